@@ -1,0 +1,7 @@
+export function AboutMemberPage() {
+  return (
+    <section className="page">
+      <h1>About</h1>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export function LoginPage() {
+  return (
+    <section className="page">
+      <h1>Login</h1>
+    </section>
+  );
+}

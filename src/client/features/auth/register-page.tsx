@@ -1,0 +1,7 @@
+export function RegisterPage() {
+  return (
+    <section className="page">
+      <h1>Register</h1>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export function VendorRequestsPage() {
+  return (
+    <section className="page">
+      <h1>Delivery Requests</h1>
+    </section>
+  );
+}

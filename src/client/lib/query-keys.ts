@@ -1,0 +1,25 @@
+/** Every query key, from one factory, so invalidation and persistence agree. */
+import type { SearchQuery } from '../../shared/schemas/listings';
+
+export const queryKeys = {
+  featured: () => ['listings', 'featured'] as const,
+  search: (q: SearchQuery) => ['listings', 'search', q] as const,
+  listing: (id: number) => ['listings', 'detail', id] as const,
+  activeListings: (userId: number) => ['listings', 'active', userId] as const,
+  soldCount: (userId: number) => ['listings', 'sold', userId] as const,
+  vendorProducts: (userId: number) => ['products', 'vendor', userId] as const,
+  user: (id: number) => ['users', id] as const,
+  me: () => ['me'] as const,
+  reviews: (vendorId: number) => ['reviews', vendorId] as const,
+  messages: () => ['messages'] as const,
+  listingSender: (userId: number, listingId: number) =>
+    ['messages', 'listing-sender', userId, listingId] as const,
+  deliveryRequests: () => ['delivery-requests'] as const,
+  vendorRequests: (userId: number) => ['delivery-requests', 'vendor', userId] as const,
+  listingBuyer: (userId: number, listingId: number) =>
+    ['delivery-requests', 'listing-buyer', userId, listingId] as const,
+  deliveries: () => ['deliveries'] as const,
+  unassigned: () => ['deliveries', 'unassigned'] as const,
+  courierDeliveries: (userId: number) => ['deliveries', 'courier', userId] as const,
+  delivery: (id: number) => ['deliveries', 'detail', id] as const,
+};

@@ -1,0 +1,89 @@
+/**
+ * The browser side of the session (spec section 4): `user` and `sessionExpiry` in
+ * localStorage, 30 minutes after sign-in, cleared when expired. The httpOnly cookie is the
+ * real credential; this copy lets the UI render signed-in screens (also offline).
+ */
+import { useSyncExternalStore } from 'react';
+import { SESSION_MS } from '../../shared/constants';
+import type { SessionUser } from '../../shared/schemas/users';
+
+const USER_KEY = 'user';
+const EXPIRY_KEY = 'sessionExpiry';
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; expiry: string | null; user: SessionUser | null } = {
+  raw: null,
+  expiry: null,
+  user: null,
+};
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function read(): SessionUser | null {
+  const raw = localStorage.getItem(USER_KEY);
+  const expiry = localStorage.getItem(EXPIRY_KEY);
+  if (raw === cached.raw && expiry === cached.expiry) return cached.user;
+  let user: SessionUser | null = null;
+  if (raw && expiry && Number(expiry) > Date.now()) {
+    try {
+      user = JSON.parse(raw) as SessionUser;
+    } catch {
+      user = null;
+    }
+  } else if (raw || expiry) {
+    localStorage.removeItem(USER_KEY);
+    localStorage.removeItem(EXPIRY_KEY);
+  }
+  cached = { raw: localStorage.getItem(USER_KEY), expiry: localStorage.getItem(EXPIRY_KEY), user };
+  return user;
+}
+
+export function getSessionUser(): SessionUser | null {
+  return read();
+}
+
+export function getSessionExpiry(): number | null {
+  const expiry = Number(localStorage.getItem(EXPIRY_KEY));
+  return expiry > Date.now() ? expiry : null;
+}
+
+/** Stores the user at sign-in; `expiresAt` is the server's expiry when known. */
+export function storeSession(user: SessionUser, expiresAt: number = Date.now() + SESSION_MS): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  localStorage.setItem(EXPIRY_KEY, String(expiresAt));
+  emit();
+}
+
+/** Updates the stored user (e.g. after becoming a courier) without moving the expiry. */
+export function updateSessionUser(user: SessionUser): void {
+  if (!getSessionUser()) return;
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  emit();
+}
+
+/** Spec: sign out clears all storage. */
+export function clearSession(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === USER_KEY || e.key === EXPIRY_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  // Expire on time even if nothing else happens.
+  const timer = window.setInterval(listener, 30_000);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+    window.clearInterval(timer);
+  };
+}
+
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}

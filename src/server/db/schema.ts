@@ -1,0 +1,123 @@
+import type { Generated } from 'kysely';
+
+/** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
+export interface UsersTable {
+  user_id: Generated<number>;
+  username: string;
+  first_name: string;
+  last_name: string;
+  sfsu_email: string;
+  password_hash: string;
+  is_courier: Generated<number>;
+  on_shift: Generated<number>;
+  rating: number | null;
+  created_at: string;
+}
+
+export interface ProductsTable {
+  product_id: Generated<number>;
+  vendor_id: number;
+  title: string;
+  description: string;
+  category: string;
+  thumbnail: string | null;
+  created_at: string;
+}
+
+export interface ListingsTable {
+  listing_id: Generated<number>;
+  product_id: number;
+  vendor_id: number;
+  price_cents: number;
+  conditions: string;
+  discount: Generated<number>;
+  listing_date: string;
+  availability: Generated<string>;
+  listing_status: Generated<string>;
+}
+
+export interface DirectMessagesTable {
+  message_id: Generated<number>;
+  sender_id: number;
+  receiver_id: number;
+  listing_id: number | null;
+  content: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface ReviewsTable {
+  review_id: Generated<number>;
+  author_id: number;
+  vendor_id: number;
+  rating: number;
+  comment: string;
+  review_date: string;
+}
+
+export interface DeliveryRequestsTable {
+  delivery_request_id: Generated<number>;
+  buyer_id: number;
+  vendor_id: number;
+  listing_id: number;
+  status: Generated<string>;
+  dropoff: string;
+  buyer_special_request: string;
+  created_at: string;
+}
+
+export interface DeliveryInstructionsTable {
+  delivery_id: Generated<number>;
+  delivery_request_id: number;
+  pickup: string;
+  dropoff: string;
+  seller_special_request: string;
+  buyer_special_request: string;
+  buyer_id: number;
+  vendor_id: number;
+  courier_id: number | null;
+  product_id: number;
+  listing_id: number;
+  quantity: Generated<number>;
+  delivery_status: Generated<string>;
+  timestamp: string;
+  updated_at: string;
+}
+
+/** Every status change of a delivery, with the server's time and the device's (offline replay). */
+export interface DeliveryEventsTable {
+  event_id: Generated<number>;
+  delivery_id: number;
+  delivery_status: string;
+  courier_id: number | null;
+  actor_id: number;
+  at: string;
+  device_at: string | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Failed sign-in attempts per key (account or address) in a fixed window. */
+export interface AuthThrottleTable {
+  key: string;
+  window_start: string;
+  failures: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  products: ProductsTable;
+  listings: ListingsTable;
+  direct_messages: DirectMessagesTable;
+  reviews: ReviewsTable;
+  delivery_requests: DeliveryRequestsTable;
+  delivery_instructions: DeliveryInstructionsTable;
+  delivery_events: DeliveryEventsTable;
+  sessions: SessionsTable;
+  auth_throttle: AuthThrottleTable;
+}

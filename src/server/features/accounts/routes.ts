@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponse,
+  loginBody,
+  meResponse,
+  publicUser,
+  registerBody,
+  sessionUser,
+  updateUserBody,
+  userParams,
+} from '../../../shared/schemas/users.js';
+import { badRequest, conflict, httpError, notFound } from '../../lib/http-error.js';
+import { endSession, requireSelf, requireUser, startSession } from '../../plugins/session.js';
+import { hashPassword, verifyPassword } from './password.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  toPublicUser,
+  toSessionUser,
+  updateUserFlags,
+  usernameOrEmailTaken,
+} from './repository.js';
+import { createThrottle, type ThrottleLimits } from './throttle.js';
+
+const LOGIN_FAILED = 'Invalid email or password.';
+
+export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> = async (
+  app,
+  opts,
+) => {
+  const throttle = createThrottle(app, opts.throttle);
+  const domain = app.config.campusEmailDomain;
+
+  app.post(
+    '/api/register',
+    { schema: { body: registerBody, response: { 201: authResponse } } },
+    async (request, reply) => {
+      const body = request.body;
+      await throttle.check('register', request.ip);
+      if (!body.sfsu_email.endsWith(`@${domain}`)) {
+        throw badRequest(`Please register with your campus e-mail (@${domain}).`);
+      }
+      const taken = await usernameOrEmailTaken(app.db, body.username, body.sfsu_email);
+      if (taken) {
+        await throttle.fail('register', request.ip);
+        throw conflict(
+          taken === 'email'
+            ? 'An account with that e-mail already exists.'
+            : 'That username is taken.',
+        );
+      }
+      const row = await insertUser(app.db, {
+        username: body.username,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        sfsu_email: body.sfsu_email,
+        password_hash: await hashPassword(body.password),
+      });
+      await startSession(app, request, reply, row.user_id);
+      return reply
+        .code(201)
+        .send({ user: toSessionUser(row), message: 'Registered successfully!' });
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginBody, response: { 200: authResponse } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await throttle.check('login', request.ip, email);
+      const row = await findUserByEmail(app.db, email);
+      const ok = await verifyPassword(password, row?.password_hash ?? null);
+      if (!row || !ok) {
+        await throttle.fail('login', request.ip, email);
+        throw httpError(401, LOGIN_FAILED);
+      }
+      await throttle.succeed('login', email);
+      await startSession(app, request, reply, row.user_id);
+      return { user: toSessionUser(row), message: 'Logged in!' };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: z.object({ message: z.string() }) } } },
+    async (request, reply) => {
+      await endSession(app, request, reply);
+      return { message: 'Signed out.' };
+    },
+  );
+
+  app.get('/api/me', { schema: { response: { 200: meResponse } } }, async (request) => {
+    const user = requireUser(request);
+    return { user, expiresAt: request.sessionExpiresAt ?? '' };
+  });
+
+  /** Spec: an array whose first element is the user. E-mail only for the user themself. */
+  app.get(
+    '/api/user/:id',
+    {
+      schema: {
+        params: userParams,
+        response: { 200: z.array(z.union([sessionUser, publicUser])) },
+      },
+    },
+    async (request) => {
+      const row = await findUserById(app.db, request.params.id);
+      if (!row) throw notFound('No such user.');
+      return [request.user?.user_id === row.user_id ? toSessionUser(row) : toPublicUser(row)];
+    },
+  );
+
+  app.put(
+    '/api/user/:id',
+    { schema: { params: userParams, body: updateUserBody, response: { 200: sessionUser } } },
+    async (request) => {
+      const user = requireSelf(request, request.params.id);
+      const { is_courier, on_shift } = request.body;
+      if (on_shift === 1 && (is_courier ?? user.is_courier) !== 1) {
+        throw conflict('Become a courier before starting a shift.');
+      }
+      const flags = {
+        ...(is_courier !== undefined && { is_courier }),
+        ...(on_shift !== undefined && { on_shift }),
+        // Someone who stops being a courier is no longer on shift.
+        ...(is_courier === 0 && { on_shift: 0 }),
+      };
+      const row = await updateUserFlags(app.db, user.user_id, flags);
+      if (!row) throw notFound('No such user.');
+      return toSessionUser(row);
+    },
+  );
+};

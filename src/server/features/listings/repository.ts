@@ -1,0 +1,221 @@
+import { sql, type Kysely } from 'kysely';
+import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT } from '../../../shared/constants.js';
+import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../lib/time.js';
+
+type Db = Kysely<Database>;
+
+function listingQuery(db: Db) {
+  return db
+    .selectFrom('listings')
+    .innerJoin('products', 'products.product_id', 'listings.product_id')
+    .innerJoin('users', 'users.user_id', 'listings.vendor_id')
+    .select([
+      'listings.listing_id',
+      'listings.product_id',
+      'products.title',
+      'listings.price_cents',
+      'products.description',
+      'products.category',
+      'listings.conditions',
+      'products.thumbnail',
+      'listings.listing_date',
+      'listings.discount',
+      'users.rating',
+      'listings.vendor_id',
+      'listings.availability',
+      'listings.listing_status',
+      'users.username',
+    ]);
+}
+
+type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
+
+export function toListing({ price_cents, ...row }: ListingRow): Listing {
+  return { ...row, price: price_cents / 100 };
+}
+
+const escapeLike = (word: string) => word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const DEFAULT_PAGE = 200;
+
+export async function searchListings(db: Db, q: SearchQuery) {
+  let query = listingQuery(db).where('listings.listing_status', '=', 'Active');
+  if (q.category) query = query.where('products.category', '=', q.category);
+  if (q.title) {
+    query = query.where(
+      sql<boolean>`lower(products.title) like ${`%${escapeLike(q.title)}%`} escape '\\'`,
+    );
+  }
+  if (q.condition) query = query.where('listings.conditions', '=', q.condition);
+  if (q.datePosted) {
+    query = query.where(
+      'listings.listing_date',
+      '>=',
+      new Date(Date.now() - DATE_POSTED_MS[q.datePosted]).toISOString(),
+    );
+  }
+  if (q.minDiscount) {
+    query = query.where(
+      sql<boolean>`(case when listings.discount <= 1 then listings.discount * 100 else listings.discount end) >= ${q.minDiscount}`,
+    );
+  }
+  if (q.minRating) {
+    query = query.where(sql<boolean>`coalesce(users.rating, ${DEFAULT_RATING}) >= ${q.minRating}`);
+  }
+  const limit = q.limit ?? DEFAULT_PAGE;
+  const offset = q.offset ?? 0;
+  const ordered =
+    q.priceSort === 'low-to-high'
+      ? query.orderBy('listings.price_cents', 'asc')
+      : q.priceSort === 'high-to-low'
+        ? query.orderBy('listings.price_cents', 'desc')
+        : query.orderBy('listings.listing_date', 'desc');
+  const [rows, count] = await Promise.all([
+    ordered.orderBy('listings.listing_id', 'desc').limit(limit).offset(offset).execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toListing), total: Number(count.total), limit, offset };
+}
+
+/** Up to 8 random active listings; samples ids instead of sorting the whole table randomly. */
+export async function featuredListings(db: Db, count = FEATURED_COUNT): Promise<Listing[]> {
+  const range = await db
+    .selectFrom('listings')
+    .select((eb) => [eb.fn.min('listing_id').as('lo'), eb.fn.max('listing_id').as('hi')])
+    .executeTakeFirst();
+  const lo = Number(range?.lo ?? 0);
+  const hi = Number(range?.hi ?? 0);
+  if (!hi) return [];
+  const ids = Array.from(
+    { length: count * 4 },
+    () => lo + Math.floor(Math.random() * (hi - lo + 1)),
+  );
+  let rows = await listingQuery(db)
+    .where('listings.listing_status', '=', 'Active')
+    .where('listings.listing_id', 'in', ids)
+    .execute();
+  if (rows.length < count) {
+    rows = await listingQuery(db)
+      .where('listings.listing_status', '=', 'Active')
+      .orderBy(sql`random()`)
+      .limit(count)
+      .execute();
+  }
+  return rows
+    .map(toListing)
+    .sort(() => Math.random() - 0.5)
+    .slice(0, count);
+}
+
+export async function findListing(db: Db, listingId: number) {
+  const row = await listingQuery(db)
+    .where('listings.listing_id', '=', listingId)
+    .where('listings.listing_status', '!=', 'Deleted')
+    .executeTakeFirst();
+  return row ? toListing(row) : undefined;
+}
+
+export async function activeListingsOf(db: Db, vendorId: number) {
+  const rows = await listingQuery(db)
+    .where('listings.vendor_id', '=', vendorId)
+    .where('listings.listing_status', '=', 'Active')
+    .orderBy('listings.listing_date', 'desc')
+    .execute();
+  return rows.map(toListing);
+}
+
+export async function soldCountOf(db: Db, vendorId: number) {
+  const row = await db
+    .selectFrom('listings')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('vendor_id', '=', vendorId)
+    .where('listing_status', '=', 'Sold')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function productsOf(db: Db, vendorId: number) {
+  return db
+    .selectFrom('products')
+    .select(['product_id', 'vendor_id', 'title', 'description', 'category', 'thumbnail'])
+    .where('vendor_id', '=', vendorId)
+    .orderBy('product_id', 'desc')
+    .execute();
+}
+
+export function findProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+export interface NewProduct {
+  vendor_id: number;
+  title: string;
+  description: string;
+  category: string;
+  thumbnail: string | null;
+  created_at?: string;
+}
+
+export interface NewListing {
+  product_id: number;
+  vendor_id: number;
+  price: number;
+  conditions: string;
+  discount?: number;
+  listing_date?: string;
+  availability?: string;
+  listing_status?: string;
+}
+
+export function insertProduct(db: Db, product: NewProduct) {
+  return db
+    .insertInto('products')
+    .values({ created_at: nowIso(), ...product })
+    .returning(['product_id', 'thumbnail'])
+    .executeTakeFirstOrThrow();
+}
+
+export function insertListing(db: Db, { price, ...listing }: NewListing) {
+  return db
+    .insertInto('listings')
+    .values({ listing_date: nowIso(), ...listing, price_cents: Math.round(price * 100) })
+    .returning(['listing_id'])
+    .executeTakeFirstOrThrow();
+}
+
+export function listingOwner(db: Db, listingId: number) {
+  return db
+    .selectFrom('listings')
+    .select(['listing_id', 'vendor_id', 'product_id', 'listing_status'])
+    .where('listing_id', '=', listingId)
+    .where('listing_status', '!=', 'Deleted')
+    .executeTakeFirst();
+}
+
+export async function updateListingStatus(
+  db: Db,
+  listingId: number,
+  changes: { availability?: string; listing_status?: string },
+) {
+  await db.updateTable('listings').set(changes).where('listing_id', '=', listingId).execute();
+}
+
+/** Deliveries of the listing still under way: a listing with one cannot be deleted. */
+export async function hasOpenDelivery(db: Db, listingId: number) {
+  const row = await db
+    .selectFrom('delivery_instructions')
+    .select('delivery_id')
+    .where('listing_id', '=', listingId)
+    .where('delivery_status', 'in', ['Assigned', 'Picked Up'])
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,207 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import {
+  allQuery,
+  categoryQuery,
+  combinedQuery,
+  createListingBody,
+  createListingResponse,
+  featuredQuery,
+  listing,
+  listingParams,
+  product,
+  relistBody,
+  searchPage,
+  searchQuery,
+  soldCountResponse,
+  titleQuery,
+  updateListingBody,
+  userIdParams,
+} from '../../../shared/schemas/listings.js';
+import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { decodeBase64Image, storeImage } from '../../lib/images.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
+import {
+  activeListingsOf,
+  featuredListings,
+  findListing,
+  findProduct,
+  hasOpenDelivery,
+  insertListing,
+  insertProduct,
+  listingOwner,
+  productsOf,
+  searchListings,
+  soldCountOf,
+  updateListingStatus,
+} from './repository.js';
+
+const listings = z.array(listing);
+/** base64 of a 10 MB image plus the other fields. */
+const CREATE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  // The four search calls of the spec: plain lists. Filters and paging are optional extras.
+  app.get(
+    '/api/all',
+    { schema: { querystring: allQuery, response: { 200: listings } } },
+    async (r) => (await searchListings(db, r.query)).items,
+  );
+  app.get(
+    '/api/category',
+    { schema: { querystring: categoryQuery, response: { 200: listings } } },
+    async (r) => (await searchListings(db, r.query)).items,
+  );
+  app.get(
+    '/api/title',
+    { schema: { querystring: titleQuery, response: { 200: listings } } },
+    async (r) => (await searchListings(db, r.query)).items,
+  );
+  app.get(
+    '/api/combined',
+    { schema: { querystring: combinedQuery, response: { 200: listings } } },
+    async (r) => (await searchListings(db, r.query)).items,
+  );
+  app.get(
+    '/api/search',
+    { schema: { querystring: searchQuery, response: { 200: searchPage } } },
+    async (r) => searchListings(db, r.query),
+  );
+  app.get(
+    '/api/listing/featured',
+    { schema: { querystring: featuredQuery, response: { 200: listings } } },
+    async (r) => featuredListings(db, r.query.limit),
+  );
+
+  /** Spec: an array whose first element is the listing. Sold listings stay readable. */
+  app.get(
+    '/api/listing/:id',
+    { schema: { params: listingParams, response: { 200: listings } } },
+    async (r) => {
+      const found = await findListing(db, r.params.id);
+      if (!found) throw notFound('No item Found');
+      return [found];
+    },
+  );
+
+  app.post(
+    '/api/listing',
+    {
+      bodyLimit: CREATE_BODY_LIMIT,
+      schema: { body: createListingBody, response: { 201: createListingResponse } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      requireSelf(request, body.vendor_id, 'another vendor');
+      const thumbnail = await storeImage(decodeBase64Image(body.thumbnail), app.config.uploadsDir);
+      const created = await db.transaction().execute(async (trx) => {
+        const p = await insertProduct(trx, {
+          vendor_id: body.vendor_id,
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          thumbnail,
+        });
+        const l = await insertListing(trx, {
+          product_id: p.product_id,
+          vendor_id: body.vendor_id,
+          price: body.price,
+          conditions: body.conditions,
+          discount: body.discount,
+        });
+        return { listing_id: l.listing_id, product_id: p.product_id, thumbnail };
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/listing/existing',
+    { schema: { body: relistBody, response: { 201: createListingResponse } } },
+    async (request, reply) => {
+      const body = request.body;
+      requireSelf(request, body.vendor_id, 'another vendor');
+      const p = await findProduct(db, body.product_id);
+      if (!p) throw notFound('No such product.');
+      if (p.vendor_id !== body.vendor_id) throw forbidden('You can only relist your own products.');
+      const l = await insertListing(db, {
+        product_id: p.product_id,
+        vendor_id: p.vendor_id,
+        price: body.price,
+        conditions: body.conditions,
+        discount: body.discount,
+      });
+      return reply
+        .code(201)
+        .send({ listing_id: l.listing_id, product_id: p.product_id, thumbnail: p.thumbnail });
+    },
+  );
+
+  app.get(
+    '/api/product/vendor/:user_id',
+    { schema: { params: userIdParams, response: { 200: z.array(product) } } },
+    async (r) => {
+      requireSelf(r, r.params.user_id);
+      return productsOf(db, r.params.user_id);
+    },
+  );
+
+  app.get(
+    '/api/listing/vendor/sold/:user_id',
+    { schema: { params: userIdParams, response: { 200: soldCountResponse } } },
+    async (r) => ({
+      count: await soldCountOf(db, r.params.user_id),
+    }),
+  );
+
+  app.get(
+    '/api/listing/active/:user_id',
+    { schema: { params: userIdParams, response: { 200: listings } } },
+    async (r) => activeListingsOf(db, r.params.user_id),
+  );
+
+  const ownListing = async (request: Parameters<typeof requireUser>[0], listingId: number) => {
+    const user = requireUser(request);
+    const owned = await listingOwner(db, listingId);
+    if (!owned) throw notFound('No item Found');
+    if (owned.vendor_id !== user.user_id)
+      throw forbidden('Only the seller can change this listing.');
+    return owned;
+  };
+
+  app.put(
+    '/api/listing/:id',
+    { schema: { params: listingParams, body: updateListingBody, response: { 200: listings } } },
+    async (request) => {
+      await ownListing(request, request.params.id);
+      const { availability, listing_status } = request.body;
+      await updateListingStatus(db, request.params.id, {
+        ...(availability && { availability }),
+        ...(listing_status && { listing_status }),
+        // A sold listing is out of stock even when the client sends only the status.
+        ...(listing_status === 'Sold' && !availability && { availability: 'Out of Stock' }),
+      });
+      const updated = await findListing(db, request.params.id);
+      return updated ? [updated] : [];
+    },
+  );
+
+  app.delete(
+    '/api/listing/:id',
+    { schema: { params: listingParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await ownListing(request, request.params.id);
+      if (await hasOpenDelivery(db, request.params.id)) {
+        throw conflict('This listing has a delivery under way and cannot be deleted yet.');
+      }
+      await updateListingStatus(db, request.params.id, {
+        listing_status: 'Deleted',
+        availability: 'Out of Stock',
+      });
+      return { message: 'Listing deleted.' };
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../lib/time.js';
+
+type Db = Kysely<Database>;
+
+function messageQuery(db: Db) {
+  return db
+    .selectFrom('direct_messages as m')
+    .innerJoin('users as s', 's.user_id', 'm.sender_id')
+    .innerJoin('users as r', 'r.user_id', 'm.receiver_id')
+    .leftJoin('listings as l', 'l.listing_id', 'm.listing_id')
+    .leftJoin('products as p', 'p.product_id', 'l.product_id')
+    .select([
+      'm.message_id',
+      'm.sender_id',
+      'm.receiver_id',
+      'm.listing_id',
+      'm.content',
+      'm.created_at',
+      'm.read_at',
+      's.username as sender_username',
+      'r.username as receiver_username',
+      'p.title',
+      'p.thumbnail',
+    ]);
+}
+
+/** Every message the user sent or received, oldest first. */
+export function messagesOf(db: Db, userId: number) {
+  return messageQuery(db)
+    .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
+    .orderBy('m.message_id', 'asc')
+    .execute();
+}
+
+export function messagesFromSenderAboutListing(db: Db, senderId: number, listingId: number) {
+  return messageQuery(db)
+    .where('m.sender_id', '=', senderId)
+    .where('m.listing_id', '=', listingId)
+    .orderBy('m.message_id', 'asc')
+    .execute();
+}
+
+export function findMessage(db: Db, messageId: number) {
+  return messageQuery(db).where('m.message_id', '=', messageId).executeTakeFirstOrThrow();
+}
+
+export interface NewMessage {
+  sender_id: number;
+  receiver_id: number;
+  listing_id: number;
+  content: string;
+  created_at?: string;
+}
+
+export function insertMessage(db: Db, message: NewMessage) {
+  return db
+    .insertInto('direct_messages')
+    .values({ created_at: nowIso(), ...message })
+    .returning('message_id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Marks as read what `readerId` received from `otherId` about a listing. */
+export async function markRead(db: Db, readerId: number, otherId: number, listingId: number) {
+  const result = await db
+    .updateTable('direct_messages')
+    .set({ read_at: nowIso() })
+    .where('receiver_id', '=', readerId)
+    .where('sender_id', '=', otherId)
+    .where('listing_id', '=', listingId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function listingParties(db: Db, listingId: number) {
+  return db
+    .selectFrom('listings')
+    .select(['listing_id', 'vendor_id'])
+    .where('listing_id', '=', listingId)
+    .where('listing_status', '!=', 'Deleted')
+    .executeTakeFirst();
+}
+
+export function userExists(db: Db, userId: number) {
+  return db.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Has `userId` exchanged a message about the listing with `otherId`? */
+export async function inConversation(db: Db, userId: number, otherId: number, listingId: number) {
+  const row = await db
+    .selectFrom('direct_messages')
+    .select('message_id')
+    .where('listing_id', '=', listingId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('sender_id', '=', userId), eb('receiver_id', '=', otherId)]),
+        eb.and([eb('sender_id', '=', otherId), eb('receiver_id', '=', userId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../shared/schemas/common.js';
+import {
+  directMessage,
+  listingSenderQuery,
+  markReadBody,
+  sendMessageBody,
+} from '../../../shared/schemas/messages.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
+import {
+  findMessage,
+  inConversation,
+  insertMessage,
+  listingParties,
+  markRead,
+  messagesFromSenderAboutListing,
+  messagesOf,
+  userExists,
+} from './repository.js';
+
+const messages = z.array(directMessage);
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  /** Spec: "all messages". Here: all of the caller's messages, never anyone else's. */
+  app.get('/api/direct_message', { schema: { response: { 200: messages } } }, async (request) =>
+    messagesOf(db, requireUser(request).user_id),
+  );
+
+  app.get(
+    '/api/direct_message/:id',
+    { schema: { params: idParams, response: { 200: messages } } },
+    async (request) => messagesOf(db, requireSelf(request, request.params.id).user_id),
+  );
+
+  app.get(
+    '/api/direct_message/listing-sender/get',
+    { schema: { querystring: listingSenderQuery, response: { 200: messages } } },
+    async (request) => {
+      const user = requireSelf(request, request.query.id);
+      return messagesFromSenderAboutListing(db, user.user_id, request.query.listing);
+    },
+  );
+
+  app.post(
+    '/api/direct_message',
+    { schema: { body: sendMessageBody, response: { 201: directMessage } } },
+    async (request, reply) => {
+      const body = request.body;
+      requireSelf(request, body.sender_id);
+      if (body.receiver_id === body.sender_id) throw badRequest('You cannot message yourself.');
+      const [listing, receiver] = await Promise.all([
+        listingParties(db, body.listing_id),
+        userExists(db, body.receiver_id),
+      ]);
+      if (!listing) throw notFound('No item Found');
+      if (!receiver) throw notFound('No such user.');
+      // A conversation is about a listing: one side must be its seller, or the two already talk.
+      const involvesSeller =
+        listing.vendor_id === body.receiver_id || listing.vendor_id === body.sender_id;
+      if (
+        !involvesSeller &&
+        !(await inConversation(db, body.sender_id, body.receiver_id, body.listing_id))
+      ) {
+        throw forbidden('Messages about a listing go to or come from its seller.');
+      }
+      const { message_id } = await insertMessage(db, body);
+      return reply.code(201).send(await findMessage(db, message_id));
+    },
+  );
+
+  app.post(
+    '/api/direct_message/read',
+    { schema: { body: markReadBody, response: { 200: z.object({ updated: z.number() }) } } },
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        updated: await markRead(
+          db,
+          user.user_id,
+          request.body.other_user_id,
+          request.body.listing_id,
+        ),
+      };
+    },
+  );
+};

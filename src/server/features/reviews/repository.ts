@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../lib/time.js';
+
+type Db = Kysely<Database>;
+
+function reviewQuery(db: Db) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('users', 'users.user_id', 'reviews.author_id')
+    .select([
+      'reviews.review_id',
+      'reviews.author_id',
+      'reviews.vendor_id',
+      'reviews.rating',
+      'reviews.comment',
+      'reviews.review_date',
+      'users.username',
+    ]);
+}
+
+/** Reviews of a seller, newest first. */
+export function reviewsOf(db: Db, vendorId: number) {
+  return reviewQuery(db)
+    .where('reviews.vendor_id', '=', vendorId)
+    .orderBy('reviews.review_date', 'desc')
+    .orderBy('reviews.review_id', 'desc')
+    .execute();
+}
+
+export function findReview(db: Db, reviewId: number) {
+  return reviewQuery(db).where('reviews.review_id', '=', reviewId).executeTakeFirstOrThrow();
+}
+
+export async function hasReviewed(db: Db, authorId: number, vendorId: number) {
+  const row = await db
+    .selectFrom('reviews')
+    .select('review_id')
+    .where('author_id', '=', authorId)
+    .where('vendor_id', '=', vendorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewReview {
+  author_id: number;
+  vendor_id: number;
+  rating: number;
+  comment: string;
+  review_date?: string;
+}
+
+/** Adds a review and sets the seller's rating to the rounded mean of their reviews. */
+export async function insertReview(db: Db, review: NewReview) {
+  return db.transaction().execute(async (trx) => {
+    const { review_id } = await trx
+      .insertInto('reviews')
+      .values({ review_date: nowIso(), ...review })
+      .returning('review_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({
+        rating: sql<number>`(select cast(round(avg(cast(rating as real))) as integer) from reviews where vendor_id = ${review.vendor_id})`,
+      })
+      .where('user_id', '=', review.vendor_id)
+      .execute();
+    return review_id;
+  });
+}
+
+export async function vendorExists(db: Db, vendorId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', '=', vendorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

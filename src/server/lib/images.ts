@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../../shared/constants.js';
+import { badRequest, httpError } from './http-error.js';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+/** Display width and the small card width; the small one is `<name>-sm.webp`. */
+const SIZES = { full: 960, sm: 480 } as const;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Decodes the spec's base64 `thumbnail` (a data URL or bare base64) without trusting it. */
+export function decodeBase64Image(input: string): Buffer {
+  const comma = input.startsWith('data:') ? input.indexOf(',') : -1;
+  const b64 = (comma >= 0 ? input.slice(comma + 1) : input).replace(/\s+/g, '');
+  if (Math.floor((b64.length * 3) / 4) > IMAGE_MAX_BYTES + 3) {
+    throw httpError(413, 'Image must be 10MB or less.');
+  }
+  if (b64.length === 0 || b64.length % 4 === 1 || !BASE64.test(b64)) {
+    throw badRequest('The image is not valid base64 data.');
+  }
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.length > IMAGE_MAX_BYTES) throw httpError(413, 'Image must be 10MB or less.');
+  return bytes;
+}
+
+/**
+ * Checks that the bytes are an image by decoding them (never by the claimed type), refuses
+ * decompression bombs, and re-encodes to WebP so metadata such as GPS position is dropped.
+ * Returns the public URL of the display size.
+ */
+export async function storeImage(bytes: Buffer, uploadsDir: string): Promise<string> {
+  const input = () =>
+    sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', animated: false });
+  let format: string | undefined;
+  try {
+    const meta = await input().metadata();
+    format = meta.format;
+    if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_PIXELS) {
+      throw badRequest('Image dimensions are too large.');
+    }
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('That file is not an image we can read.');
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw badRequest('Image must be JPEG, PNG, WebP, GIF or AVIF.');
+  }
+  const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  try {
+    const [full, sm] = await Promise.all(
+      [SIZES.full, SIZES.sm].map((width) =>
+        input()
+          .rotate()
+          .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer(),
+      ),
+    );
+    await fs.mkdir(uploadsDir, { recursive: true });
+    await Promise.all([
+      fs.writeFile(path.join(uploadsDir, `${name}.webp`), full!),
+      fs.writeFile(path.join(uploadsDir, `${name}-sm.webp`), sm!),
+    ]);
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('E')) throw error;
+    throw badRequest('That file is not an image we can read.');
+  }
+  return `/uploads/${name}.webp`;
+}

@@ -1,0 +1,47 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { connect } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoData } from './db/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = connect(config.databaseUrl);
+  await migrateToLatest(database);
+  if (
+    config.demoData &&
+    (await seedDemoData(database.db, {
+      uploadsDir: config.uploadsDir,
+      domain: config.campusEmailDomain,
+    }))
+  ) {
+    console.log('Seeded demo data (see README for the demo accounts).');
+  }
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.destroy();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error(error, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

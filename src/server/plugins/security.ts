@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../lib/http-error.js';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origin pattern CSP needs for a tile URL template such as https://{s}.tile.example/{z}/{x}/{y}.png */
+export function tileOrigin(tileUrl: string): string | null {
+  const match = /^(https?:\/\/[^/]+)/.exec(tileUrl.replace('{s}', '*'));
+  return match?.[1] ?? null;
+}
+
+export function contentSecurityPolicy(tileUrl: string): string {
+  const tiles = tileOrigin(tileUrl);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+export function registerSecurity(app: FastifyInstance): void {
+  const csp = contentSecurityPolicy(app.config.tileUrl);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=()');
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // A browser always sends Origin on cross-site unsafe requests; refuse foreign ones (CSRF).
+    const origin = request.headers.origin;
+    if (UNSAFE_METHODS.has(request.method) && origin !== undefined) {
+      if (originHost(origin) !== request.host)
+        throw forbidden('Requests from other sites are not allowed.');
+    }
+  });
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_MS } from '../../shared/constants.js';
+import type { SessionUser } from '../../shared/schemas/users.js';
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  hashToken,
+  toSessionUser,
+} from '../features/accounts/repository.js';
+import { forbidden, unauthorized } from '../lib/http-error.js';
+import { isoIn } from '../lib/time.js';
+
+export const SESSION_COOKIE = 'campus_sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionTokenHash: string | null;
+    sessionExpiresAt: string | null;
+  }
+}
+
+export function registerSession(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('sessionExpiresAt', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const tokenHash = hashToken(token);
+    const row = await findSessionUser(app.db, tokenHash);
+    if (!row) return;
+    request.user = toSessionUser(row);
+    request.sessionTokenHash = tokenHash;
+    request.sessionExpiresAt = row.expires_at;
+  });
+}
+
+/** Starts a new session (a fresh token every time: no fixation) and sets the cookie. */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
+  if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = isoIn(SESSION_MS);
+  await createSession(app.db, userId, hashToken(token), expiresAt);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_MS / 1000,
+  });
+  return expiresAt;
+}
+
+export async function endSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The caller, who must be the user a body, query or path names. */
+export function requireSelf(
+  request: FastifyRequest,
+  userId: number,
+  what = 'another user',
+): SessionUser {
+  const user = requireUser(request);
+  if (user.user_id !== userId) throw forbidden(`You cannot act as ${what}.`);
+  return user;
+}
+
+export function requireCourier(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.is_courier !== 1)
+    throw forbidden('Only couriers can do that. Become a courier from your profile.');
+  return user;
+}

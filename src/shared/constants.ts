@@ -1,0 +1,82 @@
+/** Business constants and limits of spec section 9, written once for client, server and worker. */
+
+export const CATEGORIES = [
+  'Food',
+  'Furniture',
+  'Clothing',
+  'Stationary',
+  'Books',
+  'Electronics',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CONDITIONS = ['New', 'Used - Like New', 'Used - Good', 'Used - Fair'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const PRICE_SORTS = ['low-to-high', 'high-to-low'] as const;
+export type PriceSort = (typeof PRICE_SORTS)[number];
+
+export const DATE_POSTED = ['24h', '7d', '30d'] as const;
+export type DatePosted = (typeof DATE_POSTED)[number];
+export const DATE_POSTED_MS: Record<DatePosted, number> = {
+  '24h': 24 * 60 * 60 * 1000,
+  '7d': 7 * 24 * 60 * 60 * 1000,
+  '30d': 30 * 24 * 60 * 60 * 1000,
+};
+
+export const MIN_DISCOUNTS = [10, 25, 50] as const;
+export const MIN_RATINGS = [4, 3, 2, 1] as const;
+
+export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+/** `Deleted` is a soft delete: the listing disappears everywhere but orders keep their history. */
+export const LISTING_STATUSES = ['Active', 'Sold', 'Deleted'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const SESSION_MINUTES = 30;
+export const SESSION_MS = SESSION_MINUTES * 60 * 1000;
+export const FEATURED_COUNT = 8;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** A decoded image may not declare more pixels than this (decompression bombs). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const DEFAULT_RATING = 1;
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+
+export const MESSAGE_REFRESH_MS = 100;
+export const ORDER_STATUS_REFRESH_MS = 10_000;
+export const COURIER_LOADING_HIDE_MS = 3_000;
+export const MAP_ZOOM = 18;
+
+export const GEOLOCATION_OPTIONS = {
+  enableHighAccuracy: true,
+  maximumAge: 10_000,
+  timeout: 5_000,
+} as const;
+
+/** Text limits the spec leaves open; generous for people, small enough to refuse abuse. */
+export const LIMITS = {
+  username: 40,
+  name: 60,
+  email: 254,
+  passwordMin: 8,
+  passwordMax: 200,
+  title: 120,
+  description: 5000,
+  message: 2000,
+  specialRequest: 1000,
+  comment: 2000,
+  priceMax: 1_000_000,
+  searchWord: 100,
+  pageMax: 200,
+} as const;
+
+/**
+ * Discounts of 1 or less are fractions, above 1 percent (spec section 9).
+ * Returns the discount in percent.
+ */
+export function discountPercent(discount: number | null | undefined): number {
+  if (discount == null || !Number.isFinite(discount) || discount <= 0) return 0;
+  return discount <= 1 ? discount * 100 : discount;
+}

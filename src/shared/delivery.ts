@@ -1,0 +1,95 @@
+/** Delivery state machines (ARCHITECTURE.md), enforced by the server and read by the client. */
+
+export const DELIVERY_REQUEST_STATUSES = ['Pending', 'Denied', 'Approved'] as const;
+export type DeliveryRequestStatus = (typeof DELIVERY_REQUEST_STATUSES)[number];
+
+export const DELIVERY_STATUSES = ['Unassigned', 'Assigned', 'Picked Up', 'Delivered'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The status shown when none is given (spec section 4). */
+export const DEFAULT_DISPLAY_STATUS: DeliveryStatus = 'Assigned';
+/** What the buyer sees when there is neither an instruction nor a request. */
+export const DEFAULT_ORDER_STATUS = 'Pending';
+
+/** Forward moves a courier makes; `Assigned -> Unassigned` is giving up. */
+const DELIVERY_MOVES: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
+  Unassigned: ['Assigned'],
+  Assigned: ['Picked Up', 'Unassigned'],
+  'Picked Up': ['Delivered'],
+  Delivered: [],
+};
+
+export type TransitionCheck = 'ok' | 'repeat' | 'illegal';
+
+/** Is `from -> to` a move of the state machine, a harmless repeat, or illegal? */
+export function checkDeliveryTransition(from: DeliveryStatus, to: DeliveryStatus): TransitionCheck {
+  if (from === to) return 'repeat';
+  return DELIVERY_MOVES[from].includes(to) ? 'ok' : 'illegal';
+}
+
+export function checkRequestTransition(
+  from: DeliveryRequestStatus,
+  to: DeliveryRequestStatus,
+): TransitionCheck {
+  if (from === to) return 'repeat';
+  return from === 'Pending' && to !== 'Pending' ? 'ok' : 'illegal';
+}
+
+/** Statuses in which a courier is out on the delivery and may share a position. */
+export const ACTIVE_DELIVERY_STATUSES = [
+  'Assigned',
+  'Picked Up',
+] as const satisfies readonly DeliveryStatus[];
+
+export function isActiveDelivery(status: DeliveryStatus): boolean {
+  return (ACTIVE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
+}
+
+/** The progress bar of the courier screen, in order. */
+export const PROGRESS_STEPS = [
+  'Assigned',
+  'Picked Up',
+  'Delivered',
+] as const satisfies readonly DeliveryStatus[];
+
+export interface CourierActions {
+  pickedUp: boolean;
+  finishDropOff: boolean;
+  unableToDeliver: boolean;
+}
+
+/** Which action buttons the courier screen enables for a status. */
+export function courierActions(status: DeliveryStatus | null | undefined): CourierActions {
+  const current = status ?? DEFAULT_DISPLAY_STATUS;
+  return {
+    pickedUp: current === 'Assigned',
+    finishDropOff: current === 'Picked Up',
+    unableToDeliver: current === 'Assigned',
+  };
+}
+
+export type CourierColumn = 'available' | 'inProgress' | 'delivered';
+
+/** The courier dashboard column a delivery belongs in (spec section 4). */
+export function courierColumn(status: DeliveryStatus): CourierColumn {
+  if (status === 'Unassigned') return 'available';
+  if (status === 'Delivered') return 'delivered';
+  return 'inProgress';
+}
+
+/** The map centres on the pickup while Assigned, otherwise on the dropoff. */
+export function mapFocus(status: DeliveryStatus | null | undefined): 'pickup' | 'dropoff' {
+  return (status ?? DEFAULT_DISPLAY_STATUS) === 'Assigned' ? 'pickup' : 'dropoff';
+}
+
+/**
+ * Order status shown to the buyer: the delivery instruction's status for the same listing if one
+ * exists, else the request's status, else 'Pending'.
+ */
+export function orderStatus(
+  request: { listing_id: number; status?: string | null },
+  instructions: readonly { listing_id: number | null; delivery_status: string }[],
+): string {
+  const instruction = instructions.find((i) => i.listing_id === request.listing_id);
+  return instruction?.delivery_status ?? request.status ?? DEFAULT_ORDER_STATUS;
+}

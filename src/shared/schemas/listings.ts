@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  AVAILABILITY,
+  CATEGORIES,
+  CONDITIONS,
+  DATE_POSTED,
+  LIMITS,
+  LISTING_STATUSES,
+  MIN_DISCOUNTS,
+  MIN_RATINGS,
+  PRICE_SORTS,
+} from '../constants.js';
+import { id, idParam, requiredText } from './common.js';
+
+export const listing = z.object({
+  listing_id: z.number(),
+  product_id: z.number(),
+  title: z.string(),
+  price: z.number(),
+  description: z.string(),
+  category: z.string(),
+  conditions: z.string(),
+  thumbnail: z.string().nullable(),
+  listing_date: z.string(),
+  discount: z.number(),
+  rating: z.number().nullable(),
+  vendor_id: z.number(),
+  availability: z.string(),
+  listing_status: z.string(),
+  username: z.string(),
+});
+export type Listing = z.infer<typeof listing>;
+
+export const product = z.object({
+  product_id: z.number(),
+  vendor_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  thumbnail: z.string().nullable(),
+});
+export type Product = z.infer<typeof product>;
+
+export const category = z.enum(CATEGORIES, {
+  message: `Category must be one of: ${CATEGORIES.join(', ')}`,
+});
+export const condition = z.enum(CONDITIONS, {
+  message: `Condition must be one of: ${CONDITIONS.join(', ')}`,
+});
+export const price = z
+  .number({ message: 'Please enter a valid numeric value for the price.' })
+  .finite('Please enter a valid numeric value for the price.')
+  .min(0, 'Price cannot be negative')
+  .max(LIMITS.priceMax, `Price must be at most ${LIMITS.priceMax}`);
+
+export const IMAGE_MIMETYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+
+export const createListingBody = z.strictObject({
+  thumbnail: z.string({ message: 'Please upload an image.' }).min(1, 'Please upload an image.'),
+  mimetype: z.enum(IMAGE_MIMETYPES, { message: 'Image must be JPEG, PNG, WebP, GIF or AVIF' }),
+  title: requiredText('Title', LIMITS.title),
+  price,
+  description: requiredText('Description', LIMITS.description),
+  category,
+  conditions: condition,
+  vendor_id: id,
+  discount: z.number().finite().min(0).max(100).optional(),
+});
+export type CreateListingBody = z.input<typeof createListingBody>;
+
+export const createListingResponse = z.object({
+  listing_id: z.number(),
+  product_id: z.number(),
+  thumbnail: z.string().nullable(),
+});
+export type CreateListingResponse = z.infer<typeof createListingResponse>;
+
+export const relistBody = z.strictObject({
+  product_id: id,
+  price,
+  conditions: condition,
+  vendor_id: id,
+  discount: z.number().finite().min(0).max(100).optional(),
+});
+export type RelistBody = z.input<typeof relistBody>;
+
+export const updateListingBody = z
+  .strictObject({
+    availability: z.enum(AVAILABILITY).optional(),
+    listing_status: z.enum(LISTING_STATUSES).exclude(['Deleted']).optional(),
+  })
+  .refine((b) => b.availability !== undefined || b.listing_status !== undefined, {
+    message: 'Nothing to update: send availability or listing_status',
+  });
+export type UpdateListingBody = z.input<typeof updateListingBody>;
+
+export const soldCountResponse = z.object({ count: z.number() });
+
+const searchWord = z.string().trim().max(LIMITS.searchWord, 'Search text is too long');
+
+/** Paging and filters every search call takes on top of the spec's inputs. */
+export const searchFilters = z.object({
+  condition: z.enum(CONDITIONS).optional(),
+  priceSort: z.enum(PRICE_SORTS).optional(),
+  datePosted: z.enum(DATE_POSTED).optional(),
+  minDiscount: z.coerce
+    .number()
+    .refine((n) => (MIN_DISCOUNTS as readonly number[]).includes(n), 'Unknown discount filter')
+    .optional(),
+  minRating: z.coerce
+    .number()
+    .refine((n) => (MIN_RATINGS as readonly number[]).includes(n), 'Unknown rating filter')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type SearchFilters = z.infer<typeof searchFilters>;
+
+export const categoryQuery = searchFilters.extend({ category }).strict();
+export const titleQuery = searchFilters.extend({ title: searchWord }).strict();
+export const combinedQuery = searchFilters.extend({ category, title: searchWord }).strict();
+export const allQuery = searchFilters.strict();
+/** GET /api/search: one call for every combination, with a total for paging. */
+export const searchQuery = searchFilters
+  .extend({ category: category.optional(), title: searchWord.optional() })
+  .strict();
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchPage = z.object({
+  items: z.array(listing),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type SearchPage = z.infer<typeof searchPage>;
+
+export const listingParams = z.strictObject({ id: idParam });
+export const userIdParams = z.strictObject({ user_id: idParam });
+
+export const featuredQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(24).optional(),
+});

@@ -1,0 +1,126 @@
+/**
+ * Builds the real app on a real, fresh database for each test file: SQLite by default, or
+ * PostgreSQL when TEST_DATABASE_URL is set (a new database per file, dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { connect, type Db } from '../../src/server/db/connect.js';
+import { createUser, DEFAULT_PASSWORD } from '../../src/server/db/factories.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { ThrottleLimits } from '../../src/server/features/accounts/throttle.js';
+import type { SessionUser } from '../../src/shared/schemas/users.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Db;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { throttle?: ThrottleLimits; env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
+  const { url, drop } = await freshDatabaseUrl(tmp);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: tmp,
+    DEMO_DATA: '0',
+    CLIENT_DIR: path.join(tmp, 'no-client'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = connect(config.databaseUrl);
+  await migrateToLatest(database);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    throttle: options.throttle ?? { perAccount: 5, perAddress: 10_000, windowMs: 15 * 60 * 1000 },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      await drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie of a response, ready to send back. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'campus_sid');
+  if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `campus_sid=${cookie.value}`;
+}
+
+export interface Actor {
+  user: SessionUser;
+  cookie: string;
+}
+
+/** Creates a user through the shared factories and signs them in through the API. */
+export async function signedInUser(
+  ctx: TestContext,
+  overrides: Parameters<typeof createUser>[1] = {},
+): Promise<Actor> {
+  const row = await createUser(ctx.database.db, overrides);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: row.sfsu_email, password: overrides.password ?? DEFAULT_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return { user: res.json<{ user: SessionUser }>().user, cookie: sessionCookie(res) };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A small client bound to an actor (or a visitor when none). */
+export function as(ctx: TestContext, actor?: Actor) {
+  const call = (method: Method, url: string, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(payload !== undefined && { payload: payload as object }),
+      headers: actor ? { cookie: actor.cookie } : {},
+    });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: unknown) => call('POST', url, payload),
+    put: (url: string, payload?: unknown) => call('PUT', url, payload),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
