@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 /** The built app, served by the real server on a fresh database with demo data. */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(os.tmpdir(), `campus-e2e-${process.pid}`);
+const buildOut = process.env.BUILD_OUT ?? 'dist';
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -33,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    command: `rm -rf ${dataDir} && node ${buildOut}/server/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
       DEMO_DATA: '1',
+      CLIENT_DIR: `${buildOut}/client`,
       LOG_LEVEL: 'warn',
       TILE_URL: `http://127.0.0.1:${PORT}/tiles/{z}/{x}/{y}.png`,
     },

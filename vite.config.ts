@@ -7,7 +7,8 @@ export default defineConfig({
   root: '.',
   publicDir: 'public',
   build: {
-    outDir: 'dist/client',
+    // BUILD_OUT lets parallel work build into separate folders (default dist/).
+    outDir: `${process.env.BUILD_OUT ?? 'dist'}/client`,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { SessionUser } from '../../shared/schemas/users';
+import { useSessionUser } from '../lib/session';
+
+/** Pages needing a user redirect to /login when nobody is signed in (spec section 2). */
+export function RequireUser({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const user = useSessionUser();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children(user)}</>;
+}
