@@ -93,3 +93,27 @@ export function orderStatus(
   const instruction = instructions.find((i) => i.listing_id === request.listing_id);
   return instruction?.delivery_status ?? request.status ?? DEFAULT_ORDER_STATUS;
 }
+
+/** Position of a status on the progress bar; Unassigned (or unknown) is before the first step. */
+export function progressIndex(status: DeliveryStatus | null | undefined): number {
+  return (PROGRESS_STEPS as readonly DeliveryStatus[]).indexOf(status ?? DEFAULT_DISPLAY_STATUS);
+}
+
+export type CourierColumns<T> = Record<CourierColumn, T[]>;
+
+/** Splits deliveries into the three dashboard columns, keeping their order. */
+export function groupByColumn<T extends { delivery_status: DeliveryStatus }>(
+  deliveries: readonly T[],
+): CourierColumns<T> {
+  const columns: CourierColumns<T> = { available: [], inProgress: [], delivered: [] };
+  for (const delivery of deliveries)
+    columns[courierColumn(delivery.delivery_status)].push(delivery);
+  return columns;
+}
+
+/** The courier's current delivery: the first one still under way (Assigned or Picked Up). */
+export function currentDelivery<T extends { delivery_status: DeliveryStatus }>(
+  deliveries: readonly T[],
+): T | undefined {
+  return deliveries.find((d) => isActiveDelivery(d.delivery_status));
+}

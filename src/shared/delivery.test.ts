@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkDeliveryTransition,
+  courierActions,
+  courierColumn,
+  currentDelivery,
+  DELIVERY_STATUSES,
+  groupByColumn,
+  mapFocus,
+  orderStatus,
+  progressIndex,
+  type DeliveryStatus,
+} from './delivery';
+
+describe('orderStatus', () => {
+  const request = { listing_id: 7, status: 'Approved' };
+
+  it("shows the delivery instruction's status for the same listing first", () => {
+    const instructions = [
+      { listing_id: 3, delivery_status: 'Delivered' },
+      { listing_id: 7, delivery_status: 'Picked Up' },
+    ];
+    expect(orderStatus(request, instructions)).toBe('Picked Up');
+  });
+
+  it("falls back to the request's status when no instruction matches", () => {
+    expect(orderStatus(request, [{ listing_id: 3, delivery_status: 'Delivered' }])).toBe(
+      'Approved',
+    );
+    expect(orderStatus({ listing_id: 9, status: 'Denied' }, [])).toBe('Denied');
+  });
+
+  it("falls back to 'Pending' when there is neither", () => {
+    expect(orderStatus({ listing_id: 9, status: null }, [])).toBe('Pending');
+    expect(
+      orderStatus({ listing_id: 9 }, [{ listing_id: null, delivery_status: 'Assigned' }]),
+    ).toBe('Pending');
+  });
+});
+
+describe('courierActions', () => {
+  it.each<[DeliveryStatus | null, boolean, boolean, boolean]>([
+    ['Unassigned', false, false, false],
+    ['Assigned', true, false, true],
+    ['Picked Up', false, true, false],
+    ['Delivered', false, false, false],
+    // The default display status is Assigned.
+    [null, true, false, true],
+  ])('%s: PICKED UP %s, FINISH DROP OFF %s, UNABLE TO DELIVER %s', (status, p, f, u) => {
+    expect(courierActions(status)).toEqual({
+      pickedUp: p,
+      finishDropOff: f,
+      unableToDeliver: u,
+    });
+  });
+
+  it('offers only moves the state machine allows', () => {
+    for (const status of DELIVERY_STATUSES) {
+      const actions = courierActions(status);
+      if (actions.pickedUp) expect(checkDeliveryTransition(status, 'Picked Up')).toBe('ok');
+      if (actions.finishDropOff) expect(checkDeliveryTransition(status, 'Delivered')).toBe('ok');
+      if (actions.unableToDeliver) expect(checkDeliveryTransition(status, 'Unassigned')).toBe('ok');
+    }
+  });
+});
+
+describe('mapFocus', () => {
+  it('centres on the pickup while Assigned (also by default), otherwise on the dropoff', () => {
+    expect(mapFocus('Assigned')).toBe('pickup');
+    expect(mapFocus(undefined)).toBe('pickup');
+    expect(mapFocus('Picked Up')).toBe('dropoff');
+    expect(mapFocus('Delivered')).toBe('dropoff');
+    expect(mapFocus('Unassigned')).toBe('dropoff');
+  });
+});
+
+describe('progressIndex', () => {
+  it('places each status on the Assigned / Picked Up / Delivered bar', () => {
+    expect(progressIndex('Assigned')).toBe(0);
+    expect(progressIndex('Picked Up')).toBe(1);
+    expect(progressIndex('Delivered')).toBe(2);
+    expect(progressIndex('Unassigned')).toBe(-1);
+    expect(progressIndex(null)).toBe(0);
+  });
+});
+
+describe('courier columns', () => {
+  it('shows Assigned and Picked Up as In Progress', () => {
+    expect(courierColumn('Unassigned')).toBe('available');
+    expect(courierColumn('Assigned')).toBe('inProgress');
+    expect(courierColumn('Picked Up')).toBe('inProgress');
+    expect(courierColumn('Delivered')).toBe('delivered');
+  });
+
+  it('groups deliveries into the three columns keeping their order', () => {
+    const d = (delivery_id: number, delivery_status: DeliveryStatus) => ({
+      delivery_id,
+      delivery_status,
+    });
+    const grouped = groupByColumn([
+      d(1, 'Picked Up'),
+      d(2, 'Unassigned'),
+      d(3, 'Delivered'),
+      d(4, 'Assigned'),
+    ]);
+    expect(grouped.available.map((x) => x.delivery_id)).toEqual([2]);
+    expect(grouped.inProgress.map((x) => x.delivery_id)).toEqual([1, 4]);
+    expect(grouped.delivered.map((x) => x.delivery_id)).toEqual([3]);
+    expect(groupByColumn([])).toEqual({ available: [], inProgress: [], delivered: [] });
+  });
+
+  it("finds the courier's current delivery: the first one still under way", () => {
+    const list = [
+      { delivery_id: 1, delivery_status: 'Delivered' as const },
+      { delivery_id: 2, delivery_status: 'Picked Up' as const },
+      { delivery_id: 3, delivery_status: 'Assigned' as const },
+    ];
+    expect(currentDelivery(list)?.delivery_id).toBe(2);
+    expect(currentDelivery(list.slice(0, 1))).toBeUndefined();
+  });
+});
