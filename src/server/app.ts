@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { clientConfig } from '../shared/schemas/config.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import type { Database } from './db/schema.js';
@@ -61,6 +62,9 @@ export async function buildApp({
   registerSession(app);
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({
+    tileUrl: config.tileUrl,
+  }));
   await app.register(accountRoutes, { throttle });
   await app.register(listingRoutes);
   await app.register(messageRoutes);

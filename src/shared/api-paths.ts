@@ -40,4 +40,5 @@ export const API = {
   delivery: (id: number) => `/api/delivery_instruction/${id}`,
 
   health: '/api/health',
+  config: '/api/config',
 } as const;
