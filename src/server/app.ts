@@ -10,10 +10,12 @@ import type { Database } from './db/schema.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './features/accounts/throttle.js';
 import { deliveryRoutes } from './features/deliveries/routes.js';
+import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerLive } from './plugins/live.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
 import { registerStatic } from './plugins/static.js';
@@ -60,6 +62,7 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app);
   registerSession(app);
+  await registerLive(app);
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({
@@ -70,6 +73,7 @@ export async function buildApp({
   await app.register(messageRoutes);
   await app.register(reviewRoutes);
   await app.register(deliveryRoutes);
+  await app.register(eventRoutes);
   await registerStatic(app);
   return app;
 }

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initial } from './migrations/2026-11-22-initial.js';
+import { courierPositions } from './migrations/2026-11-23-courier-positions.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Db): MigrationProvider {
@@ -8,6 +9,7 @@ function provider(db: Db): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '2026-11-22-initial': initial(db.dialect),
+        '2026-11-23-courier-positions': courierPositions(),
       };
     },
   };

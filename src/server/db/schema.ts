@@ -109,6 +109,16 @@ export interface AuthThrottleTable {
   failures: number;
 }
 
+/** The latest known position of the courier of an active delivery. */
+export interface CourierPositionsTable {
+  delivery_id: number;
+  courier_id: number;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -120,4 +130,5 @@ export interface Database {
   delivery_events: DeliveryEventsTable;
   sessions: SessionsTable;
   auth_throttle: AuthThrottleTable;
+  courier_positions: CourierPositionsTable;
 }

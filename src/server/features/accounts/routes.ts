@@ -130,6 +130,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
       };
       const row = await updateUserFlags(app.db, user.user_id, flags);
       if (!row) throw notFound('No such user.');
+      await app.live.publish({
+        type: 'user.updated',
+        data: { is_courier: row.is_courier, on_shift: row.on_shift },
+        to: [row.user_id],
+      });
       return toSessionUser(row);
     },
   );

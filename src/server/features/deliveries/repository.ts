@@ -259,3 +259,8 @@ export async function deliveryEvents(db: Db, deliveryId: number): Promise<Delive
     .execute();
   return rows as DeliveryEvent[];
 }
+
+/** The courier's last position is forgotten as soon as the delivery ends or is given up. */
+export async function clearCourierPosition(db: Db, deliveryId: number) {
+  await db.deleteFrom('courier_positions').where('delivery_id', '=', deliveryId).execute();
+}

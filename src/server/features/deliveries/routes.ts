@@ -19,6 +19,7 @@ import type { SessionUser } from '../../../shared/schemas/users.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { requireCourier, requireSelf, requireUser } from '../../plugins/session.js';
 import {
+  clearCourierPosition,
   courierInstructions,
   deliveryEvents,
   findInstruction,
@@ -127,7 +128,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw conflict('This request was already accepted.');
       }
-      return (await findRequest(db, found.delivery_request_id))!;
+      const denied = (await findRequest(db, found.delivery_request_id))!;
+      if (found.status !== 'Denied') {
+        await app.live.publish({
+          type: 'delivery.updated',
+          data: { request: denied },
+          to: [denied.buyer_id, denied.vendor_id],
+        });
+      }
+      return denied;
     },
   );
 
@@ -166,7 +175,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           listing_id: listing.listing_id,
         });
       });
-      return reply.code(201).send((await findInstruction(db, deliveryId))!);
+      const created = (await findInstruction(db, deliveryId))!;
+      // A new delivery joins the Unassigned pool that on-shift couriers watch.
+      await app.live.publish({
+        type: 'delivery.updated',
+        data: { delivery: created },
+        to: [created.buyer_id, created.vendor_id],
+        couriersOnShift: true,
+      });
+      return reply.code(201).send(created);
     },
   );
 
@@ -264,6 +281,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           heldBy: to === 'Assigned' ? null : user.user_id,
           courierId: to === 'Unassigned' ? null : user.user_id,
         });
+        if (ok && (to === 'Delivered' || to === 'Unassigned')) {
+          await clearCourierPosition(trx, found.delivery_id);
+        }
         if (ok) {
           await insertDeliveryEvent(trx, {
             delivery_id: found.delivery_id,
@@ -276,6 +296,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok;
       });
       const current = (await findInstruction(db, found.delivery_id))!;
+      if (moved) {
+        await app.live.publish({
+          type: 'delivery.updated',
+          data: { delivery: current },
+          to: [current.buyer_id, current.vendor_id, user.user_id],
+          couriersOnShift: from === 'Unassigned' || to === 'Unassigned',
+        });
+      }
       if (!moved) {
         // Someone else moved it first: a repeat of what we wanted is still a success.
         if (

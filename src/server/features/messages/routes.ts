@@ -68,7 +68,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden('Messages about a listing go to or come from its seller.');
       }
       const { message_id } = await insertMessage(db, body);
-      return reply.code(201).send(await findMessage(db, message_id));
+      const message = await findMessage(db, message_id);
+      await app.live.publish({
+        type: 'message.created',
+        data: message,
+        to: [body.sender_id, body.receiver_id],
+      });
+      return reply.code(201).send(message);
     },
   );
 

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+export interface PositionRow {
+  delivery_id: number;
+  courier_id: number;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  at: string;
+}
+
+export async function savePosition(db: Db, row: PositionRow) {
+  await db
+    .insertInto('courier_positions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('delivery_id').doUpdateSet({
+        courier_id: row.courier_id,
+        lat: row.lat,
+        lng: row.lng,
+        accuracy: row.accuracy,
+        at: row.at,
+      }),
+    )
+    .execute();
+}
+
+export function findPosition(db: Db, deliveryId: number) {
+  return db
+    .selectFrom('courier_positions')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
+/** Who the delivery belongs to, for authorizing positions. */
+export function deliveryParties(db: Db, deliveryId: number) {
+  return db
+    .selectFrom('delivery_instructions')
+    .select(['delivery_id', 'buyer_id', 'vendor_id', 'courier_id', 'delivery_status'])
+    .where('delivery_id', '=', deliveryId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isActiveDelivery, type DeliveryStatus } from '../../../shared/delivery.js';
+import { courierPosition, positionBody, SSE_RETRY_MS } from '../../../shared/live.js';
+import { deliveryParams } from '../../../shared/schemas/deliveries.js';
+import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import { requireUser } from '../../plugins/session.js';
+import { deliveryParties, findPosition, savePosition } from './repository.js';
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  /**
+   * Server-sent events for the signed-in user. Missed events are not replayed: a client that
+   * reconnects gets `resync` and refetches what it shows.
+   */
+  app.get('/api/events', async (request, reply) => {
+    const user = requireUser(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${SSE_RETRY_MS}\n\n`);
+    if (request.headers['last-event-id'] !== undefined) res.write('event: resync\ndata: {}\n\n');
+    res.write(`event: ready\ndata: ${JSON.stringify({ user_id: user.user_id })}\n\n`);
+    const remove = app.live.hub.add({
+      userId: user.user_id,
+      isCourier: user.is_courier === 1,
+      onShift: user.on_shift === 1,
+      res,
+    });
+    request.raw.on('close', remove);
+  });
+
+  app.post(
+    '/api/delivery_instruction/:id/position',
+    { schema: { params: deliveryParams, body: positionBody, response: { 200: courierPosition } } },
+    async (request) => {
+      const user = requireUser(request);
+      const delivery = await deliveryParties(db, request.params.id);
+      if (!delivery) throw notFound('No such delivery.');
+      if (delivery.courier_id !== user.user_id)
+        throw forbidden('Only the assigned courier shares a position.');
+      if (!isActiveDelivery(delivery.delivery_status as DeliveryStatus)) {
+        throw conflict('Positions are shared only while a delivery is under way.');
+      }
+      const { lat, lng, accuracy, at } = request.body;
+      const position = {
+        delivery_id: delivery.delivery_id,
+        courier_id: user.user_id,
+        lat,
+        lng,
+        accuracy: accuracy ?? null,
+        at: at ?? nowIso(),
+      };
+      await savePosition(db, position);
+      await app.live.publish({
+        type: 'courier.position',
+        data: position,
+        to: [delivery.buyer_id, delivery.vendor_id],
+      });
+      return position;
+    },
+  );
+
+  /** The latest position, for a buyer or vendor opening the map (404 when none is known). */
+  app.get(
+    '/api/delivery_instruction/:id/position',
+    { schema: { params: deliveryParams, response: { 200: courierPosition } } },
+    async (request) => {
+      const user = requireUser(request);
+      const delivery = await deliveryParties(db, request.params.id);
+      if (!delivery) throw notFound('No such delivery.');
+      const parties = [delivery.buyer_id, delivery.vendor_id, delivery.courier_id];
+      if (!parties.includes(user.user_id)) throw forbidden('This delivery is not yours.');
+      const position = await findPosition(db, delivery.delivery_id);
+      if (!position) throw notFound('No position yet.');
+      return position;
+    },
+  );
+};

@@ -1,0 +1,99 @@
+/**
+ * Fan-out of live events between instances. One instance: in process. PostgreSQL: LISTEN/NOTIFY,
+ * so an event raised on any instance reaches users connected to any other (ARCHITECTURE.md).
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { LiveEventType } from '../../shared/live.js';
+
+export interface BusEvent {
+  type: LiveEventType | 'user.updated';
+  data: unknown;
+  /** Users who may read the data through the API. */
+  to: number[];
+  /** Also every courier currently on shift (changes to the Unassigned pool). */
+  couriersOnShift?: boolean;
+}
+
+export interface EventBus {
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'campus_events';
+/** NOTIFY payloads must stay under 8000 bytes; larger events travel without their data. */
+const MAX_NOTIFY_BYTES = 7900;
+
+export function memoryBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      emitter.emit('event', event);
+    },
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** Encodes an event for NOTIFY; an oversized one keeps only its id so clients refetch. */
+export function encodeForNotify(event: BusEvent): string {
+  const full = JSON.stringify(event);
+  if (Buffer.byteLength(full) <= MAX_NOTIFY_BYTES) return full;
+  const data = event.data as { message_id?: number; delivery_id?: number } | null;
+  return JSON.stringify({
+    ...event,
+    data: { message_id: data?.message_id, delivery_id: data?.delivery_id, truncated: true },
+  });
+}
+
+export async function postgresBus(
+  connectionString: string,
+  log: (msg: string, err?: unknown) => void,
+): Promise<EventBus> {
+  const local = memoryBus();
+  let closed = false;
+  let listener: pg.Client | null = null;
+  const publisher = new pg.Pool({ connectionString, max: 2 });
+
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        void local.publish(JSON.parse(msg.payload) as BusEvent);
+      } catch (error) {
+        log('bad live event payload', error);
+      }
+    });
+    client.on('error', (error) => {
+      log('live event listener lost its connection; reconnecting', error);
+      listener = null;
+      if (!closed)
+        setTimeout(() => void listen().catch((e: unknown) => log('reconnect failed', e)), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  };
+  await listen();
+
+  return {
+    async publish(event) {
+      await publisher.query('select pg_notify($1, $2)', [CHANNEL, encodeForNotify(event)]);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      closed = true;
+      await listener?.end().catch(() => undefined);
+      await publisher.end();
+      await local.close();
+    },
+  };
+}

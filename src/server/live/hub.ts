@@ -1,0 +1,79 @@
+/**
+ * The open event streams of this instance, by user. Routes each bus event only to users who
+ * may read its data through the API.
+ */
+import type { ServerResponse } from 'node:http';
+import { SSE_HEARTBEAT_MS } from '../../shared/live.js';
+import type { BusEvent } from './bus.js';
+
+interface Stream {
+  userId: number;
+  isCourier: boolean;
+  onShift: boolean;
+  res: ServerResponse;
+}
+
+export function createHub() {
+  const byUser = new Map<number, Set<Stream>>();
+  let nextId = 1;
+  let count = 0;
+
+  const write = (stream: Stream, chunk: string) => {
+    if (!stream.res.writableEnded) stream.res.write(chunk);
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const streams of byUser.values()) for (const s of streams) write(s, ': ping\n\n');
+  }, SSE_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    get size() {
+      return count;
+    },
+    add(stream: Stream): () => void {
+      let set = byUser.get(stream.userId);
+      if (!set) byUser.set(stream.userId, (set = new Set()));
+      set.add(stream);
+      count++;
+      return () => {
+        if (set.delete(stream)) count--;
+        if (set.size === 0) byUser.delete(stream.userId);
+      };
+    },
+    deliver(event: BusEvent) {
+      if (event.type === 'user.updated') {
+        // Keep the shift flag of this user's streams current; not forwarded as an event.
+        const data = event.data as { is_courier?: number; on_shift?: number };
+        for (const userId of event.to) {
+          for (const s of byUser.get(userId) ?? []) {
+            s.isCourier = data.is_courier === 1;
+            s.onShift = data.on_shift === 1;
+          }
+        }
+        return;
+      }
+      const chunk = `id: ${nextId++}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+      const sent = new Set<Stream>();
+      for (const userId of event.to) {
+        for (const s of byUser.get(userId) ?? []) {
+          sent.add(s);
+          write(s, chunk);
+        }
+      }
+      if (event.couriersOnShift) {
+        for (const streams of byUser.values()) {
+          for (const s of streams) if (s.isCourier && s.onShift && !sent.has(s)) write(s, chunk);
+        }
+      }
+    },
+    /** Ends every stream (shutdown); clients reconnect to another instance. */
+    closeAll() {
+      clearInterval(heartbeat);
+      for (const streams of byUser.values()) for (const s of streams) s.res.end();
+      byUser.clear();
+      count = 0;
+    },
+  };
+}
+export type Hub = ReturnType<typeof createHub>;

@@ -1,0 +1,57 @@
+/** Live events pushed over server-sent events (GET /api/events). */
+import { z } from 'zod';
+
+export const LIVE_EVENT_TYPES = [
+  'message.created',
+  'delivery.updated',
+  'courier.position',
+] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+/** The SSE stream sends a comment line this often so proxies and phones keep it open. */
+export const SSE_HEARTBEAT_MS = 25_000;
+/** How soon a client reconnects after the stream drops (the SSE `retry:` field). */
+export const SSE_RETRY_MS = 3_000;
+/** The courier screen sends its position at most this often, or sooner after a real move. */
+export const POSITION_MIN_INTERVAL_MS = 5_000;
+export const POSITION_MIN_MOVE_METERS = 15;
+
+export const positionBody = z.strictObject({
+  lat: z
+    .number()
+    .finite()
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90'),
+  lng: z
+    .number()
+    .finite()
+    .min(-180, 'lng must be between -180 and 180')
+    .max(180, 'lng must be between -180 and 180'),
+  accuracy: z.number().finite().min(0).max(100_000).nullish(),
+  at: z.iso.datetime({ offset: true, message: 'at must be an ISO date' }).optional(),
+});
+export type PositionBody = z.input<typeof positionBody>;
+
+export const courierPosition = z.object({
+  delivery_id: z.number(),
+  courier_id: z.number(),
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number().nullable(),
+  at: z.string(),
+});
+export type CourierPosition = z.infer<typeof courierPosition>;
+
+/** Distance in metres between two points (haversine), for throttling position updates. */
+export function metersBetween(
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+): number {
+  const R = 6_371_000;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}
