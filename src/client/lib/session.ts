@@ -62,6 +62,14 @@ export function updateSessionUser(user: SessionUser): void {
   emit();
 }
 
+/** The server says the session is gone (401): forget the stored user, keep other storage. */
+export function expireSession(): void {
+  if (localStorage.getItem(USER_KEY) === null && localStorage.getItem(EXPIRY_KEY) === null) return;
+  localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(EXPIRY_KEY);
+  emit();
+}
+
 /** Spec: sign out clears all storage. */
 export function clearSession(): void {
   localStorage.clear();

@@ -1,14 +1,22 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SessionCheck } from './session-check';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 /** Header, page and footer for every route except /login, /register and /courierNav/{id}. */
 export function AppLayout() {
   return (
     <>
-      <header>Gator Market</header>
-      <main id="main">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer>© Gator Market</footer>
+      <SiteFooter />
+      <ScrollRestoration />
+      <SessionCheck />
     </>
   );
 }

@@ -1,0 +1,44 @@
+import { Link, useLocation } from 'react-router';
+import { parseSearch } from '../../lib/search-state';
+import { useSessionUser } from '../../lib/session';
+import { SearchForm } from './search-form';
+import { UserMenu } from './user-menu';
+
+/** Logo (resets search and filters), category dropdown, search bar, Login or the user menu. */
+export function SiteHeader() {
+  const user = useSessionUser();
+  const location = useLocation();
+  const onHome = location.pathname === '/';
+  const search = onHome ? parseSearch(new URLSearchParams(location.search)) : null;
+  const category = search?.category ?? '';
+  const word = search?.title ?? '';
+  // The form re-reads the URL on back/forward and when the logo resets the search.
+  const formKey = onHome ? `${category}|${word}` : 'away';
+
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="logo" aria-label="Gator Market home (clears the search)">
+          <img src="/icons/icon.svg" alt="" width="36" height="36" />
+          <span className="logo-text">
+            Gator <span>Market</span>
+          </span>
+        </Link>
+        <SearchForm key={formKey} initialCategory={category} initialWord={word} />
+        <div className="account">
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link
+              to="/login"
+              state={{ from: location.pathname + location.search }}
+              className="btn btn-gold"
+            >
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { useSignOut } from './use-sign-out';
+
+/** Profile, Message, Courier (couriers only) and Sign Out. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOut();
+  const location = useLocation();
+  const [seenPath, setSeenPath] = useState(location.pathname);
+  if (seenPath !== location.pathname) {
+    setSeenPath(location.pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        type="button"
+        ref={button}
+        className="user-menu-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-menu-name">{user.username}</span>
+        <span className="visually-hidden">account menu</span>
+        <span aria-hidden="true" className="caret">
+          ▾
+        </span>
+      </button>
+      <ul id={menuId} className="user-menu-list" hidden={!open} role="list">
+        <li>
+          <Link to="/RealUserProfile">Profile</Link>
+        </li>
+        <li>
+          <Link to="/Chats">Message</Link>
+        </li>
+        {user.is_courier === 1 && (
+          <li>
+            <Link to="/CourierPage">Courier</Link>
+          </li>
+        )}
+        <li>
+          <button type="button" onClick={() => void signOut()}>
+            Sign Out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Review } from '../../shared/schemas/reviews';
+import { shortUsDate } from '../lib/format';
+import { Stars } from './ui/stars';
+
+/** Reviews of a seller: stars, comment, "Reviwer: {username}" (spelled so) and a short date. */
+export function ReviewsList({ reviews }: { reviews: readonly Review[] }) {
+  if (reviews.length === 0) return <p className="note note-empty">No reviews yet.</p>;
+  return (
+    <ul className="reviews" role="list">
+      {reviews.map((review) => (
+        <li key={review.review_id} className="review">
+          <Stars rating={review.rating} />
+          {review.comment && <p className="review-comment">{review.comment}</p>}
+          <p className="review-meta">
+            <span>Reviwer: {review.username}</span>
+            <time dateTime={review.review_date}>{shortUsDate(review.review_date)}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

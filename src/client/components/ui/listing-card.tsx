@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { discountPercent } from '../../../shared/constants';
+import type { Listing } from '../../../shared/schemas/listings';
+import { formatPrice } from '../../lib/format';
+import { ListingImage } from './listing-image';
+import { Stars } from './stars';
+
+/** A listing in a grid, linking to /productListing/{listing_id}. */
+export function ListingCard({ listing, eager = false }: { listing: Listing; eager?: boolean }) {
+  const discount = Math.round(discountPercent(listing.discount));
+  return (
+    <article className="listing-card">
+      <ListingImage src={listing.thumbnail} alt="" eager={eager} />
+      <div className="listing-card-body">
+        <h3 className="listing-card-title">
+          <Link to={`/productListing/${listing.listing_id}`} className="stretched-link">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className="listing-card-price">
+          {formatPrice(listing.price)}
+          {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+        </p>
+        <p className="listing-card-meta">
+          <span>{listing.conditions}</span>
+          <span>
+            {listing.username} <Stars rating={listing.rating} />
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ListingGrid({
+  listings,
+  eagerCount = 0,
+}: {
+  listings: readonly Listing[];
+  eagerCount?: number;
+}) {
+  return (
+    <ul className="listing-grid" role="list">
+      {listings.map((listing, index) => (
+        <li key={listing.listing_id}>
+          <ListingCard listing={listing} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

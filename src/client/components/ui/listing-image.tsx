@@ -1,0 +1,44 @@
+import { cardImage } from '../../lib/images';
+
+interface ListingImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** `card` uses the small stored size; `full` the display size. */
+  size?: 'card' | 'full';
+  width?: number;
+  height?: number;
+  className?: string;
+  eager?: boolean;
+}
+
+/** A listing photo with reserved space (width/height), lazy loading and a placeholder. */
+export function ListingImage({
+  src,
+  alt,
+  size = 'card',
+  width = size === 'card' ? 480 : 960,
+  height = width,
+  className,
+  eager = false,
+}: ListingImageProps) {
+  const url = size === 'card' ? cardImage(src) : src;
+  const classes = `listing-image${className ? ` ${className}` : ''}`;
+  if (!url) {
+    return (
+      <div className={`${classes} listing-image-empty`} role="img" aria-label={`No image: ${alt}`}>
+        <span aria-hidden="true">No Image</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      className={classes}
+      src={url}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}

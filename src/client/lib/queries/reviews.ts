@@ -1,0 +1,24 @@
+/** GET /api/review/{vendorId}: a seller's reviews, newest first. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type { Review } from '../../../shared/schemas/reviews';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
+
+export function newestFirst(reviews: readonly Review[]): Review[] {
+  return [...reviews].sort(
+    (a, b) =>
+      new Date(b.review_date).getTime() - new Date(a.review_date).getTime() ||
+      b.review_id - a.review_id,
+  );
+}
+
+export const reviewsQuery = (vendorId: number) =>
+  queryOptions({
+    queryKey: queryKeys.reviews(vendorId),
+    queryFn: async () => newestFirst(await api<Review[]>(API.reviews(vendorId))),
+  });
+
+export function useReviews(vendorId: number | null) {
+  return useQuery({ ...reviewsQuery(vendorId ?? 0), enabled: vendorId !== null && vendorId > 0 });
+}
