@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -108,19 +109,75 @@ export async function signedInUser(
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+export interface RawRequest {
+  method: Method;
+  url: string;
+  /** Sent as is: a string or Buffer is not turned into JSON. */
+  payload?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
 /** A small client bound to an actor (or a visitor when none). */
 export function as(ctx: TestContext, actor?: Actor) {
+  const cookie: Record<string, string> = actor ? { cookie: actor.cookie } : {};
   const call = (method: Method, url: string, payload?: unknown) =>
     ctx.app.inject({
       method,
       url,
       ...(payload !== undefined && { payload: payload as object }),
-      headers: actor ? { cookie: actor.cookie } : {},
+      headers: cookie,
     });
   return {
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown) => call('POST', url, payload),
     put: (url: string, payload?: unknown) => call('PUT', url, payload),
     delete: (url: string) => call('DELETE', url),
+    /** Any request with its own headers and a raw body (malformed JSON, foreign Origin...). */
+    raw: ({ method, url, payload, headers = {} }: RawRequest) =>
+      ctx.app.inject({
+        method,
+        url,
+        ...(payload !== undefined && { payload }),
+        headers: { ...cookie, ...headers },
+      }),
   };
+}
+
+/** Tables whose rows a refused request must leave untouched. */
+export const DATA_TABLES = [
+  'users',
+  'products',
+  'listings',
+  'direct_messages',
+  'reviews',
+  'delivery_requests',
+  'delivery_instructions',
+  'delivery_events',
+] as const;
+
+/** Row counts of every data table, to show that a refused request changed nothing. */
+export async function countRows(ctx: TestContext): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of DATA_TABLES) {
+    const row = await ctx.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+/** Every row of every data table, to show that a refused update changed nothing at all. */
+export async function snapshot(ctx: TestContext): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of DATA_TABLES) {
+    // The first column of each table is its id.
+    rows[table] = await ctx.database.db
+      .selectFrom(table)
+      .selectAll()
+      .orderBy(sql`1`)
+      .execute();
+  }
+  return rows;
 }

@@ -209,13 +209,37 @@ export async function updateListingStatus(
   await db.updateTable('listings').set(changes).where('listing_id', '=', listingId).execute();
 }
 
-/** Deliveries of the listing still under way: a listing with one cannot be deleted. */
+/**
+ * Deliveries of the listing still under way (waiting for a courier or on the road): a listing
+ * with one cannot be deleted, or couriers could claim a delivery of a listing that is gone.
+ */
 export async function hasOpenDelivery(db: Db, listingId: number) {
   const row = await db
     .selectFrom('delivery_instructions')
     .select('delivery_id')
     .where('listing_id', '=', listingId)
-    .where('delivery_status', 'in', ['Assigned', 'Picked Up'])
+    .where('delivery_status', 'in', ['Unassigned', 'Assigned', 'Picked Up'])
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Soft delete (docs/decisions/001-soft-delete-listings.md): the listing disappears everywhere,
+ * and its pending delivery requests are declined so they leave the vendor's list and the buyer
+ * sees an answer. One transaction, so a half-deleted listing never shows.
+ */
+export async function softDeleteListing(db: Db, listingId: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('listings')
+      .set({ listing_status: 'Deleted', availability: 'Out of Stock' })
+      .where('listing_id', '=', listingId)
+      .execute();
+    await trx
+      .updateTable('delivery_requests')
+      .set({ status: 'Denied' })
+      .where('listing_id', '=', listingId)
+      .where('status', '=', 'Pending')
+      .execute();
+  });
 }

@@ -33,6 +33,7 @@ import {
   listingOwner,
   productsOf,
   searchListings,
+  softDeleteListing,
   soldCountOf,
   updateListingStatus,
 } from './repository.js';
@@ -197,10 +198,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await hasOpenDelivery(db, request.params.id)) {
         throw conflict('This listing has a delivery under way and cannot be deleted yet.');
       }
-      await updateListingStatus(db, request.params.id, {
-        listing_status: 'Deleted',
-        availability: 'Out of Stock',
-      });
+      await softDeleteListing(db, request.params.id);
       return { message: 'Listing deleted.' };
     },
   );

@@ -1,0 +1,134 @@
+/** Test data for the API suite: real images made with sharp, listings and delivery set-ups. */
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { createListing, type ListingOptions } from '../../src/server/db/factories.js';
+import type { CreateListingBody } from '../../src/shared/schemas/listings.js';
+import type { DeliveryInstruction, DeliveryRequest } from '../../src/shared/schemas/deliveries.js';
+import { as, signedInUser, type Actor, type TestContext } from './harness.js';
+
+export const solidPng = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+
+/** A phone-style JPEG that carries a camera make and a GPS position in its EXIF block. */
+export const jpegWithGps = () =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: '#c33' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 43/1 19/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '122/1 28/1 41/1',
+      },
+    })
+    .toBuffer();
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG of a few hundred bytes whose header declares width x height (a decompression bomb). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let cachedPng: string | undefined;
+/** A valid POST /api/listing body for the vendor. */
+export async function listingBody(
+  vendor: Actor,
+  overrides: Partial<Record<keyof CreateListingBody | string, unknown>> = {},
+): Promise<Record<string, unknown>> {
+  cachedPng ??= (await solidPng()).toString('base64');
+  return {
+    thumbnail: cachedPng,
+    mimetype: 'image/png',
+    title: 'Desk lamp',
+    price: 12.5,
+    description: 'Bright and adjustable.',
+    category: 'Furniture',
+    conditions: 'Used - Good',
+    vendor_id: vendor.user.user_id,
+    ...overrides,
+  };
+}
+
+/** A listing made through the shared factories (fast: no image). */
+export function listingOf(ctx: TestContext, vendor: Actor, o: Partial<ListingOptions> = {}) {
+  return createListing(ctx.database.db, { vendor_id: vendor.user.user_id, ...o });
+}
+
+export const courier = (ctx: TestContext, username?: string) =>
+  signedInUser(ctx, { is_courier: 1, ...(username && { username }) });
+
+export interface Parties {
+  vendor: Actor;
+  buyer: Actor;
+  stranger: Actor;
+  listing_id: number;
+}
+
+/** A seller with one listing, a buyer and an unrelated user. */
+export async function parties(ctx: TestContext): Promise<Parties> {
+  const vendor = await signedInUser(ctx);
+  const buyer = await signedInUser(ctx);
+  const stranger = await signedInUser(ctx);
+  const { listing_id } = await listingOf(ctx, vendor, { price: 20 });
+  return { vendor, buyer, stranger, listing_id };
+}
+
+/** The buyer asks for delivery through the API. */
+export async function requestDelivery(ctx: TestContext, p: Parties): Promise<DeliveryRequest> {
+  const res = await as(ctx, p.buyer).post('/api/delivery_request', {
+    buyer_id: p.buyer.user.user_id,
+    vendor_id: p.vendor.user.user_id,
+    listing_id: p.listing_id,
+    status: 'Pending',
+    dropoff: 'Library',
+    buyer_special_request: 'Text me',
+  });
+  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The vendor accepts the request through the API: an Unassigned delivery. */
+export async function acceptRequest(
+  ctx: TestContext,
+  p: Parties,
+  requestId: number,
+): Promise<DeliveryInstruction> {
+  const res = await as(ctx, p.vendor).post(
+    `/api/delivery_instruction/request/accept/${requestId}`,
+    {
+      pickup: 'Cafe 101',
+      vendor_special_request: 'At the counter',
+    },
+  );
+  if (res.statusCode !== 201) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Parties plus an Unassigned delivery of their listing. */
+export async function unassignedDelivery(ctx: TestContext) {
+  const p = await parties(ctx);
+  const request = await requestDelivery(ctx, p);
+  const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
+  return { ...p, request, delivery };
+}
