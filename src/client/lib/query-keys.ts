@@ -22,4 +22,6 @@ export const queryKeys = {
   unassigned: () => ['deliveries', 'unassigned'] as const,
   courierDeliveries: (userId: number) => ['deliveries', 'courier', userId] as const,
   delivery: (id: number) => ['deliveries', 'detail', id] as const,
+  courierPosition: (deliveryId: number) => ['deliveries', 'position', deliveryId] as const,
+  config: () => ['config'] as const,
 };
