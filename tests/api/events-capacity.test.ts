@@ -38,7 +38,7 @@ it(`holds ${STREAMS} open streams, reaches each, and closes them all at shutdown
   const buyer = await signedInUser(ctx, { username: 'cap_buyer' });
   const vendor = await signedInUser(ctx, { username: 'cap_vendor' });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const streams = [];
+  const streams: Awaited<ReturnType<typeof openRaw>>[] = [];
   for (let i = 0; i < STREAMS; i += 100) {
     streams.push(
       ...(await Promise.all(Array.from({ length: 100 }, () => openRaw(port, buyer, agent)))),
