@@ -43,9 +43,11 @@ describe('GET /api/events', () => {
   });
 
   it('pushes each event only to the users who may read it', async () => {
-    const [v, b, c, off, s] = await Promise.all(
-      [vendor, buyer, courier, offShift, stranger].map(stream),
-    );
+    const v = await stream(vendor);
+    const b = await stream(buyer);
+    const c = await stream(courier);
+    const off = await stream(offShift);
+    const s = await stream(stranger);
     const { listing_id } = await createListing(ctx.database.db, {
       vendor_id: vendor.user.user_id,
       title: 'Lamp',
