@@ -53,15 +53,24 @@ export interface NewReview {
 /** Adds a review and sets the seller's rating to the rounded mean of their reviews. */
 export async function insertReview(db: Db, review: NewReview) {
   return db.transaction().execute(async (trx) => {
+    // Lock the seller's row first (a no-op update works in both engines), so two reviews of one
+    // seller at once queue up and the second mean sees the first review.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ rating: eb.ref('rating') }))
+      .where('user_id', '=', review.vendor_id)
+      .execute();
     const { review_id } = await trx
       .insertInto('reviews')
       .values({ review_date: nowIso(), ...review })
       .returning('review_id')
       .executeTakeFirstOrThrow();
+    // avg() of integers is numeric in PostgreSQL and real in SQLite; round() of either rounds
+    // halves away from zero (4.5 -> 5). A float in PostgreSQL would round halves to even.
     await trx
       .updateTable('users')
       .set({
-        rating: sql<number>`(select cast(round(avg(cast(rating as real))) as integer) from reviews where vendor_id = ${review.vendor_id})`,
+        rating: sql<number>`(select cast(round(avg(rating)) as integer) from reviews where vendor_id = ${review.vendor_id})`,
       })
       .where('user_id', '=', review.vendor_id)
       .execute();
