@@ -25,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     database: Db;
+    /** Every API route (method and path), for documentation and the authorization tests. */
+    apiRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -56,6 +58,14 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    }
+  });
 
   registerErrorHandling(app);
   await app.register(cookie);

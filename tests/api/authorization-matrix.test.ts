@@ -1,0 +1,416 @@
+/**
+ * The authorization matrix: every API endpoint x every role -> the expected status, and for
+ * reads, that the answer holds none of another user's private data. Rows are matched against
+ * the app's own route list, so a new endpoint without a row fails this suite.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './harness.js';
+import { buildWorld, ROLES, SECRETS, type Role, type World } from './world.js';
+
+type Expect = Record<Role, number>;
+const all = (status: number): Expect => Object.fromEntries(ROLES.map((r) => [r, status])) as Expect;
+const signedIn = (status: number): Expect => ({ ...all(status), visitor: 401 });
+/** `roles` get `status`; other signed-in users 403; visitors 401. */
+const only = (roles: Role[], status: number): Expect => ({
+  ...all(403),
+  visitor: 401,
+  ...Object.fromEntries(roles.map((r) => [r, status])),
+});
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  route: string;
+  url: (w: World, role: Role) => string;
+  body?: (w: World, role: Role) => unknown;
+  expect: Expect;
+  /** Server-sent events: only the status is checked, over a real connection. */
+  stream?: boolean;
+}
+
+let png = '';
+let seq = 0;
+const d = (w: World) => w.assignedDelivery;
+
+const ROWS: Row[] = [
+  { method: 'GET', route: '/api/health', url: () => '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/config', url: () => '/api/config', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/register',
+    url: () => '/api/register',
+    body: () => {
+      const name = `matrix_new_${seq++}`;
+      return {
+        firstName: 'New',
+        lastName: 'User',
+        username: name,
+        sfsu_email: `${name}@sfsu.edu`,
+        password: 'long enough',
+        confirmPassword: 'long enough',
+      };
+    },
+    expect: all(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/login',
+    url: () => '/api/login',
+    body: (w, role) => ({
+      email: w.users[role === 'visitor' ? 'buyer' : role].sfsu_email,
+      password: 'campus-demo-1',
+    }),
+    expect: all(200),
+  },
+  { method: 'POST', route: '/api/logout', url: () => '/api/logout', expect: all(200) },
+  { method: 'GET', route: '/api/me', url: () => '/api/me', expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/events',
+    url: () => '/api/events',
+    expect: signedIn(200),
+    stream: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/user/:id',
+    url: (w) => `/api/user/${w.users.vendor.user_id}`,
+    expect: all(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/:id',
+    url: (w) => `/api/user/${w.users.buyer.user_id}`,
+    body: () => ({ is_courier: 1 }),
+    expect: only(['buyer'], 200),
+  },
+  { method: 'GET', route: '/api/all', url: () => '/api/all', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/category',
+    url: () => '/api/category?category=Furniture',
+    expect: all(200),
+  },
+  { method: 'GET', route: '/api/title', url: () => '/api/title?title=lamp', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/combined',
+    url: () => '/api/combined?category=Furniture&title=lamp',
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/search',
+    url: () => '/api/search?title=lamp&limit=5',
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/listing/featured',
+    url: () => '/api/listing/featured',
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/listing/:id',
+    url: (w) => `/api/listing/${w.listing.listing_id}`,
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/listing',
+    url: () => '/api/listing',
+    body: (w) => ({
+      thumbnail: `data:image/png;base64,${png}`,
+      mimetype: 'image/png',
+      title: 'New thing',
+      price: 5,
+      description: 'Nice',
+      category: 'Other',
+      conditions: 'New',
+      vendor_id: w.users.vendor.user_id,
+    }),
+    expect: only(['vendor'], 201),
+  },
+  {
+    method: 'POST',
+    route: '/api/listing/existing',
+    url: () => '/api/listing/existing',
+    body: (w) => ({
+      product_id: w.listing.product_id,
+      price: 7,
+      conditions: 'Used - Good',
+      vendor_id: w.users.vendor.user_id,
+    }),
+    expect: only(['vendor'], 201),
+  },
+  {
+    method: 'GET',
+    route: '/api/product/vendor/:user_id',
+    url: (w) => `/api/product/vendor/${w.users.vendor.user_id}`,
+    expect: only(['vendor'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/listing/vendor/sold/:user_id',
+    url: (w) => `/api/listing/vendor/sold/${w.users.vendor.user_id}`,
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/listing/active/:user_id',
+    url: (w) => `/api/listing/active/${w.users.vendor.user_id}`,
+    expect: all(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/listing/:id',
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    body: () => ({ availability: 'Out of Stock', listing_status: 'Sold' }),
+    expect: only(['vendor'], 200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/listing/:id',
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    expect: only(['vendor'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/direct_message',
+    url: () => '/api/direct_message',
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/direct_message/:id',
+    url: (w) => `/api/direct_message/${w.users.buyer.user_id}`,
+    expect: only(['buyer'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/direct_message/listing-sender/get',
+    url: (w) =>
+      `/api/direct_message/listing-sender/get?id=${w.users.buyer.user_id}&listing=${w.listing.listing_id}`,
+    expect: only(['buyer'], 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/direct_message',
+    url: () => '/api/direct_message',
+    body: (w) => ({
+      sender_id: w.users.buyer.user_id,
+      receiver_id: w.users.vendor.user_id,
+      listing_id: w.listing.listing_id,
+      content: 'Hi',
+    }),
+    expect: only(['buyer'], 201),
+  },
+  {
+    method: 'POST',
+    route: '/api/direct_message/read',
+    url: () => '/api/direct_message/read',
+    body: (w) => ({ listing_id: w.listing.listing_id, other_user_id: w.users.buyer.user_id }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/review/:vendorId',
+    url: (w) => `/api/review/${w.users.vendor.user_id}`,
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/review',
+    url: () => '/api/review',
+    body: (w) => ({
+      author_id: w.users.buyer.user_id,
+      vendor_id: w.users.vendor.user_id,
+      rating: 4,
+      comment: 'ok',
+    }),
+    expect: only(['buyer'], 201),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_request',
+    url: () => '/api/delivery_request',
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_request/vendor/:userId',
+    url: (w) => `/api/delivery_request/vendor/${w.users.vendor.user_id}`,
+    expect: only(['vendor'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_request/listing-buyer',
+    url: (w) =>
+      `/api/delivery_request/listing-buyer?userId=${w.users.buyer.user_id}&listingId=${w.listing.listing_id}`,
+    expect: only(['buyer'], 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/delivery_request',
+    url: () => '/api/delivery_request',
+    body: (w) => ({
+      buyer_id: w.users.buyer.user_id,
+      vendor_id: w.users.vendor.user_id,
+      listing_id: w.freshListing.listing_id,
+      dropoff: 'Library',
+    }),
+    expect: only(['buyer'], 201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/delivery_request/:id',
+    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
+    body: () => ({ status: 'Denied' }),
+    expect: only(['vendor'], 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/delivery_instruction/request/accept/:deliveryRequestId',
+    url: (w) => `/api/delivery_instruction/request/accept/${w.pendingRequest}`,
+    body: () => ({ pickup: 'Library', vendor_special_request: '' }),
+    expect: only(['vendor'], 201),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_instruction',
+    url: () => '/api/delivery_instruction',
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_instruction/courier/unassigned',
+    url: () => '/api/delivery_instruction/courier/unassigned',
+    expect: only(['courier', 'assignedCourier'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_instruction/courier/:user_id',
+    url: (w) => `/api/delivery_instruction/courier/${w.users.assignedCourier.user_id}`,
+    expect: only(['assignedCourier'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_instruction/:id',
+    url: (w) => `/api/delivery_instruction/${d(w)}`,
+    expect: only(['buyer', 'vendor', 'assignedCourier'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_instruction/:id/events',
+    url: (w) => `/api/delivery_instruction/${d(w)}/events`,
+    expect: only(['buyer', 'vendor', 'assignedCourier'], 200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/delivery_instruction/:id',
+    url: (w) => `/api/delivery_instruction/${d(w)}`,
+    body: () => ({ delivery_status: 'Picked Up' }),
+    expect: only(['assignedCourier'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/delivery_instruction/:id/position',
+    url: (w) => `/api/delivery_instruction/${d(w)}/position`,
+    expect: only(['buyer', 'vendor', 'assignedCourier'], 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/delivery_instruction/:id/position',
+    url: (w) => `/api/delivery_instruction/${d(w)}/position`,
+    body: () => ({ lat: 37.7221, lng: -122.4781, accuracy: 4 }),
+    expect: only(['assignedCourier'], 200),
+  },
+];
+
+/** Claiming the unassigned delivery, each role for themself: only couriers may. */
+const CLAIM: Row = {
+  method: 'PUT',
+  route: '/api/delivery_instruction/:id',
+  url: (w) => `/api/delivery_instruction/${w.unassignedDelivery}`,
+  body: (w, role) => ({
+    courier_id: role === 'visitor' ? 1 : w.idOf(role),
+    delivery_status: 'Assigned',
+  }),
+  expect: only(['courier', 'assignedCourier'], 200),
+};
+
+/** Private text each role may legitimately see. */
+function visibleSecrets(role: Role): string[] {
+  if (role === 'buyer' || role === 'vendor') return Object.values(SECRETS);
+  if (role === 'assignedCourier') return [SECRETS.deliveryNote];
+  return [];
+}
+
+let ctx: TestContext;
+let base: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  png = (
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#46237a' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+});
+afterAll(async () => ctx.close());
+
+function streamStatus(url: string, cookie?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${url}`, { headers: cookie ? { cookie } : {} }, (res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('error', (e) =>
+      (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e),
+    );
+  });
+}
+
+async function run(row: Row, role: Role) {
+  const w = await buildWorld(ctx);
+  const cookie = w.cookies[role];
+  if (row.stream) return { status: await streamStatus(row.url(w, role), cookie), body: '', w };
+  const res = await ctx.app.inject({
+    method: row.method,
+    url: row.url(w, role),
+    headers: cookie ? { cookie } : {},
+    ...(row.body && { payload: row.body(w, role) as object }),
+  });
+  return { status: res.statusCode, body: res.body, w };
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every API endpoint the app serves', () => {
+    const covered = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    const missing = ctx.app.apiRoutes
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((k) => !covered.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  for (const row of [...ROWS, CLAIM]) {
+    const label =
+      row === CLAIM ? `${row.method} ${row.route} (claim)` : `${row.method} ${row.route}`;
+    it.each(ROLES)(`${label} as %s`, async (role) => {
+      const { status, body, w } = await run(row, role);
+      expect(status).toBe(row.expect[role]);
+      if (row.method !== 'GET' || status !== 200) return;
+      const own = role === 'visitor' ? null : w.users[role].sfsu_email;
+      const leakedEmails = w.emails.filter((e) => e !== own && body.includes(e));
+      expect(leakedEmails).toEqual([]);
+      const allowed = visibleSecrets(role);
+      const leaked = Object.values(SECRETS).filter((s) => !allowed.includes(s) && body.includes(s));
+      expect(leaked).toEqual([]);
+    });
+  }
+});

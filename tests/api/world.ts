@@ -1,0 +1,147 @@
+/**
+ * A small marketplace with one user in every role, built directly through the shared factories
+ * and repositories (fast enough to build a fresh one for every case of the authorization matrix).
+ */
+import { randomBytes } from 'node:crypto';
+import { createListing, createMessage, createUser } from '../../src/server/db/factories.js';
+import { createSession, hashToken } from '../../src/server/features/accounts/repository.js';
+import {
+  insertInstruction,
+  insertRequest,
+} from '../../src/server/features/deliveries/repository.js';
+import { isoIn } from '../../src/server/lib/time.js';
+import type { TestContext } from './harness.js';
+
+export const ROLES = [
+  'visitor',
+  'buyer',
+  'vendor',
+  'courier',
+  'assignedCourier',
+  'stranger',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Text only some roles may ever see, to check that reads leak nothing. */
+export const SECRETS = {
+  message: 'SECRET-MESSAGE-BETWEEN-BUYER-AND-VENDOR',
+  requestNote: 'SECRET-NOTE-OF-PENDING-REQUEST',
+  deliveryNote: 'SECRET-NOTE-OF-ASSIGNED-DELIVERY',
+} as const;
+
+let worldCount = 0;
+
+export async function buildWorld(ctx: TestContext) {
+  const db = ctx.database.db;
+  const tag = `w${worldCount++}${randomBytes(2).toString('hex')}`;
+  const mk = (role: string, is_courier = 0) =>
+    createUser(db, {
+      username: `${role}_${tag}`,
+      is_courier,
+      sfsu_email: `${role}.${tag}.private@sfsu.edu`,
+    });
+  const users = {
+    buyer: await mk('buyer'),
+    vendor: await mk('vendor'),
+    courier: await mk('courier', 1),
+    assignedCourier: await mk('assigned', 1),
+    stranger: await mk('stranger'),
+  };
+  const cookies: Partial<Record<Role, string>> = {};
+  for (const [role, user] of Object.entries(users)) {
+    const token = randomBytes(24).toString('base64url');
+    await createSession(db, user.user_id, hashToken(token), isoIn(30 * 60 * 1000));
+    cookies[role as Role] = `campus_sid=${token}`;
+  }
+
+  const vendorId = users.vendor.user_id;
+  const buyerId = users.buyer.user_id;
+  const listing = await createListing(db, {
+    vendor_id: vendorId,
+    title: 'Matrix lamp',
+    category: 'Furniture',
+  });
+  const spareListing = await createListing(db, { vendor_id: vendorId, title: 'Spare chair' });
+  const freshListing = await createListing(db, { vendor_id: vendorId, title: 'Fresh desk' });
+  const poolListing = await createListing(db, { vendor_id: vendorId, title: 'Pool book' });
+  await createMessage(db, {
+    sender_id: buyerId,
+    receiver_id: vendorId,
+    listing_id: listing.listing_id,
+    content: SECRETS.message,
+  });
+
+  const pending = await insertRequest(db, {
+    buyer_id: buyerId,
+    vendor_id: vendorId,
+    listing_id: listing.listing_id,
+    dropoff: 'Library',
+    buyer_special_request: SECRETS.requestNote,
+  });
+  const approvedForAssigned = await insertRequest(db, {
+    buyer_id: buyerId,
+    vendor_id: vendorId,
+    listing_id: spareListing.listing_id,
+    dropoff: 'Annex 1',
+    buyer_special_request: SECRETS.deliveryNote,
+    status: 'Approved',
+  });
+  const assigned = await insertInstruction(db, {
+    delivery_request_id: approvedForAssigned,
+    pickup: 'Cafe 101',
+    dropoff: 'Annex 1',
+    seller_special_request: '',
+    buyer_special_request: SECRETS.deliveryNote,
+    buyer_id: buyerId,
+    vendor_id: vendorId,
+    product_id: spareListing.product_id,
+    listing_id: spareListing.listing_id,
+    courier_id: users.assignedCourier.user_id,
+    delivery_status: 'Assigned',
+  });
+  const approvedForPool = await insertRequest(db, {
+    buyer_id: buyerId,
+    vendor_id: vendorId,
+    listing_id: poolListing.listing_id,
+    dropoff: 'Library',
+    buyer_special_request: '',
+    status: 'Approved',
+  });
+  const unassigned = await insertInstruction(db, {
+    delivery_request_id: approvedForPool,
+    pickup: 'Quickly',
+    dropoff: 'Library',
+    seller_special_request: '',
+    buyer_special_request: '',
+    buyer_id: buyerId,
+    vendor_id: vendorId,
+    product_id: poolListing.product_id,
+    listing_id: poolListing.listing_id,
+  });
+  await db
+    .insertInto('courier_positions')
+    .values({
+      delivery_id: assigned,
+      courier_id: users.assignedCourier.user_id,
+      lat: 37.72,
+      lng: -122.48,
+      accuracy: 5,
+      at: new Date().toISOString(),
+    })
+    .execute();
+
+  const idOf = (role: Role) => (role === 'visitor' ? 0 : users[role].user_id);
+  return {
+    users,
+    cookies,
+    idOf,
+    emails: Object.values(users).map((u) => u.sfsu_email),
+    listing,
+    spareListing,
+    freshListing,
+    pendingRequest: pending,
+    assignedDelivery: assigned,
+    unassignedDelivery: unassigned,
+  };
+}
+export type World = Awaited<ReturnType<typeof buildWorld>>;
