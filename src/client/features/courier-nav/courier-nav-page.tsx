@@ -1,7 +1,106 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { COURIER_LOADING_HIDE_MS } from '../../../shared/constants';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { RequireUser } from '../../components/require-user';
+import { ApiError } from '../../lib/api';
+import { deliveryFromState, useDelivery, useListing, useTileUrl } from './courier-nav-api';
+import { DeliveryMap } from './delivery-map';
+import { useGiveUp } from './give-up';
+import { InfoPanel } from './info-panel';
+import { LoadingMascot } from './loading-mascot';
+import { NavActions } from './nav-actions';
+import { statusUpdate, useUpdateDeliveryStatus } from './update-status';
+import { useHiddenAfter } from './use-hidden-after';
+import { useLivePosition } from './use-live-position';
+import '../../components/ui/delivery-ui.css';
+import './courier-nav.css';
+
+/** /courierNav/{delivery_id}: the courier's map and delivery screen (spec section 2). */
 export function CourierNavPage() {
+  return <RequireUser>{(user) => <CourierNav user={user} />}</RequireUser>;
+}
+
+function CourierNav({ user }: { user: SessionUser }) {
+  const { deliveryId } = useParams();
+  const id = Number(deliveryId);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/courierPage" replace />;
+  return <DeliveryScreen key={id} deliveryId={id} user={user} />;
+}
+
+function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: SessionUser }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const delivery = useDelivery(deliveryId, deliveryFromState(location.state, deliveryId));
+  const listing = useListing(delivery.data?.listing_id);
+  const tileUrl = useTileUrl();
+  const live = useLivePosition();
+  const update = useUpdateDeliveryStatus();
+  const giveUp = useGiveUp(user.user_id);
+  const [mapReady, setMapReady] = useState(false);
+
+  // A missing listing only costs the picture and title; it does not hold the screen up.
+  const listingSettled =
+    listing.data !== undefined || listing.isError || listing.fetchStatus === 'paused';
+  const loadingHidden = useHiddenAfter(
+    mapReady && delivery.data !== undefined && listingSettled,
+    COURIER_LOADING_HIDE_MS,
+  );
+
+  const failed =
+    delivery.isError &&
+    (delivery.data === undefined ||
+      (delivery.error instanceof ApiError && delivery.error.status < 500));
+  if (failed) return <Navigate to="/courierPage" replace />;
+  const current = delivery.data;
+  // Only the assigned courier may work on a delivery (spec section 5).
+  if (current && current.courier_id !== user.user_id) return <Navigate to="/courierPage" replace />;
+
+  function onGiveUp() {
+    if (!window.confirm("Are you sure you can't deliver this item?")) return;
+    giveUp.mutate(deliveryId, {
+      onSuccess: () => {
+        window.alert('Delivery marked as unassigned.');
+        navigate('/courierPage');
+      },
+      onError: () => window.alert('Could not update delivery.'),
+    });
+  }
+
   return (
-    <section className="page">
-      <h1>Delivery</h1>
-    </section>
+    <main id="main" className="nav-screen" aria-busy={!loadingHidden}>
+      {current && (
+        <>
+          <div className="nav-map-panel" role="region" aria-label="Delivery map">
+            <DeliveryMap
+              pickup={current.pickup}
+              dropoff={current.dropoff}
+              status={current.delivery_status}
+              position={live.position}
+              tileUrl={tileUrl}
+              onReady={() => setMapReady(true)}
+            />
+          </div>
+          <InfoPanel
+            delivery={current}
+            listing={listing.data}
+            locationNote={
+              live.unavailable
+                ? 'Location is off, so your own position is not shown on the map.'
+                : null
+            }
+          >
+            <NavActions
+              status={current.delivery_status}
+              busy={update.isPending || giveUp.isPending}
+              onPickedUp={() => update.mutate(statusUpdate(deliveryId, 'Picked Up'))}
+              onFinish={() => update.mutate(statusUpdate(deliveryId, 'Delivered'))}
+              onGiveUp={onGiveUp}
+            />
+          </InfoPanel>
+        </>
+      )}
+      {!loadingHidden && <LoadingMascot />}
+    </main>
   );
 }

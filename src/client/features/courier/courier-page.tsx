@@ -1,7 +1,128 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { groupByColumn } from '../../../shared/delivery';
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { BackToProfile } from '../../components/ui/back-to-profile';
+import { RequireUser } from '../../components/require-user';
+import {
+  claimErrorMessage,
+  useClaimDelivery,
+  useCourierDeliveries,
+  useShift,
+  useUnassigned,
+} from './courier-api';
+import { DeliveryColumn } from './delivery-column';
+import { NotCourier } from './not-courier';
+import { ShiftToggle } from './shift-toggle';
+import '../../components/ui/delivery-ui.css';
+import './courier.css';
+
 export function CourierPage() {
   return (
-    <section className="page">
-      <h1>Courier Dashboard</h1>
+    <RequireUser>
+      {(user) =>
+        user.is_courier === 1 ? (
+          <CourierDashboard user={user} />
+        ) : (
+          <NotCourier title="Courier Dashboard" />
+        )
+      }
+    </RequireUser>
+  );
+}
+
+function CourierDashboard({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const onShift = user.on_shift === 1;
+  const shift = useShift(user.user_id);
+  const available = useUnassigned(onShift);
+  const mine = useCourierDeliveries(user.user_id);
+  const claim = useClaimDelivery(user.user_id);
+  const [notice, setNotice] = useState<string | null>(null);
+  const columns = mine.data ? groupByColumn(mine.data) : undefined;
+
+  function accept(delivery: DeliveryInstruction) {
+    setNotice(null);
+    claim.mutate(delivery.delivery_id, {
+      onSuccess: (claimed) =>
+        navigate(`/courierNav/${claimed.delivery_id}`, { state: { delivery: claimed } }),
+      onError: (error) => setNotice(claimErrorMessage(error)),
+    });
+  }
+
+  function toggleShift() {
+    setNotice(null);
+    shift.mutate(!onShift, {
+      onError: (error) => setNotice(`Could not change your shift: ${error.message}`),
+    });
+  }
+
+  return (
+    <section className="dl-page" aria-labelledby="courier-title">
+      <div className="dl-head">
+        <BackToProfile />
+        <h1 id="courier-title">Courier Dashboard</h1>
+      </div>
+      <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
+      {notice && (
+        <p className="dl-notice" role="alert">
+          {notice}
+        </p>
+      )}
+      <div className="cr-columns">
+        {onShift ? (
+          <DeliveryColumn
+            title="Available"
+            deliveries={available.data}
+            loading={available.isPending}
+            error={available.isError ? 'Failed to fetch delivery instructions' : null}
+            empty="No deliveries are waiting right now. New ones show up here."
+            action={(delivery) => (
+              <button
+                type="button"
+                className="dl-btn dl-btn-primary dl-btn-block"
+                disabled={claim.isPending}
+                onClick={() => accept(delivery)}
+              >
+                {claim.isPending && claim.variables === delivery.delivery_id
+                  ? 'Accepting…'
+                  : 'Accept'}
+              </button>
+            )}
+          />
+        ) : (
+          <section className="cr-column" aria-labelledby="cr-available-off">
+            <h2 id="cr-available-off">Available</h2>
+            <p className="dl-empty">
+              You are off shift. Tap Available for Work to see deliveries waiting for a courier.
+            </p>
+          </section>
+        )}
+        <DeliveryColumn
+          title="In Progress"
+          deliveries={columns?.inProgress}
+          loading={mine.isPending}
+          error={mine.isError ? 'Failed to fetch your deliveries' : null}
+          empty="Nothing in progress."
+          action={(delivery) => (
+            <Link
+              to={`/courierNav/${delivery.delivery_id}`}
+              state={{ delivery }}
+              className="dl-btn dl-btn-primary dl-btn-block"
+            >
+              Continue Delivery
+            </Link>
+          )}
+        />
+        <DeliveryColumn
+          title="Delivered"
+          deliveries={columns?.delivered}
+          loading={mine.isPending}
+          error={mine.isError ? 'Failed to fetch your deliveries' : null}
+          empty="No deliveries yet."
+        />
+      </div>
     </section>
   );
 }

@@ -1,7 +1,64 @@
+import { Link } from 'react-router';
+import { currentDelivery } from '../../../shared/delivery';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { BackToProfile } from '../../components/ui/back-to-profile';
+import { RequireUser } from '../../components/require-user';
+import { useCourierDeliveries } from './courier-api';
+import { DeliveryCard } from './delivery-card';
+import { NotCourier } from './not-courier';
+import '../../components/ui/delivery-ui.css';
+import './courier.css';
+
+/** /CourierNav without a delivery: the courier's current delivery, ready to open. */
 export function CurrentDeliveryPage() {
   return (
-    <section className="page">
-      <h1>Current delivery</h1>
+    <RequireUser>
+      {(user) =>
+        user.is_courier === 1 ? (
+          <CurrentDelivery user={user} />
+        ) : (
+          <NotCourier title="Current Delivery" />
+        )
+      }
+    </RequireUser>
+  );
+}
+
+function CurrentDelivery({ user }: { user: SessionUser }) {
+  const mine = useCourierDeliveries(user.user_id);
+  const current = mine.data ? currentDelivery(mine.data) : undefined;
+  return (
+    <section className="dl-page cr-current" aria-labelledby="current-title">
+      <div className="dl-head">
+        <BackToProfile />
+        <h1 id="current-title">Current Delivery</h1>
+      </div>
+      {!mine.data ? (
+        mine.isError ? (
+          <p className="dl-notice" role="alert">
+            Error: Failed to fetch your deliveries
+          </p>
+        ) : (
+          <p role="status">Loading…</p>
+        )
+      ) : current ? (
+        <DeliveryCard delivery={current}>
+          <Link
+            to={`/courierNav/${current.delivery_id}`}
+            state={{ delivery: current }}
+            className="dl-btn dl-btn-primary dl-btn-block"
+          >
+            Open Delivery
+          </Link>
+        </DeliveryCard>
+      ) : (
+        <div className="dl-empty">
+          <p>You have no delivery in progress.</p>
+          <Link to="/CourierPage" className="dl-btn dl-btn-primary">
+            Go to Courier Dashboard
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,7 +1,40 @@
+import { BackToProfile } from '../../components/ui/back-to-profile';
+import { RequireUser } from '../../components/require-user';
+import { OrderCard } from './order-card';
+import { useOrders } from './orders-api';
+import '../../components/ui/delivery-ui.css';
+import './orders.css';
+
 export function OrderStatusPage() {
+  return <RequireUser>{(user) => <OrderStatus buyerId={user.user_id} />}</RequireUser>;
+}
+
+function OrderStatus({ buyerId }: { buyerId: number }) {
+  const orders = useOrders(buyerId);
   return (
-    <section className="page">
-      <h1>Order Status</h1>
+    <section className="dl-page" aria-labelledby="os-title">
+      <div className="dl-head os-head">
+        <h1 id="os-title">Order Status</h1>
+        <BackToProfile />
+      </div>
+      {orders.state === 'loading' && <p role="status">Loading…</p>}
+      {orders.state === 'error' && (
+        <p className="dl-notice" role="alert">
+          Error: {orders.message}
+        </p>
+      )}
+      {orders.state === 'ready' &&
+        (orders.orders.length === 0 ? (
+          <p className="dl-empty">No orders yet.</p>
+        ) : (
+          <ul className="dl-list os-list">
+            {orders.orders.map((order) => (
+              <li key={order.delivery_request_id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        ))}
     </section>
   );
 }

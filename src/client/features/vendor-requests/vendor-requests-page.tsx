@@ -1,7 +1,90 @@
+import { useState } from 'react';
+import type { DeliveryRequest } from '../../../shared/schemas/deliveries';
+import { BackToProfile } from '../../components/ui/back-to-profile';
+import { RequireUser } from '../../components/require-user';
+import { AcceptModal } from './accept-modal';
+import { RequestCard } from './request-card';
+import { useDeclineRequest, useVendorRequests } from './vendor-requests-api';
+import '../../components/ui/delivery-ui.css';
+import './vendor-requests.css';
+
 export function VendorRequestsPage() {
+  return <RequireUser>{(user) => <VendorRequests userId={user.user_id} />}</RequireUser>;
+}
+
+function VendorRequests({ userId }: { userId: number }) {
+  const requests = useVendorRequests(userId);
+  const decline = useDeclineRequest(userId);
+  const [accepting, setAccepting] = useState<DeliveryRequest | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function onDecline(request: DeliveryRequest) {
+    setNotice(null);
+    decline.mutate(request.delivery_request_id, {
+      onError: (error) => setNotice(`Could not decline this request: ${error.message}`),
+    });
+  }
+
   return (
-    <section className="page">
-      <h1>Delivery Requests</h1>
+    <section className="dl-page" aria-labelledby="vr-title">
+      <div className="dl-head">
+        <BackToProfile />
+        <h1 id="vr-title">Delivery Requests</h1>
+      </div>
+      {notice && (
+        <p className="dl-notice" role="alert">
+          {notice}
+        </p>
+      )}
+      <RequestList
+        requests={requests.data}
+        error={requests.isError ? requests.error : null}
+        busyId={decline.isPending ? decline.variables : undefined}
+        onAccept={setAccepting}
+        onDecline={onDecline}
+      />
+      {accepting && (
+        <AcceptModal request={accepting} userId={userId} onClose={() => setAccepting(null)} />
+      )}
     </section>
+  );
+}
+
+interface RequestListProps {
+  requests: DeliveryRequest[] | undefined;
+  error: Error | null;
+  busyId: number | undefined;
+  onAccept: (request: DeliveryRequest) => void;
+  onDecline: (request: DeliveryRequest) => void;
+}
+
+function RequestList({ requests, error, busyId, onAccept, onDecline }: RequestListProps) {
+  if (!requests) {
+    return error ? (
+      <p className="dl-notice" role="alert">
+        Error: {error.message}
+      </p>
+    ) : (
+      <p role="status">Loading…</p>
+    );
+  }
+  if (requests.length === 0) {
+    return (
+      <p className="dl-empty">No more delivery requests at this time. Please check again later.</p>
+    );
+  }
+  return (
+    <ul className="dl-list vr-list">
+      {requests.map((request) => (
+        <li key={request.delivery_request_id}>
+          <RequestCard
+            request={request}
+            busy={busyId === request.delivery_request_id}
+            onAccept={() => onAccept(request)}
+            onDecline={() => onDecline(request)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,82 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MAP_ZOOM } from '../../../shared/constants';
+import { mapFocus, type DeliveryStatus } from '../../../shared/delivery';
+import { locationCoords, type LatLng } from '../../../shared/locations';
+import { TILE_ATTRIBUTION } from '../../../shared/schemas/config';
+import { markerIcon } from './map-markers';
+
+interface DeliveryMapProps {
+  pickup: string;
+  dropoff: string;
+  status: DeliveryStatus;
+  position: LatLng | null;
+  tileUrl: string | undefined;
+  onReady: () => void;
+}
+
+/** Centres on the pickup while Assigned and on the dropoff after (spec section 2). */
+export function DeliveryMap({
+  pickup,
+  dropoff,
+  status,
+  position,
+  tileUrl,
+  onReady,
+}: DeliveryMapProps) {
+  const pickupAt = locationCoords(pickup);
+  const dropoffAt = locationCoords(dropoff);
+  const centre = mapFocus(status) === 'pickup' ? pickupAt : dropoffAt;
+  const icons = useMemo(
+    () => ({
+      pickup: markerIcon('pickup', `Pick up: ${pickup}`),
+      dropoff: markerIcon('dropoff', `Drop off: ${dropoff}`),
+      courier: markerIcon('courier', 'You'),
+    }),
+    [pickup, dropoff],
+  );
+
+  return (
+    <MapContainer
+      center={[centre.lat, centre.lng]}
+      zoom={MAP_ZOOM}
+      className="nav-map"
+      whenReady={onReady}
+    >
+      {tileUrl && <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />}
+      <FollowCentre centre={centre} />
+      <Marker
+        position={[pickupAt.lat, pickupAt.lng]}
+        icon={icons.pickup}
+        interactive={false}
+        keyboard={false}
+      />
+      <Marker
+        position={[dropoffAt.lat, dropoffAt.lng]}
+        icon={icons.dropoff}
+        interactive={false}
+        keyboard={false}
+      />
+      {position && (
+        <Marker
+          position={[position.lat, position.lng]}
+          icon={icons.courier}
+          interactive={false}
+          keyboard={false}
+          zIndexOffset={1000}
+        />
+      )}
+    </MapContainer>
+  );
+}
+
+/** The map's centre prop only applies once; this moves the view when the focus changes. */
+function FollowCentre({ centre }: { centre: LatLng }) {
+  const map = useMap();
+  const { lat, lng } = centre;
+  useEffect(() => {
+    map.setView([lat, lng], map.getZoom());
+  }, [map, lat, lng]);
+  return null;
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
+import type { Listing } from '../../../shared/schemas/listings';
+import { ListingImage } from '../../components/ui/listing-image';
+import { ProgressSteps } from './progress-steps';
+
+interface InfoPanelProps {
+  delivery: DeliveryInstruction;
+  listing: Listing | undefined;
+  locationNote: string | null;
+  children: ReactNode;
+}
+
+/** Everything the courier reads: the item, where from, where to, progress; then the actions. */
+export function InfoPanel({ delivery, listing, locationNote, children }: InfoPanelProps) {
+  const navigate = useNavigate();
+  const title = listing?.title || delivery.title || 'No Title';
+  const thumbnail = listing ? listing.thumbnail : delivery.thumbnail;
+  const sellerNote = delivery.seller_special_request || delivery.vendor_special_request;
+  return (
+    <section className="nav-info" aria-label="Delivery details">
+      <button
+        type="button"
+        className="dl-btn dl-btn-outline dl-btn-block"
+        onClick={() => navigate('/courierPage')}
+      >
+        Back to Courier Dashboard
+      </button>
+      <div className="nav-product">
+        <ListingImage src={thumbnail} alt={title} className="dl-thumb" />
+        <h1>{title}</h1>
+      </div>
+      <dl className="nav-addresses">
+        <div>
+          <dt>Pick Up Address</dt>
+          <dd>{delivery.pickup}</dd>
+        </div>
+        <div>
+          <dt>Dropoff Address</dt>
+          <dd>{delivery.dropoff}</dd>
+        </div>
+        {sellerNote && (
+          <div>
+            <dt>Seller note</dt>
+            <dd>{sellerNote}</dd>
+          </div>
+        )}
+        {delivery.buyer_special_request && (
+          <div>
+            <dt>Buyer note</dt>
+            <dd>{delivery.buyer_special_request}</dd>
+          </div>
+        )}
+      </dl>
+      {locationNote && <p className="nav-location-note">{locationNote}</p>}
+      <ProgressSteps status={delivery.delivery_status} />
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { courierActions, type DeliveryStatus } from '../../../shared/delivery';
+
+interface NavActionsProps {
+  status: DeliveryStatus;
+  busy: boolean;
+  onPickedUp: () => void;
+  onFinish: () => void;
+  onGiveUp: () => void;
+}
+
+/** The courier's big buttons; only the next step is enabled, giving up only while Assigned. */
+export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: NavActionsProps) {
+  const actions = courierActions(status);
+  return (
+    <div className="nav-actions">
+      {status === 'Delivered' && (
+        <p className="nav-done" role="status">
+          Delivered. Thank you!
+        </p>
+      )}
+      <button
+        type="button"
+        className="dl-btn dl-btn-primary dl-btn-block"
+        disabled={!actions.pickedUp || busy}
+        onClick={onPickedUp}
+      >
+        PICKED UP
+      </button>
+      <button
+        type="button"
+        className="dl-btn dl-btn-primary dl-btn-block"
+        disabled={!actions.finishDropOff || busy}
+        onClick={onFinish}
+      >
+        FINISH DROP OFF
+      </button>
+      {actions.unableToDeliver && (
+        <button
+          type="button"
+          className="dl-btn dl-btn-danger dl-btn-block"
+          disabled={busy}
+          onClick={onGiveUp}
+        >
+          UNABLE TO DELIVER
+        </button>
+      )}
+    </div>
+  );
+}

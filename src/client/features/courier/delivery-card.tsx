@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
+import { ListingImage } from '../../components/ui/listing-image';
+
+/** A delivery on the courier dashboard: the item, where from, where to, and notes. */
+export function DeliveryCard({
+  delivery,
+  children,
+}: {
+  delivery: DeliveryInstruction;
+  children?: ReactNode;
+}) {
+  const title = delivery.title || 'No Title';
+  const sellerNote = delivery.seller_special_request || delivery.vendor_special_request;
+  return (
+    <article className="dl-card" aria-label={title}>
+      <ListingImage src={delivery.thumbnail} alt={title} className="dl-thumb" />
+      <div>
+        <h3>{title}</h3>
+        {delivery.delivery_status !== 'Unassigned' && (
+          <p>
+            <span className="dl-status" data-status={delivery.delivery_status}>
+              {delivery.delivery_status}
+            </span>
+          </p>
+        )}
+        <p>
+          <span className="dl-label">Pick up:</span> {delivery.pickup}
+        </p>
+        <p>
+          <span className="dl-label">Drop off:</span> {delivery.dropoff}
+        </p>
+        {sellerNote && (
+          <p>
+            <span className="dl-label">Seller note:</span> {sellerNote}
+          </p>
+        )}
+        {delivery.buyer_special_request && (
+          <p>
+            <span className="dl-label">Buyer note:</span> {delivery.buyer_special_request}
+          </p>
+        )}
+        {children && <div className="dl-actions">{children}</div>}
+      </div>
+    </article>
+  );
+}

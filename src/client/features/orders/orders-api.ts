@@ -1,0 +1,59 @@
+/** The buyer's orders: their delivery requests with the status of the matching delivery. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import { ORDER_STATUS_REFRESH_MS } from '../../../shared/constants';
+import { orderStatus } from '../../../shared/delivery';
+import type { DeliveryInstruction, DeliveryRequest } from '../../../shared/schemas/deliveries';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export const deliveryRequestsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.deliveryRequests(),
+    queryFn: () => api<DeliveryRequest[]>(API.deliveryRequests),
+  });
+
+export const deliveriesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.deliveries(),
+    queryFn: () => api<DeliveryInstruction[]>(API.deliveries),
+  });
+
+export interface Order extends DeliveryRequest {
+  /** What the buyer sees: the delivery's status, else the request's, else Pending. */
+  shownStatus: string;
+}
+
+/** The buyer's own requests (the server also returns the ones they sell) with their status. */
+export function buyerOrders(
+  buyerId: number,
+  requests: readonly DeliveryRequest[],
+  instructions: readonly DeliveryInstruction[],
+): Order[] {
+  const mine = instructions.filter((i) => i.buyer_id === buyerId);
+  return requests
+    .filter((r) => r.buyer_id === buyerId)
+    .map((r) => ({ ...r, shownStatus: orderStatus(r, mine) }));
+}
+
+export type OrdersState =
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
+
+/** Both lists, refreshed every 10 seconds (spec section 4). */
+export function useOrders(buyerId: number): OrdersState {
+  const requests = useQuery({
+    ...deliveryRequestsQuery(),
+    refetchInterval: ORDER_STATUS_REFRESH_MS,
+  });
+  const deliveries = useQuery({ ...deliveriesQuery(), refetchInterval: ORDER_STATUS_REFRESH_MS });
+  if (requests.data && deliveries.data) {
+    return { state: 'ready', orders: buyerOrders(buyerId, requests.data, deliveries.data) };
+  }
+  if (!requests.data && requests.isError) {
+    return { state: 'error', message: 'Failed to fetch delivery requests' };
+  }
+  if (!deliveries.data && deliveries.isError) {
+    return { state: 'error', message: 'Failed to fetch delivery instructions' };
+  }
+  return { state: 'loading' };
+}

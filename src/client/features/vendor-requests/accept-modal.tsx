@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PICKUP_LOCATIONS } from '../../../shared/locations';
+import { acceptBody, type DeliveryRequest } from '../../../shared/schemas/deliveries';
+import { ListingImage } from '../../components/ui/listing-image';
+import { Modal } from '../../components/ui/modal';
+import { useAcceptRequest } from './vendor-requests-api';
+
+interface AcceptModalProps {
+  request: DeliveryRequest;
+  userId: number;
+  onClose: () => void;
+}
+
+/** Accepting a request: where the courier picks the item up, and a note for the courier. */
+export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
+  const accept = useAcceptRequest(userId);
+  const [pickup, setPickup] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pickupId = useId();
+  const noteId = useId();
+  const errorId = useId();
+  const title = request.title || '(Unknown)';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!pickup) {
+      setError('Please choose a pickup location.');
+      return;
+    }
+    const parsed = acceptBody.safeParse({ pickup, vendor_special_request: note });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      return;
+    }
+    setError(null);
+    accept.mutate(
+      { requestId: request.delivery_request_id, body: parsed.data },
+      {
+        onSuccess: () => {
+          window.alert('Delivery accepted!');
+          onClose();
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  }
+
+  return (
+    <Modal title="Accept Delivery" onClose={onClose} busy={accept.isPending}>
+      <div className="vr-item">
+        <ListingImage src={request.thumbnail} alt={title} className="dl-thumb" />
+        <h3>{title}</h3>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <div className="dl-field">
+          <label htmlFor={pickupId} className="dl-label">
+            Pickup Location
+          </label>
+          <select
+            id={pickupId}
+            value={pickup}
+            required
+            aria-invalid={error !== null && !pickup}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setPickup(e.target.value)}
+          >
+            <option value="">Select a pickup location</option>
+            {PICKUP_LOCATIONS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dl-field">
+          <label htmlFor={noteId} className="dl-label">
+            Vendor Special Request
+          </label>
+          <textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        {error && (
+          <p id={errorId} className="dl-notice" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="dl-btn dl-btn-primary dl-btn-block"
+          disabled={accept.isPending}
+        >
+          {accept.isPending ? 'Confirming…' : 'Confirm Delivery'}
+        </button>
+      </form>
+    </Modal>
+  );
+}

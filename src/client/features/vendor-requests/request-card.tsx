@@ -1,0 +1,53 @@
+import type { DeliveryRequest } from '../../../shared/schemas/deliveries';
+import { ListingImage } from '../../components/ui/listing-image';
+import { formatPrice } from '../../lib/format';
+
+interface RequestCardProps {
+  request: DeliveryRequest;
+  busy: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+}
+
+/** One pending request: the item, its price, who asks, and the vendor's two choices. */
+export function RequestCard({ request, busy, onAccept, onDecline }: RequestCardProps) {
+  const title = request.title || 'No Title';
+  return (
+    <article className="dl-card" aria-label={`${title} for ${request.username ?? 'a buyer'}`}>
+      <ListingImage src={request.thumbnail} alt={title} className="dl-thumb" />
+      <div>
+        <h2>{title}</h2>
+        {request.price !== null && <p className="vr-price">{formatPrice(request.price)}</p>}
+        <p>
+          <span className="dl-label">Buyer:</span> {request.username ?? 'Unknown'}
+        </p>
+        <p>
+          <span className="dl-label">Drop-off:</span> {request.dropoff}
+        </p>
+        {request.buyer_special_request && (
+          <p>
+            <span className="dl-label">Note:</span> {request.buyer_special_request}
+          </p>
+        )}
+        <div className="dl-actions">
+          <button
+            type="button"
+            className="dl-btn dl-btn-primary"
+            onClick={onAccept}
+            disabled={busy}
+          >
+            Accept
+          </button>
+          <button
+            type="button"
+            className="dl-btn dl-btn-danger"
+            onClick={onDecline}
+            disabled={busy}
+          >
+            Decline
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

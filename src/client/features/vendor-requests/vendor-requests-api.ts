@@ -1,0 +1,66 @@
+/** The vendor's pending delivery requests: list, decline, accept. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type {
+  AcceptBody,
+  DeliveryInstruction,
+  DeliveryRequest,
+} from '../../../shared/schemas/deliveries';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export const vendorRequestsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeys.vendorRequests(userId),
+    queryFn: () => api<DeliveryRequest[]>(API.vendorDeliveryRequests(userId)),
+  });
+
+export function useVendorRequests(userId: number) {
+  return useQuery(vendorRequestsQuery(userId));
+}
+
+export function declineRequest(requestId: number): Promise<DeliveryRequest> {
+  return api<DeliveryRequest>(API.deliveryRequest(requestId), {
+    method: 'PUT',
+    body: { status: 'Denied' },
+  });
+}
+
+export function acceptRequest(requestId: number, body: AcceptBody): Promise<DeliveryInstruction> {
+  return api<DeliveryInstruction>(API.acceptRequest(requestId), { method: 'POST', body });
+}
+
+/** A settled request leaves the vendor's list at once; the server is asked again afterwards. */
+function useSettled(userId: number) {
+  const client = useQueryClient();
+  return {
+    remove: (requestId: number) =>
+      client.setQueryData<DeliveryRequest[]>(queryKeys.vendorRequests(userId), (old) =>
+        old?.filter((r) => r.delivery_request_id !== requestId),
+      ),
+    refresh: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() }),
+        client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
+      ]),
+  };
+}
+
+export function useDeclineRequest(userId: number) {
+  const settled = useSettled(userId);
+  return useMutation({
+    mutationFn: declineRequest,
+    onSuccess: (_data, requestId) => settled.remove(requestId),
+    onSettled: settled.refresh,
+  });
+}
+
+export function useAcceptRequest(userId: number) {
+  const settled = useSettled(userId);
+  return useMutation({
+    mutationFn: ({ requestId, body }: { requestId: number; body: AcceptBody }) =>
+      acceptRequest(requestId, body),
+    onSuccess: (_data, { requestId }) => settled.remove(requestId),
+    onSettled: settled.refresh,
+  });
+}
