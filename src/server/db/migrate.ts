@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initial } from './migrations/2026-11-22-initial.js';
 import { courierPositions } from './migrations/2026-11-23-courier-positions.js';
+import { listingSearch } from './migrations/2026-11-24-listing-search.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Db): MigrationProvider {
@@ -10,6 +11,7 @@ function provider(db: Db): MigrationProvider {
       return {
         '2026-11-22-initial': initial(db.dialect),
         '2026-11-23-courier-positions': courierPositions(),
+        '2026-11-24-listing-search': listingSearch(db.dialect),
       };
     },
   };

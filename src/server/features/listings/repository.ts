@@ -1,6 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT } from '../../../shared/constants.js';
 import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
+import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -30,56 +39,135 @@ function listingQuery(db: Db) {
     ]);
 }
 
+type ListingExpressions = ExpressionBuilder<Database, 'listings' | 'products' | 'users'>;
+type CountQuery = SelectQueryBuilder<Database, 'listings' | 'products' | 'users', object>;
+
+/**
+ * Counting joins only the tables a filter needs: every listing has its product and vendor
+ * (foreign keys), and neither engine drops an unneeded inner join by itself. The filters
+ * touch only the tables joined here, so typing the query as if all were joined is safe.
+ */
+function countQuery(db: Db, needs: { products: boolean; users: boolean }): CountQuery {
+  let query = db.selectFrom('listings') as unknown as CountQuery;
+  if (needs.products) {
+    query = query.innerJoin('products', 'products.product_id', 'listings.product_id');
+  }
+  if (needs.users) query = query.innerJoin('users', 'users.user_id', 'listings.vendor_id');
+  return query;
+}
+
 type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
 
 export function toListing({ price_cents, ...row }: ListingRow): Listing {
   return { ...row, price: price_cents / 100 };
 }
 
-const escapeLike = (word: string) => word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+/** LIKE pattern text with its wildcards escaped (backslash is the escape character). */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A word of the search box as an FTS5 string: quoted, so FTS syntax in it is plain text. */
+const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+/** The trigram index answers words of three characters or more (counted in code points). */
+const TRIGRAM = 3;
+
+/**
+ * The words typed in the search box. Each must occur somewhere in the title, in any order and
+ * case. Control characters (NUL ends an FTS query early) count as spaces.
+ */
+export function titleWords(title: string | undefined): string[] {
+  if (!title) return [];
+  return (
+    title
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean)
+  );
+}
+
+/**
+ * Title matching through a text index (docs/decisions/search-index.md): on SQLite the FTS5
+ * trigram table answers every word of three or more characters and shorter words are checked
+ * on the rows it finds; on PostgreSQL ILIKE is served by the pg_trgm GIN index.
+ */
+function titleCondition(dialect: DialectName, words: string[]): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') {
+    return sql.join(
+      words.map((w) => sql`products.title ilike ${`%${escapeLike(w)}%`}`),
+      sql` and `,
+    ) as RawBuilder<SqlBool>;
+  }
+  const indexed = words.filter((w) => [...w].length >= TRIGRAM);
+  const short = words.filter((w) => [...w].length < TRIGRAM);
+  const parts = short.map((w) => sql`products.title like ${`%${escapeLike(w)}%`} escape '\\'`);
+  if (indexed.length > 0) {
+    parts.unshift(
+      sql`listings.product_id in (select rowid from products_fts where products_fts match ${indexed
+        .map(ftsPhrase)
+        .join(' ')})`,
+    );
+  }
+  return sql.join(parts, sql` and `) as RawBuilder<SqlBool>;
+}
 
 export const DEFAULT_PAGE = 200;
 
-export async function searchListings(db: Db, q: SearchQuery) {
-  let query = listingQuery(db).where('listings.listing_status', '=', 'Active');
-  if (q.category) query = query.where('products.category', '=', q.category);
-  if (q.title) {
-    query = query.where(
-      sql<boolean>`lower(products.title) like ${`%${escapeLike(q.title)}%`} escape '\\'`,
-    );
-  }
-  if (q.condition) query = query.where('listings.conditions', '=', q.condition);
-  if (q.datePosted) {
-    query = query.where(
-      'listings.listing_date',
-      '>=',
-      new Date(Date.now() - DATE_POSTED_MS[q.datePosted]).toISOString(),
-    );
-  }
-  if (q.minDiscount) {
-    query = query.where(
-      sql<boolean>`(case when listings.discount <= 1 then listings.discount * 100 else listings.discount end) >= ${q.minDiscount}`,
-    );
-  }
-  if (q.minRating) {
-    query = query.where(sql<boolean>`coalesce(users.rating, ${DEFAULT_RATING}) >= ${q.minRating}`);
-  }
+/** The page query and the count query of a search; both apply the same filters. */
+function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
+  const words = titleWords(q.title);
+  const matches = (eb: ListingExpressions) => {
+    const all: Expression<SqlBool>[] = [eb('listings.listing_status', '=', 'Active')];
+    if (q.category) all.push(eb('products.category', '=', q.category));
+    if (words.length > 0) all.push(titleCondition(dialect, words));
+    if (q.condition) all.push(eb('listings.conditions', '=', q.condition));
+    if (q.datePosted) {
+      const since = new Date(Date.now() - DATE_POSTED_MS[q.datePosted]).toISOString();
+      all.push(eb('listings.listing_date', '>=', since));
+    }
+    if (q.minDiscount) {
+      all.push(
+        sql<SqlBool>`(case when listings.discount <= 1 then listings.discount * 100 else listings.discount end) >= ${q.minDiscount}`,
+      );
+    }
+    if (q.minRating) {
+      all.push(sql<SqlBool>`coalesce(users.rating, ${DEFAULT_RATING}) >= ${q.minRating}`);
+    }
+    return eb.and(all);
+  };
   const limit = q.limit ?? DEFAULT_PAGE;
   const offset = q.offset ?? 0;
+  const query = listingQuery(db).where(matches);
   const ordered =
     q.priceSort === 'low-to-high'
       ? query.orderBy('listings.price_cents', 'asc')
       : q.priceSort === 'high-to-low'
         ? query.orderBy('listings.price_cents', 'desc')
         : query.orderBy('listings.listing_date', 'desc');
-  const [rows, count] = await Promise.all([
-    ordered.orderBy('listings.listing_id', 'desc').limit(limit).offset(offset).execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toListing), total: Number(count.total), limit, offset };
+  return {
+    limit,
+    offset,
+    page: ordered.orderBy('listings.listing_id', 'desc').limit(limit).offset(offset),
+    count: countQuery(db, {
+      products: Boolean(q.category) || words.length > 0,
+      users: Boolean(q.minRating),
+    })
+      .where(matches)
+      .select((eb) => eb.fn.countAll<number>().as('total')),
+  };
+}
+
+/** Active listings matching the search: one page, without the total (the spec's list calls). */
+export async function searchListings(db: Db, q: SearchQuery, dialect: DialectName) {
+  const rows = await searchQueries(db, q, dialect).page.execute();
+  return rows.map(toListing);
+}
+
+/** One page of the search with the total for paging (GET /api/search). */
+export async function searchPageOf(db: Db, q: SearchQuery, dialect: DialectName) {
+  const { page, count, limit, offset } = searchQueries(db, q, dialect);
+  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  return { items: rows.map(toListing), total: Number(counted.total), limit, offset };
 }
 
 /** Up to 8 random active listings; samples ids instead of sorting the whole table randomly. */

@@ -14,6 +14,7 @@ import {
   relistBody,
   searchPage,
   searchQuery,
+  type SearchQuery,
   soldCountResponse,
   titleQuery,
   updateListingBody,
@@ -33,6 +34,7 @@ import {
   listingOwner,
   productsOf,
   searchListings,
+  searchPageOf,
   softDeleteListing,
   soldCountOf,
   updateListingStatus,
@@ -44,32 +46,34 @@ const CREATE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const dialect = app.database.dialect;
+  const list = (query: SearchQuery) => searchListings(db, query, dialect);
 
   // The four search calls of the spec: plain lists. Filters and paging are optional extras.
   app.get(
     '/api/all',
     { schema: { querystring: allQuery, response: { 200: listings } } },
-    async (r) => (await searchListings(db, r.query)).items,
+    async (r) => list(r.query),
   );
   app.get(
     '/api/category',
     { schema: { querystring: categoryQuery, response: { 200: listings } } },
-    async (r) => (await searchListings(db, r.query)).items,
+    async (r) => list(r.query),
   );
   app.get(
     '/api/title',
     { schema: { querystring: titleQuery, response: { 200: listings } } },
-    async (r) => (await searchListings(db, r.query)).items,
+    async (r) => list(r.query),
   );
   app.get(
     '/api/combined',
     { schema: { querystring: combinedQuery, response: { 200: listings } } },
-    async (r) => (await searchListings(db, r.query)).items,
+    async (r) => list(r.query),
   );
   app.get(
     '/api/search',
     { schema: { querystring: searchQuery, response: { 200: searchPage } } },
-    async (r) => searchListings(db, r.query),
+    async (r) => searchPageOf(db, r.query, dialect),
   );
   app.get(
     '/api/listing/featured',
