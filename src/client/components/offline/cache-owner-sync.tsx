@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import type { QueryPersistence } from '../../lib/persist';
+import { useSessionUser } from '../../lib/session';
+
+/** Switches the saved query cache when the signed-in user changes (sign-in, out, expiry). */
+export function CacheOwnerSync({ persistence }: { persistence: QueryPersistence }) {
+  const userId = useSessionUser()?.user_id ?? null;
+  useEffect(() => {
+    void persistence.switchUser(userId);
+  }, [persistence, userId]);
+  return null;
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { SIGN_IN_TO_SYNC_MESSAGE } from '../../../shared/outbox';
+import { useOutbox } from '../../lib/outbox-hooks';
+
+const SYNCED_VISIBLE_MS = 6000;
+
+/** The outcome of the last replay: synced, dropped (and why), or sign in to continue. */
+export function OutboxNotice() {
+  const { notice, dismiss } = useOutbox();
+
+  useEffect(() => {
+    if (notice?.kind !== 'synced') return;
+    const timer = setTimeout(dismiss, SYNCED_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, dismiss]);
+
+  if (!notice) return null;
+  if (notice.kind === 'synced') {
+    return (
+      <p className="offline-bar offline-bar--ok" role="status" data-testid="outbox-synced">
+        {notice.count === 1 ? 'Synced — 1 update sent' : `Synced — ${notice.count} updates sent`}
+      </p>
+    );
+  }
+  return (
+    <div className="offline-bar offline-bar--warn" role="alert" data-testid="outbox-notice">
+      <span>{notice.kind === 'sign-in' ? SIGN_IN_TO_SYNC_MESSAGE : notice.message}</span>
+      {notice.kind === 'sign-in' ? (
+        <a href="/login">Sign in</a>
+      ) : (
+        <button type="button" onClick={dismiss}>
+          OK
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useOutbox } from '../../lib/outbox-hooks';
+
+export function pendingUpdatesText(count: number): string {
+  return count === 1 ? '1 update waiting to sync' : `${count} updates waiting to sync`;
+}
+
+/** The courier's status changes still waiting for the network (nothing when none). */
+export function PendingUpdates({ className = 'pending-updates' }: { className?: string }) {
+  const { count, syncing } = useOutbox();
+  if (count === 0) return null;
+  return (
+    <p className={className} role="status" data-testid="pending-updates">
+      {pendingUpdatesText(count)}
+      {syncing ? ' — syncing…' : ''}
+    </p>
+  );
+}

@@ -1,0 +1,60 @@
+import type { DeliveryStatus } from '../../shared/delivery';
+import { API } from '../../shared/api-paths';
+import { isOutboxStatus, type OutboxEntry } from '../../shared/outbox';
+import type { DeliveryInstruction } from '../../shared/schemas/deliveries';
+import { ApiError, api, isNetworkError } from './api';
+import { enqueueStatusUpdate, getOutboxState } from './outbox';
+
+/** A status change should reach the server quickly or wait in the outbox. */
+const SEND_TIMEOUT_MS = 10_000;
+
+export const NEEDS_NETWORK_MESSAGE =
+  'You are offline. This needs a connection; try again when you are back online.';
+
+export type StatusUpdateOutcome =
+  { queued: false; delivery: DeliveryInstruction } | { queued: true; entry: OutboxEntry };
+
+/**
+ * Sends PICKED UP / FINISH DROP OFF now, or keeps it in the outbox when the network is down,
+ * slow or failing (5xx), or when earlier changes are still waiting (so order holds). Other
+ * statuses (claiming, giving up) need the network: they throw as usual.
+ */
+export async function sendStatusUpdate(input: {
+  deliveryId: number;
+  courierId: number;
+  status: DeliveryStatus;
+}): Promise<StatusUpdateOutcome> {
+  const { deliveryId, courierId, status } = input;
+  const deviceTime = new Date().toISOString();
+  if (!isOutboxStatus(status)) {
+    if (!navigator.onLine) throw new Error(NEEDS_NETWORK_MESSAGE);
+    try {
+      const delivery = await api<DeliveryInstruction>(API.delivery(deliveryId), {
+        method: 'PUT',
+        body: { delivery_status: status },
+        timeoutMs: SEND_TIMEOUT_MS,
+      });
+      return { queued: false, delivery };
+    } catch (error) {
+      throw isNetworkError(error) ? new Error(NEEDS_NETWORK_MESSAGE) : error;
+    }
+  }
+  const queue = () =>
+    enqueueStatusUpdate({ deliveryId, courierId, status, deviceTime }).then((entry) => ({
+      queued: true as const,
+      entry,
+    }));
+  const waiting = getOutboxState().entries.some((e) => e.courierId === courierId);
+  if (waiting || !navigator.onLine) return queue();
+  try {
+    const delivery = await api<DeliveryInstruction>(API.delivery(deliveryId), {
+      method: 'PUT',
+      body: { delivery_status: status, device_time: deviceTime },
+      timeoutMs: SEND_TIMEOUT_MS,
+    });
+    return { queued: false, delivery };
+  } catch (error) {
+    if (isNetworkError(error) || (error instanceof ApiError && error.status >= 500)) return queue();
+    throw error;
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The page side of the courier outbox (docs/decisions/001-courier-outbox.md): queue a status
+ * change, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
+ * service worker for Background Sync, and keep a snapshot React can read (see outbox-hooks.ts).
+ */
+import { createStore } from 'idb-keyval';
+import {
+  OUTBOX,
+  backoffMs,
+  replayOutbox,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxMessage,
+  type ReplayResult,
+} from '../../shared/outbox';
+import { httpTransport, withOutboxLock } from '../../shared/outbox-http';
+import { idbOutboxStore } from '../../shared/outbox-store';
+
+export type OutboxNotice =
+  | { kind: 'synced'; count: number; at: number }
+  | { kind: 'dropped'; message: string; deliveryId: number; at: number }
+  | { kind: 'sign-in'; at: number };
+
+export interface OutboxState {
+  /** Every waiting entry (of any courier), oldest first. */
+  entries: OutboxEntry[];
+  notice: OutboxNotice | null;
+  syncing: boolean;
+}
+
+let state: OutboxState = { entries: [], notice: null, syncing: false };
+const listeners = new Set<() => void>();
+const resultListeners = new Set<(result: ReplayResult) => void>();
+let store: ReturnType<typeof idbOutboxStore> | null = null;
+let channel: BroadcastChannel | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function outboxStore() {
+  return (store ??= idbOutboxStore(createStore(OUTBOX.db, OUTBOX.store)));
+}
+
+function setState(patch: Partial<OutboxState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function getOutboxState(): OutboxState {
+  return state;
+}
+
+export function subscribeOutbox(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called after every replay, here or in another tab or the worker (e.g. to refetch). */
+export function onOutboxResult(listener: (result: ReplayResult) => void): () => void {
+  resultListeners.add(listener);
+  return () => resultListeners.delete(listener);
+}
+
+export function dismissOutboxNotice(): void {
+  setState({ notice: null });
+}
+
+export async function refreshOutbox(): Promise<void> {
+  setState({ entries: await outboxStore().list() });
+}
+
+function post(message: OutboxMessage) {
+  channel?.postMessage(message);
+}
+
+function scheduleRetry(entries: OutboxEntry[]) {
+  clearTimeout(retryTimer);
+  const attempts = Math.max(1, ...entries.map((e) => e.attempts));
+  retryTimer = setTimeout(() => void replayNow(), backoffMs(attempts));
+}
+
+/** What a finished replay means for this page, wherever it ran. */
+function absorb(result: ReplayResult) {
+  const now = Date.now();
+  const dropped = result.dropped.at(-1);
+  let notice = state.notice;
+  if (dropped) {
+    notice = {
+      kind: 'dropped',
+      message: dropped.message,
+      deliveryId: dropped.entry.deliveryId,
+      at: now,
+    };
+  } else if (result.stopped === 'auth') {
+    notice = { kind: 'sign-in', at: now };
+  } else if (result.stopped === 'drained' && result.applied.length > 0) {
+    notice = { kind: 'synced', count: result.applied.length, at: now };
+  } else if (result.stopped === 'drained' && notice?.kind === 'sign-in') {
+    notice = null;
+  }
+  setState({ entries: result.remaining, notice });
+  for (const listener of resultListeners) listener(result);
+}
+
+/** Replays the queue now (one replayer at a time across tabs and the worker). */
+export async function replayNow(): Promise<ReplayResult | null> {
+  clearTimeout(retryTimer);
+  setState({ syncing: true });
+  try {
+    const result = await replayOutbox({
+      store: outboxStore(),
+      transport: httpTransport(),
+      withLock: (task) => withOutboxLock(OUTBOX.lock, task),
+    });
+    absorb(result);
+    if (result.applied.length || result.dropped.length || result.stopped === 'auth')
+      post({ type: 'result', result });
+    if (result.stopped === 'retry') scheduleRetry(result.remaining);
+    return result;
+  } catch {
+    // IndexedDB unavailable or closing: try again later rather than lose anything.
+    scheduleRetry(state.entries);
+    return null;
+  } finally {
+    setState({ syncing: false });
+  }
+}
+
+interface SyncCapableRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Asks the service worker to replay when the browser is back online (Chromium). */
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as
+      SyncCapableRegistration | undefined;
+    await registration?.sync?.register(OUTBOX.syncTag);
+  } catch {
+    // No Background Sync here (Safari, Firefox): `online` and start-up replays cover it.
+  }
+}
+
+/**
+ * Keeps a courier's status change until the server has it. Shown at once as "waiting to sync".
+ * Replays right away when the browser believes it is online.
+ */
+export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<OutboxEntry> {
+  const entry = await outboxStore().add(input);
+  await refreshOutbox();
+  post({ type: 'changed' });
+  await requestBackgroundSync();
+  if (navigator.onLine) void replayNow();
+  return entry;
+}
+
+/** Starts the replay triggers of this page: now, on `online`, and on news from elsewhere. */
+export function startOutbox(): () => void {
+  const onOnline = () => void replayNow();
+  window.addEventListener('online', onOnline);
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(OUTBOX.channel);
+    channel.onmessage = (event: MessageEvent<OutboxMessage>) => {
+      if (event.data?.type === 'result') absorb(event.data.result);
+      else void refreshOutbox().catch(() => undefined);
+    };
+  }
+  void refreshOutbox()
+    .then(() => (navigator.onLine && state.entries.length ? replayNow() : null))
+    .catch(() => undefined);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    clearTimeout(retryTimer);
+    channel?.close();
+    channel = null;
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * TanStack Query's cache kept in IndexedDB (idb-keyval), one saved cache per user, so the last
+ * seen listings, orders and deliveries render offline and one user's data never shows to the
+ * next (docs/decisions/002-persisted-query-cache.md).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+
+/** Bump whenever the shape of a cached response changes: older saved caches are discarded. */
+export const CACHE_VERSION = '2026-11-23.1';
+/** A saved cache older than this is not restored (matches the query client's gcTime). */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** In localStorage on purpose: sign-out clears it, an expiry does not, so the two differ. */
+const OWNER_MARK = 'cacheOwner';
+
+let idbStore: UseStore | null = null;
+const cacheStore = () => (idbStore ??= createStore('campus-cache', 'queries'));
+
+export const cacheKey = (userId: number | null) => `query-cache:${userId ?? 'anonymous'}`;
+
+export interface IdbPersister extends Persister {
+  /** Forget a save that has not been written yet. */
+  cancel(): void;
+}
+
+/** Saves at most once per `throttleMs`; the latest state wins. */
+export function idbPersister(key: string, throttleMs = 1000): IdbPersister {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: PersistedClient | null = null;
+  return {
+    persistClient(client) {
+      latest = client;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        const toSave = latest;
+        latest = null;
+        if (toSave) void set(key, toSave, cacheStore()).catch(() => undefined);
+      }, throttleMs);
+    },
+    restoreClient: () => get<PersistedClient>(key, cacheStore()),
+    removeClient: () => del(key, cacheStore()),
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+      latest = null;
+    },
+  };
+}
+
+export interface QueryPersistence {
+  /** Restores the saved cache of `userId` (null: signed out) and keeps saving it. */
+  start(userId: number | null): Promise<void>;
+  /** Follows a sign-in, sign-out or session expiry. */
+  switchUser(userId: number | null): Promise<void>;
+}
+
+export function createQueryPersistence(queryClient: QueryClient): QueryPersistence {
+  let owner: number | null = null;
+  let persister: IdbPersister | null = null;
+  let unsubscribe = () => {};
+
+  async function attach(userId: number | null) {
+    owner = userId;
+    if (userId !== null) localStorage.setItem(OWNER_MARK, String(userId));
+    persister = idbPersister(cacheKey(userId));
+    try {
+      await persistQueryClientRestore({
+        queryClient,
+        persister,
+        maxAge: CACHE_MAX_AGE_MS,
+        buster: CACHE_VERSION,
+      });
+    } catch {
+      // A broken saved cache is dropped by the restore; the app simply starts empty.
+    }
+    unsubscribe = persistQueryClientSubscribe({
+      queryClient,
+      persister,
+      buster: CACHE_VERSION,
+      // Only answers worth showing again: never errors or half-finished fetches.
+      dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
+    });
+  }
+
+  return {
+    start: attach,
+    async switchUser(next) {
+      if (next === owner) return;
+      const previous = owner;
+      const previousPersister = persister;
+      unsubscribe();
+      previousPersister?.cancel();
+      if (previous !== null) {
+        // Nothing of the previous user stays in memory for whoever comes next.
+        queryClient.clear();
+        // Sign-out clears all of localStorage, our mark included; an expiry keeps it, and
+        // keeps the saved cache for when the same user signs in again.
+        const signedOut = localStorage.getItem(OWNER_MARK) === null;
+        if (signedOut) await previousPersister?.removeClient();
+      }
+      await attach(next);
+    },
+  };
+}

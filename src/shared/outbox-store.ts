@@ -1,0 +1,87 @@
+/**
+ * The outbox in IndexedDB, over an idb-keyval `createStore(OUTBOX.db, OUTBOX.store)` that the
+ * page and the service worker each open (this module stays free of imports, as src/shared must).
+ * Entries are keyed by their id, so reading them back gives the replay order.
+ */
+import type { NewOutboxEntry, OutboxEntry, OutboxStore } from './outbox.js';
+
+/** The shape of idb-keyval's `UseStore`. */
+export type UseStore = <T>(
+  mode: IDBTransactionMode,
+  callback: (store: IDBObjectStore) => T | PromiseLike<T>,
+) => Promise<T>;
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+  });
+}
+
+export function idbOutboxStore(useStore: UseStore): OutboxStore & {
+  add(entry: NewOutboxEntry, now?: number): Promise<OutboxEntry>;
+  clear(): Promise<void>;
+} {
+  return {
+    list: () => useStore('readonly', (s) => request(s.getAll() as IDBRequest<OutboxEntry[]>)),
+
+    remove: (id) =>
+      useStore('readwrite', (s) => {
+        s.delete(id);
+        return done(s.transaction);
+      }),
+
+    update: (entry) =>
+      useStore('readwrite', async (s) => {
+        const completed = done(s.transaction);
+        if ((await request(s.getKey(entry.id))) !== undefined) s.put(entry, entry.id);
+        return completed;
+      }),
+
+    /**
+     * Adds an entry after every other one, in one transaction. The same change for the same
+     * delivery waiting already is not added twice: it is the same change.
+     */
+    add: (fresh, now = Date.now()) =>
+      useStore('readwrite', async (s) => {
+        const completed = done(s.transaction);
+        const existing = (await request(s.getAll())) as OutboxEntry[];
+        const same = existing.find(
+          (e) =>
+            e.deliveryId === fresh.deliveryId &&
+            e.courierId === fresh.courierId &&
+            e.status === fresh.status,
+        );
+        if (same) {
+          await completed;
+          return same;
+        }
+        const last = existing.at(-1)?.id ?? 0;
+        const entry: OutboxEntry = {
+          id: Math.max(now, last + 1),
+          deliveryId: fresh.deliveryId,
+          courierId: fresh.courierId,
+          status: fresh.status,
+          deviceTime: fresh.deviceTime ?? new Date(now).toISOString(),
+          createdAt: now,
+          attempts: 0,
+        };
+        s.put(entry, entry.id);
+        await completed;
+        return entry;
+      }),
+
+    clear: () =>
+      useStore('readwrite', (s) => {
+        s.clear();
+        return done(s.transaction);
+      }),
+  };
+}
