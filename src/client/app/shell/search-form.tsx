@@ -49,7 +49,7 @@ export function SearchForm({ initialCategory, initialWord }: SearchFormProps) {
         value={category}
         onChange={(e) => setCategory(e.target.value as Category | '')}
       >
-        <option value="">All categories</option>
+        <option value="">All</option>
         {CATEGORIES.map((c) => (
           <option key={c} value={c}>
             {c}

@@ -1,7 +1,36 @@
+import { Link, useMatches } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { findMember } from './team';
+import '../../styles/about.css';
+
+/** /about{slug}: the router passes the member's slug in the route handle. */
 export function AboutMemberPage() {
+  const matches = useMatches();
+  const slug = (matches.at(-1)?.handle as { member?: string } | undefined)?.member;
+  const member = findMember(slug);
+  useDocumentTitle(member?.name ?? 'About');
+  if (!member) {
+    return (
+      <div className="page">
+        <h1>Team member not found</h1>
+        <Link to="/aboutTeam">Meet the team</Link>
+      </div>
+    );
+  }
   return (
-    <section className="page">
-      <h1>About</h1>
-    </section>
+    <div className="page page-narrow">
+      <Link to="/aboutTeam">← Back to the team</Link>
+      <article className="member card section">
+        <span className="team-avatar team-avatar-large" aria-hidden="true">
+          {member.name.slice(0, 1)}
+        </span>
+        <h1>{member.name}</h1>
+        <p className="team-role">{member.role}</p>
+        <p>{member.bio}</p>
+        <p>
+          <strong>First thing I’d buy on Gator Market:</strong> {member.favorite}
+        </p>
+      </article>
+    </div>
   );
 }

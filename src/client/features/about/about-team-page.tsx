@@ -1,7 +1,30 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { TEAM } from './team';
+import '../../styles/about.css';
+
 export function AboutTeamPage() {
+  useDocumentTitle('About Us');
   return (
-    <section className="page">
-      <h1>About the team</h1>
-    </section>
+    <div className="page">
+      <h1>About Us</h1>
+      <p className="about-intro">
+        Gator Market is built by five SF State students who wanted an easier, safer way to buy and
+        sell on campus, with deliveries made by fellow students.
+      </p>
+      <ul className="team-grid" role="list">
+        {TEAM.map((member) => (
+          <li key={member.slug}>
+            <Link to={`/about${member.slug}`} className="team-card">
+              <span className="team-avatar" aria-hidden="true">
+                {member.name.slice(0, 1)}
+              </span>
+              <span className="team-name">{member.name}</span>
+              <span className="team-role">{member.role}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,7 +1,43 @@
+import { Link } from 'react-router';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { RequireUser } from '../../components/require-user';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
+import { useActiveListings } from '../../lib/queries/listings';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ListingRow } from './listing-row';
+import '../../styles/listings.css';
+
 export function UserListingsPage() {
+  useDocumentTitle('Active Listings');
+  return <RequireUser>{(user) => <UserListings user={user} />}</RequireUser>;
+}
+
+function UserListings({ user }: { user: SessionUser }) {
+  const listings = useActiveListings(user.user_id);
   return (
-    <section className="page">
-      <h1>Active Listings</h1>
-    </section>
+    <div className="page">
+      <div className="page-head">
+        <h1>Active Listings</h1>
+        <Link to="/RealUserProfile" className="btn btn-outline">
+          ← Back to Profile
+        </Link>
+      </div>
+      {listings.isPending ? (
+        <LoadingNote />
+      ) : listings.isError ? (
+        <ErrorNote error={listings.error} onRetry={() => void listings.refetch()} />
+      ) : listings.data.length === 0 ? (
+        <EmptyNote>
+          You have no active listings. Use Create Listing on your{' '}
+          <Link to="/RealUserProfile">profile</Link> to sell something.
+        </EmptyNote>
+      ) : (
+        <ul className="listing-rows" role="list">
+          {listings.data.map((listing) => (
+            <ListingRow key={listing.listing_id} listing={listing} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

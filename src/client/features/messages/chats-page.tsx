@@ -1,7 +1,70 @@
+import { Link, useSearchParams } from 'react-router';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { RequireUser } from '../../components/require-user';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ConversationList } from './conversation-list';
+import { groupConversations } from './conversations';
+import { useMessages } from './messages-api';
+import { ThreadView } from './thread-view';
+import '../../styles/chats.css';
+
 export function ChatsPage() {
+  useDocumentTitle('Messages');
+  return <RequireUser>{(user) => <Chats user={user} />}</RequireUser>;
+}
+
+function Chats({ user }: { user: SessionUser }) {
+  const [params] = useSearchParams();
+  const messages = useMessages();
+  const selectedKey = params.get('c');
+
+  if (messages.isPending)
+    return (
+      <div className="page">
+        <LoadingNote />
+      </div>
+    );
+  if (messages.isError) {
+    return (
+      <div className="page">
+        <h1>Messages</h1>
+        <ErrorNote error={messages.error} onRetry={() => void messages.refetch()} />
+      </div>
+    );
+  }
+  const conversations = groupConversations(messages.data, user.user_id);
+  const selected = conversations.find((c) => c.key === selectedKey) ?? null;
+  const unread = conversations.reduce((sum, c) => sum + c.unread, 0);
+
   return (
-    <section className="page">
-      <h1>Messages</h1>
-    </section>
+    <div className={`page chats${selected ? ' has-thread' : ''}`}>
+      <div className="page-head chats-head">
+        <h1>Messages {unread > 0 && <span className="badge badge-count">{unread} unread</span>}</h1>
+      </div>
+      {conversations.length === 0 ? (
+        <EmptyNote>
+          No conversations yet. Open a listing and send the seller a message.{' '}
+          <Link to="/">Browse listings</Link>
+        </EmptyNote>
+      ) : (
+        <div className="chats-layout">
+          <div className="chats-list">
+            <ConversationList
+              conversations={conversations}
+              selectedKey={selected?.key ?? null}
+              myId={user.user_id}
+            />
+          </div>
+          <div className="chats-thread">
+            {selected ? (
+              <ThreadView key={selected.key} conversation={selected} myId={user.user_id} />
+            ) : (
+              <p className="note chats-pick">Choose a conversation to read it.</p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { Listing } from '../../../shared/schemas/listings';
+import { ListingImage } from '../../components/ui/listing-image';
+import { ErrorNote, LoadingNote } from '../../components/ui/status';
+import { ApiError } from '../../lib/api';
+import { listingQuery } from '../../lib/queries/listings';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DeliveryBox } from './delivery-box';
+import { MessageBox } from './message-box';
+import { ProductDetails } from './product-details';
+import { SellerSection } from './seller-section';
+import { useViewer } from './use-viewer';
+import '../../styles/product.css';
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
 export function ProductPage() {
+  const id = parseId(useParams().listingId);
+  const listing = useQuery({ ...listingQuery(id ?? 0), enabled: id !== null });
+  useDocumentTitle(listing.data?.title ?? 'Listing');
+
+  const notFound =
+    id === null ||
+    (listing.isError && listing.error instanceof ApiError && listing.error.status === 404);
+  if (notFound) {
+    return (
+      <div className="page">
+        <h1>No item Found</h1>
+        <p>
+          This listing does not exist or was removed. <Link to="/">Browse other items</Link>
+        </p>
+      </div>
+    );
+  }
+  if (listing.isPending) {
+    return (
+      <div className="page">
+        <LoadingNote />
+      </div>
+    );
+  }
+  if (listing.isError) {
+    return (
+      <div className="page">
+        <ErrorNote error={listing.error} onRetry={() => void listing.refetch()} />
+      </div>
+    );
+  }
+  return <Product listing={listing.data} />;
+}
+
+function Product({ listing }: { listing: Listing }) {
+  const viewer = useViewer(listing);
   return (
-    <section className="page">
-      <h1>Listing</h1>
-    </section>
+    <div className="page product">
+      <div className="product-media">
+        <ListingImage src={listing.thumbnail} alt={listing.title} size="full" eager />
+      </div>
+      <div className="product-main">
+        <ProductDetails listing={listing} />
+        {viewer.kind === 'owner' ? (
+          <p className="note">
+            This is your listing. Manage it in <Link to="/userListings">Active Listings</Link>.
+          </p>
+        ) : (
+          <div className="product-actions">
+            <MessageBox listing={listing} viewer={viewer} />
+            <DeliveryBox listing={listing} viewer={viewer} />
+          </div>
+        )}
+      </div>
+      <div className="product-seller">
+        <SellerSection listing={listing} viewer={viewer} />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,96 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { RequireUser } from '../../components/require-user';
+import { Stars } from '../../components/ui/stars';
+import { useSoldCount } from '../../lib/queries/listings';
+import { useUser } from '../../lib/queries/users';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CreateListingModal } from './create-listing/create-listing-modal';
+import { ProfileCards } from './profile-cards';
+import { useBecomeCourier } from './profile-api';
+import '../../styles/profile.css';
+
 export function ProfilePage() {
+  useDocumentTitle('Profile');
+  return <RequireUser>{(user) => <Profile user={user} />}</RequireUser>;
+}
+
+function Profile({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const sold = useSoldCount(user.user_id);
+  const fresh = useUser(user.user_id);
+  const becomeCourier = useBecomeCourier(user.user_id);
+  const rating = fresh.data?.rating ?? user.rating;
+  const isCourier = user.is_courier === 1;
+
   return (
-    <section className="page">
-      <h1>Profile</h1>
-    </section>
+    <div className="page">
+      <section className="profile-head card" aria-labelledby="profile-title">
+        <span className="profile-avatar" aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="profile-who">
+          <h1 id="profile-title">
+            {user.first_name} {user.last_name}
+          </h1>
+          <p>
+            @{user.username} · <Link to={`/userProfile?id=${user.user_id}`}>Public profile</Link>
+            {isCourier && <span className="badge">Courier</span>}
+          </p>
+        </div>
+        <button type="button" className="btn btn-gold" onClick={() => setCreating(true)}>
+          Create Listing
+        </button>
+      </section>
+
+      <dl className="stat-row section">
+        <div className="stat">
+          <dt>Sold Items</dt>
+          <dd>{sold.isSuccess ? sold.data : sold.isError ? '—' : '…'}</dd>
+        </div>
+        <div className="stat">
+          <dt>Rating</dt>
+          <dd>
+            {rating ?? 1} <Stars rating={rating} />
+          </dd>
+        </div>
+      </dl>
+
+      <section className="section" aria-labelledby="dashboard-title">
+        <h2 id="dashboard-title">Your dashboard</h2>
+        <ProfileCards isCourier={isCourier} />
+      </section>
+
+      <div className="btn-row section">
+        <button type="button" className="btn" onClick={() => void navigate('/OrderStatus')}>
+          Order Status
+        </button>
+        {!isCourier && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={becomeCourier.isPending}
+            onClick={() => becomeCourier.mutate()}
+          >
+            {becomeCourier.isPending ? 'Signing you up…' : 'Become a Courier'}
+          </button>
+        )}
+      </div>
+      {becomeCourier.isError && (
+        <p className="form-error" role="alert">
+          Could not make you a courier: {becomeCourier.error.message}
+        </p>
+      )}
+      {becomeCourier.isSuccess && (
+        <p className="form-success" role="status">
+          You are now a courier. Open the Courier Dashboard to start a shift.
+        </p>
+      )}
+      {creating && (
+        <CreateListingModal vendorId={user.user_id} onClose={() => setCreating(false)} />
+      )}
+    </div>
   );
 }

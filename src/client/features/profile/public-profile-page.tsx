@@ -1,7 +1,94 @@
+import { Link, useSearchParams } from 'react-router';
+import { ListingGrid } from '../../components/ui/listing-card';
+import { ReviewsList } from '../../components/reviews-list';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
+import { Stars } from '../../components/ui/stars';
+import { ApiError } from '../../lib/api';
+import { useActiveListings } from '../../lib/queries/listings';
+import { useReviews } from '../../lib/queries/reviews';
+import { useUser } from '../../lib/queries/users';
+import { useSessionUser } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import '../../styles/profile.css';
+
+/** /userProfile?id=N: a seller's public page with their active listings, rating and reviews. */
 export function PublicProfilePage() {
+  const [params] = useSearchParams();
+  const me = useSessionUser();
+  const raw = params.get('id');
+  const id = raw === null ? (me?.user_id ?? null) : /^\d+$/.test(raw) ? Number(raw) : null;
+  const user = useUser(id);
+  const listings = useActiveListings(user.isSuccess ? id : null);
+  const reviews = useReviews(user.isSuccess ? id : null);
+  useDocumentTitle(user.data?.username ?? 'Seller');
+
+  if (
+    id === null ||
+    (user.isError && user.error instanceof ApiError && user.error.status === 404)
+  ) {
+    return (
+      <div className="page">
+        <h1>User not found</h1>
+        <p>
+          There is no such user. <Link to="/">Browse listings</Link>
+        </p>
+      </div>
+    );
+  }
+  if (user.isPending)
+    return (
+      <div className="page">
+        <LoadingNote />
+      </div>
+    );
+  if (user.isError) {
+    return (
+      <div className="page">
+        <ErrorNote error={user.error} onRetry={() => void user.refetch()} />
+      </div>
+    );
+  }
+  const seller = user.data;
   return (
-    <section className="page">
-      <h1>Seller</h1>
-    </section>
+    <div className="page">
+      <header className="public-profile-head">
+        <span className="profile-avatar" aria-hidden="true">
+          {seller.username.slice(0, 1).toUpperCase()}
+        </span>
+        <div>
+          <h1>{seller.username}</h1>
+          <p className="public-profile-rating">
+            Rating: <Stars rating={seller.rating} /> {seller.rating ?? 1}/5
+          </p>
+        </div>
+        {me?.user_id === seller.user_id && (
+          <Link to="/RealUserProfile" className="btn btn-outline">
+            Back to your profile
+          </Link>
+        )}
+      </header>
+      <section className="section" aria-labelledby="seller-listings">
+        <h2 id="seller-listings">Active listings</h2>
+        {listings.isPending ? (
+          <LoadingNote />
+        ) : listings.isError ? (
+          <ErrorNote error={listings.error} onRetry={() => void listings.refetch()} />
+        ) : listings.data.length === 0 ? (
+          <EmptyNote>{seller.username} has nothing for sale right now.</EmptyNote>
+        ) : (
+          <ListingGrid listings={listings.data} />
+        )}
+      </section>
+      <section className="section" aria-labelledby="seller-reviews">
+        <h2 id="seller-reviews">Reviews</h2>
+        {reviews.isPending ? (
+          <LoadingNote />
+        ) : reviews.isError ? (
+          <ErrorNote error={reviews.error} onRetry={() => void reviews.refetch()} />
+        ) : (
+          <ReviewsList reviews={reviews.data} />
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { API } from '../../../shared/api-paths';
+import type { DeliveryRequest } from '../../../shared/schemas/deliveries';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { RequireUser } from '../../components/require-user';
+import { ListingGrid } from '../../components/ui/listing-card';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
+import { api } from '../../lib/api';
+import { useActiveListings, useSoldCount } from '../../lib/queries/listings';
+import { queryKeys } from '../../lib/query-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
 export function VendorPage() {
+  useDocumentTitle('Vendor dashboard');
+  return <RequireUser>{(user) => <VendorDashboard user={user} />}</RequireUser>;
+}
+
+function usePendingRequests(userId: number) {
+  return useQuery({
+    queryKey: queryKeys.vendorRequests(userId),
+    queryFn: () => api<DeliveryRequest[]>(API.vendorDeliveryRequests(userId)),
+  });
+}
+
+function VendorDashboard({ user }: { user: SessionUser }) {
+  const listings = useActiveListings(user.user_id);
+  const sold = useSoldCount(user.user_id);
+  const pending = usePendingRequests(user.user_id);
+  const show = (q: { isSuccess: boolean; isError: boolean; data?: number }) =>
+    q.isSuccess ? q.data : q.isError ? '—' : '…';
+
   return (
-    <section className="page">
-      <h1>Vendor dashboard</h1>
-    </section>
+    <div className="page">
+      <div className="page-head">
+        <h1>Vendor dashboard</h1>
+        <Link to="/RealUserProfile" className="btn btn-outline">
+          ← Back to Profile
+        </Link>
+      </div>
+      <dl className="stat-row">
+        <div className="stat">
+          <dt>Active listings</dt>
+          <dd>{show({ ...listings, data: listings.data?.length })}</dd>
+        </div>
+        <div className="stat">
+          <dt>Sold Items</dt>
+          <dd>{show(sold)}</dd>
+        </div>
+        <div className="stat">
+          <dt>
+            <Link to="/vendorDeliveryRequest">Pending delivery requests</Link>
+          </dt>
+          <dd>{show({ ...pending, data: pending.data?.length })}</dd>
+        </div>
+      </dl>
+      <div className="btn-row section">
+        <Link to="/userListings" className="btn">
+          Manage listings
+        </Link>
+        <Link to="/vendorDeliveryRequest" className="btn btn-outline">
+          Delivery Requests
+        </Link>
+      </div>
+      <section className="section" aria-labelledby="vendor-listings">
+        <h2 id="vendor-listings">Your listings</h2>
+        {listings.isPending ? (
+          <LoadingNote />
+        ) : listings.isError ? (
+          <ErrorNote error={listings.error} onRetry={() => void listings.refetch()} />
+        ) : listings.data.length === 0 ? (
+          <EmptyNote>
+            No active listings. Use Create Listing on your{' '}
+            <Link to="/RealUserProfile">profile</Link>.
+          </EmptyNote>
+        ) : (
+          <ListingGrid listings={listings.data} />
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,28 @@
+import { API } from '../../../shared/api-paths';
+import type { AuthResponse, LoginBody, RegisterBody } from '../../../shared/schemas/users';
+import { api, ApiError } from '../../lib/api';
+import { storeSession } from '../../lib/session';
+
+export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
+
+export async function login(body: LoginBody): Promise<AuthResponse> {
+  const response = await api<AuthResponse>(API.login, { method: 'POST', body, timeoutMs: 15_000 });
+  storeSession(response.user);
+  return response;
+}
+
+export async function register(body: RegisterBody): Promise<AuthResponse> {
+  const response = await api<AuthResponse>(API.register, {
+    method: 'POST',
+    body,
+    timeoutMs: 15_000,
+  });
+  storeSession(response.user);
+  return response;
+}
+
+/** Spec section 8: the server's message, else the fallback; a network error is generic. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return NETWORK_FAILURE;
+}

@@ -1,0 +1,52 @@
+import { isCampusEmail } from '../../lib/campus';
+
+export interface RegisterForm {
+  firstName: string;
+  lastName: string;
+  username: string;
+  sfsu_email: string;
+  password: string;
+  confirmPassword: string;
+  agreed: boolean;
+}
+
+export const EMPTY_REGISTER_FORM: RegisterForm = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  sfsu_email: '',
+  password: '',
+  confirmPassword: '',
+  agreed: false,
+};
+
+export const MESSAGES = {
+  required: 'Please fill in all fields.',
+  campusEmail: 'Please enter a valid SFSU email to register',
+  mismatch: "Passwords don't match",
+  terms: 'You must agree to the Terms of Service and User Agreement',
+} as const;
+
+export interface RegisterCheck {
+  /** Stops the submission. */
+  error?: string;
+  /** Alerted, but the submission continues (spec: the server refuses it). */
+  warning?: string;
+}
+
+/** Spec section 5, in order: all fields, campus e-mail (warn only), passwords match, terms. */
+export function checkRegister(form: RegisterForm): RegisterCheck {
+  const texts = [
+    form.firstName,
+    form.lastName,
+    form.username,
+    form.sfsu_email,
+    form.password,
+    form.confirmPassword,
+  ];
+  if (texts.some((t) => t.trim() === '')) return { error: MESSAGES.required };
+  const warning = isCampusEmail(form.sfsu_email) ? undefined : MESSAGES.campusEmail;
+  if (form.password !== form.confirmPassword) return { warning, error: MESSAGES.mismatch };
+  if (!form.agreed) return { warning, error: MESSAGES.terms };
+  return { warning };
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { CATEGORIES } from '../../../shared/constants';
+import { ListingGrid } from '../../components/ui/listing-card';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
+import { searchHref } from '../../lib/search-state';
+import { useFeatured } from './use-featured';
+
+/** Up to 8 random listings and quick links into each category. */
+export function FeaturedSection() {
+  const featured = useFeatured();
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">Buy and sell on campus</h1>
+        <p>
+          Textbooks, furniture, food and more from fellow Gators, delivered by student couriers.
+        </p>
+        <nav aria-label="Browse by category">
+          <ul className="chips" role="list">
+            {CATEGORIES.map((category) => (
+              <li key={category}>
+                <Link className="chip" to={searchHref({ searching: true, category, filters: {} })}>
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </section>
+      <section className="section" aria-labelledby="featured-title">
+        <h2 id="featured-title">Featured products</h2>
+        {featured.isPending ? (
+          <LoadingNote />
+        ) : featured.isError ? (
+          <ErrorNote error={featured.error} onRetry={() => void featured.refetch()} />
+        ) : featured.data.length === 0 ? (
+          <EmptyNote>
+            Nothing for sale yet. <Link to="/RealUserProfile">Be the first to list an item.</Link>
+          </EmptyNote>
+        ) : (
+          <ListingGrid listings={featured.data} eagerCount={4} />
+        )}
+      </section>
+    </>
+  );
+}

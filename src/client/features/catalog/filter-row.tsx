@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import {
+  CONDITIONS,
+  DATE_POSTED,
+  MIN_DISCOUNTS,
+  MIN_RATINGS,
+  PRICE_SORTS,
+} from '../../../shared/constants';
+import { FILTER_KEYS, type SearchFilterState } from '../../lib/search-state';
+
+const PRICE_SORT_LABELS: Record<(typeof PRICE_SORTS)[number], string> = {
+  'low-to-high': 'Price: low to high',
+  'high-to-low': 'Price: high to low',
+};
+const DATE_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+};
+
+interface FilterRowProps {
+  filters: SearchFilterState;
+  onChange: (filters: SearchFilterState) => void;
+}
+
+/** Condition, price sort, date posted, minimum discount and minimum vendor rating. */
+export function FilterRow({ filters, onChange }: FilterRowProps) {
+  const id = useId();
+  const set = (key: keyof SearchFilterState, raw: string) => {
+    const numeric = key === 'minDiscount' || key === 'minRating';
+    onChange({ ...filters, [key]: raw === '' ? undefined : numeric ? Number(raw) : raw });
+  };
+  const active = FILTER_KEYS.some((key) => filters[key] !== undefined);
+
+  const select = (
+    key: keyof SearchFilterState,
+    label: string,
+    anyLabel: string,
+    options: readonly { value: string | number; label: string }[],
+  ) => (
+    <div className="filter">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select
+        id={`${id}-${key}`}
+        value={filters[key] === undefined ? '' : String(filters[key])}
+        onChange={(e) => set(key, e.target.value)}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <fieldset className="filter-row">
+      <legend className="visually-hidden">Filter results</legend>
+      {select(
+        'condition',
+        'Condition',
+        'Any condition',
+        CONDITIONS.map((c) => ({ value: c, label: c })),
+      )}
+      {select(
+        'priceSort',
+        'Sort by price',
+        'Newest first',
+        PRICE_SORTS.map((s) => ({ value: s, label: PRICE_SORT_LABELS[s] })),
+      )}
+      {select(
+        'datePosted',
+        'Date posted',
+        'Any time',
+        DATE_POSTED.map((d) => ({ value: d, label: DATE_LABELS[d] })),
+      )}
+      {select(
+        'minDiscount',
+        'Discount',
+        'Any discount',
+        MIN_DISCOUNTS.map((d) => ({ value: d, label: `${d}% off or more` })),
+      )}
+      {select(
+        'minRating',
+        'Vendor rating',
+        'Any rating',
+        MIN_RATINGS.map((r) => ({ value: r, label: `${r} star${r === 1 ? '' : 's'} & up` })),
+      )}
+      {active && (
+        <button type="button" className="btn btn-outline filter-clear" onClick={() => onChange({})}>
+          Clear filters
+        </button>
+      )}
+    </fieldset>
+  );
+}

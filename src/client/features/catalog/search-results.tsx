@@ -1,0 +1,64 @@
+import { useSearchParams } from 'react-router';
+import { ListingGrid } from '../../components/ui/listing-card';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
+import { searchToParams, type SearchFilterState, type SearchState } from '../../lib/search-state';
+import { FilterRow } from './filter-row';
+import { toSearchQuery } from './search-api';
+import { useSearchResults } from './use-search-results';
+
+function heading(state: SearchState): string {
+  if (state.title && state.category) return `“${state.title}” in ${state.category}`;
+  if (state.title) return `Results for “${state.title}”`;
+  if (state.category) return state.category;
+  return 'All products';
+}
+
+/** Search results with the filter row; pages of 24 with "Load more". */
+export function SearchResults({ state }: { state: SearchState }) {
+  const [, setParams] = useSearchParams();
+  const results = useSearchResults(toSearchQuery(state));
+  const items = results.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = results.data?.pages[0]?.total ?? 0;
+
+  const changeFilters = (filters: SearchFilterState) =>
+    setParams(searchToParams({ ...state, filters }));
+
+  return (
+    <section aria-labelledby="results-title">
+      <div className="page-head">
+        <h1 id="results-title">{heading(state)}</h1>
+        <p className="result-count" role="status">
+          {results.isSuccess && `${total} item${total === 1 ? '' : 's'}`}
+        </p>
+      </div>
+      <FilterRow filters={state.filters} onChange={changeFilters} />
+      {results.isPending ? (
+        <LoadingNote />
+      ) : results.isError && items.length === 0 ? (
+        <ErrorNote error={results.error} onRetry={() => void results.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyNote>No items match your search. Try another word, category or filter.</EmptyNote>
+      ) : (
+        <>
+          <ListingGrid listings={items} eagerCount={4} />
+          <div className="load-more">
+            <p>
+              Showing {items.length} of {total}
+            </p>
+            {results.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+              >
+                {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            )}
+            {results.isFetchNextPageError && <ErrorNote error={results.error} />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import { FEATURED_COUNT } from '../../../shared/constants';
+import type { Listing } from '../../../shared/schemas/listings';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Up to 8 random listings; kept for a while so they do not reshuffle under the reader. */
+export const featuredQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.featured(),
+    queryFn: async ({ signal }) =>
+      (await api<Listing[]>(API.featured, { signal })).slice(0, FEATURED_COUNT),
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+
+export function useFeatured() {
+  return useQuery(featuredQuery());
+}

@@ -1,0 +1,16 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { SearchQuery } from '../../../shared/schemas/listings';
+import { queryKeys } from '../../lib/query-keys';
+import { fetchSearchPage, nextOffset } from './search-api';
+
+export const searchResultsQuery = (query: SearchQuery) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.search(query),
+    queryFn: ({ pageParam, signal }) => fetchSearchPage(query, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useSearchResults(query: SearchQuery) {
+  return useInfiniteQuery(searchResultsQuery(query));
+}

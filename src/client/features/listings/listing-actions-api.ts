@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type { Listing } from '../../../shared/schemas/listings';
+import { api } from '../../lib/api';
+
+/** Spec: Mark as Sold sets availability Out of Stock and listing_status Sold. */
+export function markSold(listingId: number): Promise<Listing[]> {
+  return api<Listing[]>(API.listing(listingId), {
+    method: 'PUT',
+    body: { availability: 'Out of Stock', listing_status: 'Sold' },
+  });
+}
+
+export function deleteListing(listingId: number): Promise<{ message: string }> {
+  return api<{ message: string }>(API.listing(listingId), { method: 'DELETE' });
+}
+
+/** Both change what every listing screen shows, so all listing queries refresh. */
+export function useListingAction(action: (listingId: number) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['listings'] }),
+  });
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { Listing } from '../../../shared/schemas/listings';
+import { ListingImage } from '../../components/ui/listing-image';
+import { formatPrice, shortUsDate } from '../../lib/format';
+import { deleteListing, markSold, useListingAction } from './listing-actions-api';
+
+export const DELETE_CONFIRM = 'Delete this listing? This cannot be undone.';
+
+/** One of the user's active listings with Mark as Sold and Delete. */
+export function ListingRow({ listing }: { listing: Listing }) {
+  const sold = useListingAction(markSold);
+  const remove = useListingAction(deleteListing);
+  const busy = sold.isPending || remove.isPending;
+  const error = sold.error ?? remove.error;
+
+  return (
+    <li className="listing-row">
+      <ListingImage src={listing.thumbnail} alt="" width={96} height={96} />
+      <div className="listing-row-body">
+        <h2 className="listing-row-title">
+          <Link to={`/productListing/${listing.listing_id}`}>{listing.title}</Link>
+        </h2>
+        <p className="listing-row-meta">
+          {formatPrice(listing.price)} · {listing.conditions} · listed{' '}
+          {shortUsDate(listing.listing_date)}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        )}
+      </div>
+      <div className="listing-row-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          aria-label={`Mark as Sold: ${listing.title}`}
+          onClick={() => sold.mutate(listing.listing_id)}
+        >
+          Mark as Sold
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy}
+          aria-label={`Delete: ${listing.title}`}
+          onClick={() => {
+            if (window.confirm(DELETE_CONFIRM)) remove.mutate(listing.listing_id);
+          }}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

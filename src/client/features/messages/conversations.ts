@@ -1,0 +1,54 @@
+import type { DirectMessage } from '../../../shared/schemas/messages';
+
+export interface Conversation {
+  /** `<listing_id>-<other user id>`: used in the URL (?c=) to open the thread. */
+  key: string;
+  listingId: number | null;
+  otherId: number;
+  otherUsername: string;
+  title: string | null;
+  thumbnail: string | null;
+  messages: DirectMessage[];
+  last: DirectMessage;
+  unread: number;
+}
+
+export function conversationKey(listingId: number | null, otherId: number): string {
+  return `${listingId ?? 0}-${otherId}`;
+}
+
+/**
+ * Groups the user's messages by listing and counterpart, newest conversation first; messages
+ * inside a conversation oldest first. Unread counts messages received and not yet read.
+ */
+export function groupConversations(
+  messages: readonly DirectMessage[],
+  myId: number,
+): Conversation[] {
+  const byKey = new Map<string, Conversation>();
+  const ordered = [...messages].sort((a, b) => a.message_id - b.message_id);
+  for (const message of ordered) {
+    const mine = message.sender_id === myId;
+    const otherId = mine ? message.receiver_id : message.sender_id;
+    const key = conversationKey(message.listing_id, otherId);
+    let conversation = byKey.get(key);
+    if (!conversation) {
+      conversation = {
+        key,
+        listingId: message.listing_id,
+        otherId,
+        otherUsername: mine ? message.receiver_username : message.sender_username,
+        title: message.title,
+        thumbnail: message.thumbnail,
+        messages: [],
+        last: message,
+        unread: 0,
+      };
+      byKey.set(key, conversation);
+    }
+    conversation.messages.push(message);
+    conversation.last = message;
+    if (!mine && message.read_at === null) conversation.unread += 1;
+  }
+  return [...byKey.values()].sort((a, b) => b.last.message_id - a.last.message_id);
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../shared/constants';
+import { ListingImage } from '../../components/ui/listing-image';
+import { relativeTime } from '../../lib/format';
+import { useSendMessage } from '../../lib/queries/messages';
+import type { Conversation } from './conversations';
+import { useMarkRead } from './messages-api';
+
+/** One conversation: messages oldest first, a reply box; opening it marks it read. */
+export function ThreadView({ conversation, myId }: { conversation: Conversation; myId: number }) {
+  const [text, setText] = useState('');
+  const send = useSendMessage();
+  const markRead = useMarkRead();
+  const end = useRef<HTMLLIElement>(null);
+  const { listingId, otherId, unread, messages } = conversation;
+  const { mutate: markThreadRead, isPending: marking } = markRead;
+
+  useEffect(() => {
+    if (unread > 0 && listingId !== null && !marking) {
+      markThreadRead({ listing_id: listingId, other_user_id: otherId });
+    }
+  }, [unread, listingId, otherId, marking, markThreadRead]);
+
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || listingId === null) return;
+    send.mutate(
+      { sender_id: myId, receiver_id: otherId, listing_id: listingId, content },
+      { onSuccess: () => setText('') },
+    );
+  };
+
+  return (
+    <section className="thread" aria-labelledby="thread-title">
+      <header className="thread-head">
+        <Link to="/Chats" className="btn btn-outline thread-back">
+          ← <span className="visually-hidden">Back to </span>Conversations
+        </Link>
+        <ListingImage src={conversation.thumbnail} alt="" width={48} height={48} />
+        <div>
+          <h2 id="thread-title">
+            {listingId !== null && conversation.title ? (
+              <Link to={`/productListing/${listingId}`}>{conversation.title}</Link>
+            ) : (
+              (conversation.title ?? 'Listing removed')
+            )}
+          </h2>
+          <p>with {conversation.otherUsername}</p>
+        </div>
+      </header>
+      <ol className="thread-messages" aria-label="Messages">
+        {messages.map((m) => (
+          <li key={m.message_id} className={`bubble${m.sender_id === myId ? ' is-mine' : ''}`}>
+            <span className="visually-hidden">
+              {m.sender_id === myId ? 'You' : m.sender_username}:{' '}
+            </span>
+            <span className="bubble-text">{m.content}</span>
+            <time dateTime={m.created_at}>{relativeTime(m.created_at)}</time>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" className="thread-end" />
+      </ol>
+      <form className="inline-form thread-form" onSubmit={submit}>
+        <label htmlFor="reply-text" className="visually-hidden">
+          Reply to {conversation.otherUsername}
+        </label>
+        <input
+          id="reply-text"
+          placeholder="Type a message"
+          autoComplete="off"
+          value={text}
+          maxLength={LIMITS.message}
+          disabled={listingId === null}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={send.isPending || listingId === null}>
+          Send
+        </button>
+      </form>
+      {send.isError && (
+        <p className="form-error" role="alert">
+          Could not send: {send.error.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { Listing } from '../../../shared/schemas/listings';
+import { DeliveryRequestForm } from './delivery-request-form';
+import { useDeliveryRequested } from './product-api';
+import type { Viewer } from './use-viewer';
+
+/** "Get Item Delivered", or "Request Already Sent" (disabled) once requested. */
+export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
+  if (viewer.kind === 'owner') return null;
+  return (
+    <section className="action-box" aria-labelledby="delivery-box-title">
+      <h2 id="delivery-box-title">Campus delivery</h2>
+      <p className="action-box-text">A student courier brings it to a dropoff spot on campus.</p>
+      {listing.listing_status !== 'Active' ? (
+        <p className="note">This item is no longer available.</p>
+      ) : viewer.kind === 'visitor' ? (
+        <button type="button" className="btn btn-gold btn-block" onClick={viewer.toLogin}>
+          Get Item Delivered
+        </button>
+      ) : (
+        <BuyerDelivery listing={listing} userId={viewer.user.user_id} />
+      )}
+    </section>
+  );
+}
+
+function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }) {
+  const requested = useDeliveryRequested(userId, listing.listing_id);
+  const [open, setOpen] = useState(false);
+  if (requested.isPending) return <p className="note">Loading…</p>;
+  if (requested.data) {
+    return (
+      <button type="button" className="btn btn-block" disabled>
+        Request Already Sent
+      </button>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="btn btn-gold btn-block" onClick={() => setOpen(true)}>
+        Get Item Delivered
+      </button>
+      {open && (
+        <DeliveryRequestForm listing={listing} buyerId={userId} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../shared/constants';
+import type { Listing } from '../../../shared/schemas/listings';
+import { useSendMessage } from '../../lib/queries/messages';
+import { useMessageSent } from './product-api';
+import type { Viewer } from './use-viewer';
+
+/** "Type a message" and Send; once a message exists, "Message Sent to Seller". */
+export function MessageBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
+  if (viewer.kind === 'owner') return null;
+  return (
+    <section className="action-box" aria-labelledby="message-box-title">
+      <h2 id="message-box-title">Message the seller</h2>
+      {viewer.kind === 'visitor' ? (
+        <MessageForm onSend={() => viewer.toLogin()} busy={false} />
+      ) : (
+        <BuyerMessageBox listing={listing} userId={viewer.user.user_id} />
+      )}
+    </section>
+  );
+}
+
+function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number }) {
+  const sent = useMessageSent(userId, listing.listing_id);
+  const send = useSendMessage();
+  if (sent.isPending) return <p className="note">Loading…</p>;
+  if (sent.data) {
+    return (
+      <p className="sent-note">
+        <span>Message Sent to Seller</span> <Link to="/chats">See Conversations</Link>
+      </p>
+    );
+  }
+  return (
+    <>
+      <MessageForm
+        busy={send.isPending}
+        onSend={(content) =>
+          send.mutate({
+            sender_id: userId,
+            receiver_id: listing.vendor_id,
+            listing_id: listing.listing_id,
+            content,
+          })
+        }
+      />
+      {send.isError && (
+        <p className="form-error" role="alert">
+          Could not send: {send.error.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function MessageForm({ onSend, busy }: { onSend: (content: string) => void; busy: boolean }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Blank or whitespace-only text is not sent (spec section 5).
+        if (text.trim() === '') return;
+        onSend(text.trim());
+      }}
+    >
+      <label htmlFor="message-text" className="visually-hidden">
+        Message to the seller
+      </label>
+      <input
+        id="message-text"
+        placeholder="Type a message"
+        value={text}
+        maxLength={LIMITS.message}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="btn" disabled={busy}>
+        Send
+      </button>
+    </form>
+  );
+}

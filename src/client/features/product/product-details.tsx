@@ -1,0 +1,32 @@
+import { discountPercent } from '../../../shared/constants';
+import type { Listing } from '../../../shared/schemas/listings';
+import { formatPrice, shortUsDate } from '../../lib/format';
+
+/** Price, title, and the description block: Type, Condition and the description text. */
+export function ProductDetails({ listing }: { listing: Listing }) {
+  const discount = Math.round(discountPercent(listing.discount));
+  return (
+    <div className="product-details">
+      <p className="product-price">
+        {formatPrice(listing.price)}
+        {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+        {listing.listing_status !== 'Active' && (
+          <span className="badge">{listing.listing_status}</span>
+        )}
+      </p>
+      <h1 className="product-title">{listing.title}</h1>
+      <p className="product-posted">Posted {shortUsDate(listing.listing_date)}</p>
+      <dl className="product-facts">
+        <div>
+          <dt>Type</dt>
+          <dd>{listing.category}</dd>
+        </div>
+        <div>
+          <dt>Condition</dt>
+          <dd>{listing.conditions}</dd>
+        </div>
+      </dl>
+      <p className="product-description">{listing.description}</p>
+    </div>
+  );
+}

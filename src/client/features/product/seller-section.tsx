@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Listing } from '../../../shared/schemas/listings';
+import { ReviewsList } from '../../components/reviews-list';
+import { ErrorNote, LoadingNote } from '../../components/ui/status';
+import { Stars } from '../../components/ui/stars';
+import { useReviews } from '../../lib/queries/reviews';
+import { ReviewForm } from './review-form';
+import type { Viewer } from './use-viewer';
+
+/** Seller with star rating, "Write a review" when allowed, and reviews newest first. */
+export function SellerSection({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
+  const reviews = useReviews(listing.vendor_id);
+  const [writing, setWriting] = useState(false);
+  const alreadyReviewed =
+    viewer.kind === 'buyer' &&
+    (reviews.data ?? []).some((review) => review.author_id === viewer.user.user_id);
+  const canReview =
+    viewer.kind === 'visitor' || (viewer.kind === 'buyer' && reviews.isSuccess && !alreadyReviewed);
+
+  return (
+    <section className="seller" aria-labelledby="seller-title">
+      <h2 id="seller-title" className="seller-head">
+        <span className="seller-label">Seller</span>
+        <Link to={`/userProfile?id=${listing.vendor_id}`}>{listing.username}</Link>
+        <Stars rating={listing.rating} />
+      </h2>
+      {canReview && (
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => (viewer.kind === 'visitor' ? viewer.toLogin() : setWriting(true))}
+        >
+          Write a review
+        </button>
+      )}
+      <h3 className="reviews-title">Reviews</h3>
+      {reviews.isPending ? (
+        <LoadingNote />
+      ) : reviews.isError ? (
+        <ErrorNote error={reviews.error} onRetry={() => void reviews.refetch()} />
+      ) : (
+        <ReviewsList reviews={reviews.data} />
+      )}
+      {writing && viewer.kind === 'buyer' && (
+        <ReviewForm
+          authorId={viewer.user.user_id}
+          vendorId={listing.vendor_id}
+          onClose={() => setWriting(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useLocation, useNavigate } from 'react-router';
+import type { Listing } from '../../../shared/schemas/listings';
+import type { SessionUser } from '../../../shared/schemas/users';
+import { useSessionUser } from '../../lib/session';
+
+export type Viewer =
+  | { kind: 'visitor'; toLogin: () => void }
+  | { kind: 'owner'; user: SessionUser }
+  | { kind: 'buyer'; user: SessionUser };
+
+/** Who looks at the listing decides which controls it shows (spec section 2). */
+export function useViewer(listing: Listing): Viewer {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!user) {
+    return {
+      kind: 'visitor',
+      toLogin: () => void navigate('/login', { state: { from: location.pathname } }),
+    };
+  }
+  return user.user_id === listing.vendor_id ? { kind: 'owner', user } : { kind: 'buyer', user };
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../../shared/api-paths';
+import type {
+  CreateListingBody,
+  CreateListingResponse,
+  Product,
+  RelistBody,
+} from '../../../../shared/schemas/listings';
+import { api, ApiError } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+import { postJsonWithProgress } from '../../../lib/upload';
+
+/** Spec section 8: "Error creating listing: {message}", the message defaulting as the spec says. */
+export function creationError(error: unknown): string {
+  const message =
+    error instanceof ApiError && error.message ? error.message : 'Failed to create listing';
+  return `Error creating listing: ${message}`;
+}
+
+export function createListing(
+  body: CreateListingBody,
+  onProgress: (fraction: number) => void,
+): Promise<CreateListingResponse> {
+  return postJsonWithProgress<CreateListingResponse>(API.createListing, body, onProgress);
+}
+
+export function relistProduct(body: RelistBody): Promise<CreateListingResponse> {
+  return api<CreateListingResponse>(API.relist, { method: 'POST', body });
+}
+
+export const vendorProductsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeys.vendorProducts(userId),
+    queryFn: () => api<Product[]>(API.vendorProducts(userId)),
+  });
+
+export function useVendorProducts(userId: number) {
+  return useQuery(vendorProductsQuery(userId));
+}
+
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the image.'));
+    reader.readAsDataURL(file);
+  });
+}

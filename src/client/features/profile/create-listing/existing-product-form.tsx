@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { CONDITIONS } from '../../../../shared/constants';
+import type { RelistBody } from '../../../../shared/schemas/listings';
+import { ListingImage } from '../../../components/ui/listing-image';
+import { EmptyNote, ErrorNote, LoadingNote } from '../../../components/ui/status';
+import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
+import {
+  checkExistingListing,
+  parsePrice,
+  type ExistingListingForm,
+  type RuleError,
+} from './listing-rules';
+
+interface Props {
+  vendorId: number;
+  onCreated: (listingId: number) => void;
+  onBack: () => void;
+  onNewProduct: () => void;
+}
+
+/** List one of the vendor's products again: product, price, condition. */
+export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct }: Props) {
+  const products = useVendorProducts(vendorId);
+  const [form, setForm] = useState<ExistingListingForm>({
+    productId: '',
+    price: '',
+    condition: '',
+  });
+  const [problem, setProblem] = useState<RuleError | null>(null);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (products.isPending) return <LoadingNote>Loading your products…</LoadingNote>;
+  if (products.isError)
+    return <ErrorNote error={products.error} onRetry={() => void products.refetch()} />;
+  if (products.data.length === 0) {
+    return (
+      <>
+        <EmptyNote>You have no products yet. Create a new product first.</EmptyNote>
+        <div className="btn-row">
+          <button type="button" className="btn btn-outline" onClick={onBack}>
+            Back
+          </button>
+          <button type="button" className="btn" onClick={onNewProduct}>
+            New Product
+          </button>
+        </div>
+      </>
+    );
+  }
+  const chosen = products.data.find((p) => String(p.product_id) === form.productId);
+  const invalid = (field: RuleError['field']) => problem?.field === field || undefined;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const rule = checkExistingListing(form);
+    setProblem(rule);
+    if (rule) {
+      document.getElementById(`relist-${rule.field}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const body: RelistBody = {
+        product_id: Number(form.productId),
+        price: parsePrice(form.price) as number,
+        conditions: form.condition as RelistBody['conditions'],
+        vendor_id: vendorId,
+      };
+      const created = await relistProduct(body);
+      onCreated(created.listing_id);
+    } catch (error) {
+      setFailure(creationError(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="relist-product">Product</label>
+        <select
+          id="relist-product"
+          value={form.productId}
+          required
+          aria-invalid={invalid('product')}
+          onChange={(e) => setForm({ ...form, productId: e.target.value })}
+        >
+          <option value="">Choose a product</option>
+          {products.data.map((p) => (
+            <option key={p.product_id} value={p.product_id}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      {chosen && (
+        <div className="relist-preview">
+          <ListingImage src={chosen.thumbnail} alt={chosen.title} width={96} height={96} />
+          <p>
+            <strong>{chosen.title}</strong>
+            <br />
+            {chosen.category}
+          </p>
+        </div>
+      )}
+      <div className="field-pair">
+        <div className="field">
+          <label htmlFor="relist-price">Price ($)</label>
+          <input
+            id="relist-price"
+            inputMode="decimal"
+            value={form.price}
+            required
+            aria-invalid={invalid('price')}
+            onChange={(e) => setForm({ ...form, price: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="relist-condition">Condition</label>
+          <select
+            id="relist-condition"
+            value={form.condition}
+            required
+            aria-invalid={invalid('condition')}
+            onChange={(e) => setForm({ ...form, condition: e.target.value })}
+          >
+            <option value="">Choose a condition</option>
+            {CONDITIONS.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="btn-row">
+        <button type="button" className="btn btn-outline" onClick={onBack} disabled={busy}>
+          Back
+        </button>
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? 'Creating…' : 'Create Listing'}
+        </button>
+      </div>
+    </form>
+  );
+}

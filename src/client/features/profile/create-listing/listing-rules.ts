@@ -1,0 +1,82 @@
+import { IMAGE_MAX_BYTES, LIMITS } from '../../../../shared/constants';
+import { IMAGE_MIMETYPES } from '../../../../shared/schemas/listings';
+
+export const LISTING_MESSAGES = {
+  image: 'Please upload an image.',
+  imageSize: 'Image must be 10MB or less.',
+  imageType: 'Image must be JPEG, PNG, WebP, GIF or AVIF.',
+  price: 'Please enter a valid numeric value for the price.',
+  priceNegative: 'Price cannot be negative.',
+  priceMax: `Price must be at most ${LIMITS.priceMax}.`,
+  title: 'Please enter a title.',
+  description: 'Please enter a description.',
+  category: 'Please choose a category.',
+  condition: 'Please choose a condition.',
+  product: 'Please choose a product.',
+} as const;
+
+export type ListingField =
+  'image' | 'price' | 'title' | 'description' | 'category' | 'condition' | 'product';
+export interface RuleError {
+  field: ListingField;
+  message: string;
+}
+
+/** Checks a chosen file on its own (also run as soon as it is picked). */
+export function checkImage(file: File | null): RuleError | null {
+  if (!file) return { field: 'image', message: LISTING_MESSAGES.image };
+  if (file.size > IMAGE_MAX_BYTES) return { field: 'image', message: LISTING_MESSAGES.imageSize };
+  if (!(IMAGE_MIMETYPES as readonly string[]).includes(file.type)) {
+    return { field: 'image', message: LISTING_MESSAGES.imageType };
+  }
+  return null;
+}
+
+/** The price as a number, or the rule it breaks. Non-empty and numeric (spec section 5). */
+export function parsePrice(raw: string): number | RuleError {
+  const text = raw.trim().replace(/^\$/, '');
+  const value = Number(text);
+  if (text === '' || !Number.isFinite(value))
+    return { field: 'price', message: LISTING_MESSAGES.price };
+  if (value < 0) return { field: 'price', message: LISTING_MESSAGES.priceNegative };
+  if (value > LIMITS.priceMax) return { field: 'price', message: LISTING_MESSAGES.priceMax };
+  return Math.round(value * 100) / 100;
+}
+
+export interface NewListingForm {
+  file: File | null;
+  title: string;
+  description: string;
+  price: string;
+  category: string;
+  condition: string;
+}
+
+/** Spec section 5, in order: image, image size, price, then the required fields. */
+export function checkNewListing(form: NewListingForm): RuleError | null {
+  const image = checkImage(form.file);
+  if (image) return image;
+  const price = parsePrice(form.price);
+  if (typeof price !== 'number') return price;
+  if (!form.title.trim()) return { field: 'title', message: LISTING_MESSAGES.title };
+  if (!form.description.trim())
+    return { field: 'description', message: LISTING_MESSAGES.description };
+  if (!form.category) return { field: 'category', message: LISTING_MESSAGES.category };
+  if (!form.condition) return { field: 'condition', message: LISTING_MESSAGES.condition };
+  return null;
+}
+
+export interface ExistingListingForm {
+  productId: string;
+  price: string;
+  condition: string;
+}
+
+/** Existing product: product, price and condition required. */
+export function checkExistingListing(form: ExistingListingForm): RuleError | null {
+  if (!form.productId) return { field: 'product', message: LISTING_MESSAGES.product };
+  const price = parsePrice(form.price);
+  if (typeof price !== 'number') return price;
+  if (!form.condition) return { field: 'condition', message: LISTING_MESSAGES.condition };
+  return null;
+}

@@ -1,0 +1,43 @@
+/**
+ * A JSON POST that reports upload progress. fetch() cannot report request-body progress, so the
+ * one large upload (a listing photo as a base64 data URL) uses XMLHttpRequest; errors match
+ * api(): ApiError{status,message}, and a TypeError when the network fails.
+ */
+import { ApiError } from './api';
+
+export function postJsonWithProgress<T>(
+  path: string,
+  body: unknown,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('content-type', 'application/json');
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(data as T);
+        return;
+      }
+      const message =
+        data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+          ? data.message
+          : xhr.statusText || `Request failed (${xhr.status})`;
+      reject(new ApiError(xhr.status, message));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new TypeError('Upload cancelled'));
+    xhr.send(JSON.stringify(body));
+  });
+}
