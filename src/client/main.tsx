@@ -28,6 +28,10 @@ async function boot() {
   ]);
   startOutbox();
   registerServiceWorker();
+  // The cache is saved at most once a second: write the last changes when the app is put away.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void persistence.flush();
+  });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

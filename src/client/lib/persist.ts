@@ -27,22 +27,27 @@ export const cacheKey = (userId: number | null) => `query-cache:${userId ?? 'ano
 export interface IdbPersister extends Persister {
   /** Forget a save that has not been written yet. */
   cancel(): void;
+  /** Write a waiting save now. */
+  flush(): Promise<void>;
 }
 
 /** Saves at most once per `throttleMs`; the latest state wins. */
 export function idbPersister(key: string, throttleMs = 1000): IdbPersister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | null = null;
+  const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const toSave = latest;
+    latest = null;
+    if (toSave) await set(key, toSave, cacheStore()).catch(() => undefined);
+  };
   return {
     persistClient(client) {
       latest = client;
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        const toSave = latest;
-        latest = null;
-        if (toSave) void set(key, toSave, cacheStore()).catch(() => undefined);
-      }, throttleMs);
+      timer ??= setTimeout(() => void flush(), throttleMs);
     },
+    flush,
     restoreClient: () => get<PersistedClient>(key, cacheStore()),
     removeClient: () => del(key, cacheStore()),
     cancel() {
@@ -58,9 +63,14 @@ export interface QueryPersistence {
   start(userId: number | null): Promise<void>;
   /** Follows a sign-in, sign-out or session expiry. */
   switchUser(userId: number | null): Promise<void>;
+  /** Writes what is waiting to be saved (e.g. when the page is hidden). */
+  flush(): Promise<void>;
 }
 
-export function createQueryPersistence(queryClient: QueryClient): QueryPersistence {
+export function createQueryPersistence(
+  queryClient: QueryClient,
+  { throttleMs = 1000, buster = CACHE_VERSION } = {},
+): QueryPersistence {
   let owner: number | null = null;
   let persister: IdbPersister | null = null;
   let unsubscribe = () => {};
@@ -68,13 +78,13 @@ export function createQueryPersistence(queryClient: QueryClient): QueryPersisten
   async function attach(userId: number | null) {
     owner = userId;
     if (userId !== null) localStorage.setItem(OWNER_MARK, String(userId));
-    persister = idbPersister(cacheKey(userId));
+    persister = idbPersister(cacheKey(userId), throttleMs);
     try {
       await persistQueryClientRestore({
         queryClient,
         persister,
         maxAge: CACHE_MAX_AGE_MS,
-        buster: CACHE_VERSION,
+        buster,
       });
     } catch {
       // A broken saved cache is dropped by the restore; the app simply starts empty.
@@ -82,7 +92,7 @@ export function createQueryPersistence(queryClient: QueryClient): QueryPersisten
     unsubscribe = persistQueryClientSubscribe({
       queryClient,
       persister,
-      buster: CACHE_VERSION,
+      buster,
       // Only answers worth showing again: never errors or half-finished fetches.
       dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
     });
@@ -90,6 +100,7 @@ export function createQueryPersistence(queryClient: QueryClient): QueryPersisten
 
   return {
     start: attach,
+    flush: () => persister?.flush() ?? Promise.resolve(),
     async switchUser(next) {
       if (next === owner) return;
       const previous = owner;

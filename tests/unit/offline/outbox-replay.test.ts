@@ -9,6 +9,7 @@ import {
   replayOutbox,
   type OutboxStore,
 } from '../../../src/shared/outbox';
+import type { DeliveryStatus } from '../../../src/shared/delivery';
 import { httpTransport, withOutboxLock } from '../../../src/shared/outbox-http';
 import { idbOutboxStore } from '../../../src/shared/outbox-store';
 import { fakeServer } from './fake-server';
@@ -17,7 +18,11 @@ const COURIER = 7;
 const openStore = () => idbOutboxStore(createStore(OUTBOX.db, OUTBOX.store));
 const local = <T>(task: () => Promise<T>) => withOutboxLock('test-lock', task);
 
-function setup(deliveries = [{ delivery_id: 1, delivery_status: 'Assigned' as const }]) {
+function setup(
+  deliveries: { delivery_id: number; delivery_status: DeliveryStatus }[] = [
+    { delivery_id: 1, delivery_status: 'Assigned' },
+  ],
+) {
   const server = fakeServer(deliveries.map((d) => ({ ...d, courier_id: COURIER })));
   const store = openStore();
   const replay = (s: OutboxStore = store) =>

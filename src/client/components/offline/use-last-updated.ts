@@ -19,10 +19,12 @@ export function useLastUpdated(): number | null {
 export function formatUpdatedAt(at: number, now = Date.now()): string {
   const date = new Date(at);
   const sameDay = new Date(now).toDateString() === date.toDateString();
-  return date.toLocaleString(
-    'en-US',
-    sameDay
-      ? { hour: 'numeric', minute: '2-digit' }
-      : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  );
+  return date
+    .toLocaleString(
+      'en-US',
+      sameDay
+        ? { hour: 'numeric', minute: '2-digit' }
+        : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    )
+    .replace(/\u202f/g, ' '); // newer ICU puts a narrow no-break space before AM/PM
 }
