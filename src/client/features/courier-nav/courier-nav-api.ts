@@ -18,6 +18,8 @@ export const deliveryQuery = (id: number) =>
         throw error;
       }
     },
+    // Always checked with the server when the screen opens; the cache shows meanwhile.
+    staleTime: 0,
   });
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { COURIER_LOADING_HIDE_MS } from '../../../shared/constants';
 import type { SessionUser } from '../../../shared/schemas/users';
@@ -38,6 +38,12 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   const update = useUpdateDeliveryStatus();
   const giveUp = useGiveUp(user.user_id);
   const [mapReady, setMapReady] = useState(false);
+  // Arriving from a scrolled dashboard, the screen starts at the map, not halfway down.
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollTo, and an effect may only
+    // return a cleanup function.
+    window.scrollTo(0, 0);
+  }, []);
 
   // A missing listing only costs the picture and title; it does not hold the screen up.
   const listingSettled =

@@ -1,13 +1,14 @@
 /**
  * The courier's progress updates (PICKED UP, FINISH DROP OFF): the one place they are sent
- * from, so they can be queued in an outbox and replayed when the courier is offline. The
- * device time travels with the update so a late replay still records when it happened.
+ * from. Without a network (or on a timeout or 5xx) they wait in the outbox (lib/outbox-send.ts)
+ * and replay when it returns. The device time travels with the update so a late replay still
+ * records when it happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DeliveryInstruction, UpdateDeliveryBody } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
+import { sendStatusUpdate, type StatusUpdateOutcome } from '../../lib/outbox-send';
 import { queryKeys } from '../../lib/query-keys';
+import { getSessionUser } from '../../lib/session';
 
 export type ProgressStatus = 'Picked Up' | 'Delivered';
 
@@ -25,16 +26,21 @@ export function statusUpdate(deliveryId: number, status: ProgressStatus): Status
   return { deliveryId, status, deviceTime: new Date().toISOString() };
 }
 
+/** Sent now, or queued in the outbox when the network fails (then `queued` is true). */
 export function updateDeliveryStatus({
   deliveryId,
   status,
   deviceTime,
-}: StatusUpdate): Promise<DeliveryInstruction> {
-  const body: UpdateDeliveryBody = { delivery_status: status, device_time: deviceTime };
-  return api<DeliveryInstruction>(API.delivery(deliveryId), { method: 'PUT', body });
+}: StatusUpdate): Promise<StatusUpdateOutcome> {
+  const courierId = getSessionUser()?.user_id;
+  if (courierId === undefined) return Promise.reject(new Error('Sign in to update a delivery.'));
+  return sendStatusUpdate({ deliveryId, courierId, status, deviceTime });
 }
 
-/** Shows the new status at once; a failure is only logged (spec section 8) and rolled back. */
+/**
+ * Shows the new status at once; a queued update keeps it (waiting to sync), a refused one is
+ * only logged (spec section 8) and rolled back.
+ */
 export function useUpdateDeliveryStatus() {
   const client = useQueryClient();
   return useMutation({
@@ -47,13 +53,16 @@ export function useUpdateDeliveryStatus() {
       if (previous) client.setQueryData(key, { ...previous, delivery_status: status });
       return { previous };
     },
-    onSuccess: (delivery) =>
-      client.setQueryData(queryKeys.delivery(delivery.delivery_id), delivery),
+    onSuccess: (outcome) => {
+      if (!outcome.queued)
+        client.setQueryData(queryKeys.delivery(outcome.delivery.delivery_id), outcome.delivery);
+    },
     onError: (error, { deliveryId }, context) => {
       console.warn('Failed to update delivery status', error);
       if (context?.previous) client.setQueryData(queryKeys.delivery(deliveryId), context.previous);
     },
-    // The detail and the dashboard's lists alike.
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
+    // The detail and the dashboard's lists alike; a queued update refetches once it synced.
+    onSettled: (outcome) =>
+      outcome?.queued ? undefined : client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
   });
 }

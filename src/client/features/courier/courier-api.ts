@@ -10,16 +10,20 @@ import { updateSessionUser } from '../../lib/session';
 /** How often an on-shift courier's Available column asks for new work (live events aside). */
 export const AVAILABLE_REFRESH_MS = 15_000;
 
+// Deliveries change under other couriers' hands: the cached lists show at once and are
+// always refreshed when the dashboard opens (staleTime 0).
 export const unassignedQuery = () =>
   queryOptions({
     queryKey: queryKeys.unassigned(),
     queryFn: () => api<DeliveryInstruction[]>(API.unassigned),
+    staleTime: 0,
   });
 
 export const courierDeliveriesQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.courierDeliveries(userId),
     queryFn: () => api<DeliveryInstruction[]>(API.courierDeliveries(userId)),
+    staleTime: 0,
   });
 
 export function useUnassigned(onShift: boolean) {

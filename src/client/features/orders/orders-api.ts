@@ -7,16 +7,20 @@ import type { DeliveryInstruction, DeliveryRequest } from '../../../shared/schem
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
+// Orders move on while the app is closed: the (persisted) cache shows at once and is always
+// refreshed when the screen opens (staleTime 0).
 export const deliveryRequestsQuery = () =>
   queryOptions({
     queryKey: queryKeys.deliveryRequests(),
     queryFn: () => api<DeliveryRequest[]>(API.deliveryRequests),
+    staleTime: 0,
   });
 
 export const deliveriesQuery = () =>
   queryOptions({
     queryKey: queryKeys.deliveries(),
     queryFn: () => api<DeliveryInstruction[]>(API.deliveries),
+    staleTime: 0,
   });
 
 export interface Order extends DeliveryRequest {

@@ -13,6 +13,8 @@ export const vendorRequestsQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.vendorRequests(userId),
     queryFn: () => api<DeliveryRequest[]>(API.vendorDeliveryRequests(userId)),
+    // New requests arrive while the app is closed: always ask again when the screen opens.
+    staleTime: 0,
   });
 
 export function useVendorRequests(userId: number) {

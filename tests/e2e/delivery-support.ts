@@ -1,0 +1,182 @@
+/**
+ * Actors for the delivery journeys: each person gets their own browser context (a phone for
+ * couriers, with geolocation granted), signed in through the real API. Console errors of every
+ * page land in the fixture's list, so each test still fails on one.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;
+/** Near Cafe 101, where the e2e deliveries are picked up. */
+export const NEAR_CAFE_101 = { latitude: 37.72232, longitude: -122.47852 };
+
+/** A transparent 1x1 PNG: the stand-in tile server draws nothing, as when tiles are offline. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export interface SessionUser {
+  user_id: number;
+  username: string;
+  is_courier: number;
+  on_shift: number;
+}
+
+export interface Actor {
+  user: SessionUser;
+  page: Page;
+  context: BrowserContext;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+interface ActorOptions {
+  phone?: boolean;
+  consoleErrors: string[];
+}
+
+async function openContext(
+  browser: Browser,
+  baseURL: string,
+  { phone = false, consoleErrors }: ActorOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    ...(phone ? PHONE : {}),
+    permissions: ['geolocation'],
+    geolocation: NEAR_CAFE_101,
+    // The worker is not under test here; requests go straight to the server.
+    serviceWorkers: 'block',
+  });
+  // The configured TILE_URL points at the test server, which has no tiles.
+  await context.route('**/tiles/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { context, page };
+}
+
+/** The browser side of a session: the stored user the app renders signed-in screens from. */
+async function storeUser(context: BrowserContext, user: SessionUser) {
+  await context.addInitScript((u) => {
+    if (!localStorage.getItem('user')) {
+      localStorage.setItem('user', JSON.stringify(u));
+      localStorage.setItem('sessionExpiry', String(Date.now() + 25 * 60 * 1000));
+    }
+  }, user);
+}
+
+/** A demo account (password campus-demo-1) in its own browser. */
+export async function demoActor(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  options: ActorOptions,
+): Promise<Actor> {
+  const { context, page } = await openContext(browser, baseURL, options);
+  const res = await page.request.post('/api/login', {
+    data: { email: demoEmail(username), password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { user } = (await res.json()) as { user: SessionUser };
+  await storeUser(context, user);
+  return { user, page, context };
+}
+
+/** A newly registered student, optionally made a courier, in their own browser. */
+export async function newActor(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+  options: ActorOptions & { courier?: boolean },
+): Promise<Actor> {
+  const { context, page } = await openContext(browser, baseURL, options);
+  const username = uniqueName(prefix);
+  const res = await page.request.post('/api/register', {
+    data: {
+      firstName: 'Test',
+      lastName: prefix,
+      username,
+      sfsu_email: `${username}@sfsu.edu`,
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  let { user } = (await res.json()) as { user: SessionUser };
+  if (options.courier) {
+    const promoted = await page.request.put(`/api/user/${user.user_id}`, {
+      data: { is_courier: 1 },
+    });
+    expect(promoted.ok(), await promoted.text()).toBe(true);
+    user = (await promoted.json()) as SessionUser;
+  }
+  await storeUser(context, user);
+  return { user, page, context };
+}
+
+interface ListingRow {
+  listing_id: number;
+  vendor_id: number;
+  title: string;
+  username: string;
+  listing_status: string;
+}
+
+/** An active listing of a demo seller, for a buyer to ask delivery of. */
+export async function listingOf(request: APIRequestContext, seller: string): Promise<ListingRow> {
+  const res = await request.get('/api/all');
+  expect(res.ok()).toBe(true);
+  const listings = ((await res.json()) as ListingRow[]).filter(
+    (l) => l.username === seller && l.listing_status === 'Active',
+  );
+  expect(listings.length, `an active listing of ${seller}`).toBeGreaterThan(0);
+  return listings[Math.floor(Math.random() * listings.length)]!;
+}
+
+/** Buyer asks delivery of a listing through the API (set-up for tests about later steps). */
+export async function requestDelivery(
+  buyer: Actor,
+  listing: ListingRow,
+  dropoff: string,
+  note: string,
+): Promise<number> {
+  const res = await buyer.page.request.post('/api/delivery_request', {
+    data: {
+      buyer_id: buyer.user.user_id,
+      vendor_id: listing.vendor_id,
+      listing_id: listing.listing_id,
+      dropoff,
+      buyer_special_request: note,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { delivery_request_id: number }).delivery_request_id;
+}
+
+/** Vendor accepts through the API; returns the new delivery's id. */
+export async function acceptRequest(vendor: Actor, requestId: number, pickup: string) {
+  const res = await vendor.page.request.post(
+    `/api/delivery_instruction/request/accept/${requestId}`,
+    { data: { pickup, vendor_special_request: '' } },
+  );
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { delivery_id: number }).delivery_id;
+}
+
+/** Accepts the next browser dialog (alert or confirm) and reports its text. */
+export function nextDialog(page: Page, accept = true): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
