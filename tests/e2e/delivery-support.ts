@@ -180,3 +180,17 @@ export function nextDialog(page: Page, accept = true): Promise<string> {
     });
   });
 }
+
+/**
+ * Takes one expected browser log line off the console errors: Chromium logs every 4xx response
+ * (e.g. the 409 of a lost claim) as an error, even when the app handles it as designed.
+ */
+export async function expectConsoleError(errors: string[], pattern: RegExp) {
+  await expect
+    .poll(() => errors.some((e) => pattern.test(e)), { message: `a console error ${pattern}` })
+    .toBe(true);
+  errors.splice(
+    errors.findIndex((e) => pattern.test(e)),
+    1,
+  );
+}
