@@ -4,6 +4,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** False when the server sent no readable message and `message` is a generic stand-in. */
+    readonly fromServer: boolean = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,8 +76,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message
-        : response.statusText || `Request failed (${response.status})`;
-    throw new ApiError(response.status, message);
+        : null;
+    throw new ApiError(
+      response.status,
+      message ?? (response.statusText || `Request failed (${response.status})`),
+      message !== null,
+    );
   }
   return data as T;
 }

@@ -33,8 +33,14 @@ export function postJsonWithProgress<T>(
       const message =
         data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
           ? data.message
-          : xhr.statusText || `Request failed (${xhr.status})`;
-      reject(new ApiError(xhr.status, message));
+          : null;
+      reject(
+        new ApiError(
+          xhr.status,
+          message ?? (xhr.statusText || `Request failed (${xhr.status})`),
+          message !== null,
+        ),
+      );
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));
     xhr.onabort = () => reject(new TypeError('Upload cancelled'));

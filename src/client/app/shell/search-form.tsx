@@ -64,7 +64,7 @@ export function SearchForm({ initialCategory, initialWord }: SearchFormProps) {
           ref={input}
           id={`${id}-word`}
           type="search"
-          className="search-input"
+          className={`search-input${word.trim() !== '' ? ' has-clear' : ''}`}
           placeholder="What do you want to buy?"
           value={word}
           maxLength={LIMITS.searchWord}

@@ -42,6 +42,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         type="button"
         ref={button}
         className="user-menu-button"
+        aria-label={`${user.username} account menu`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
@@ -50,12 +51,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {user.username.slice(0, 1).toUpperCase()}
         </span>
         <span className="user-menu-name">{user.username}</span>
-        <span className="visually-hidden">account menu</span>
         <span aria-hidden="true" className="caret">
           ▾
         </span>
       </button>
-      <ul id={menuId} className="user-menu-list" hidden={!open} role="list">
+      <ul id={menuId} className="user-menu-list" hidden={!open} role="list" aria-label="Account">
         <li>
           <Link to="/RealUserProfile">Profile</Link>
         </li>

@@ -23,6 +23,7 @@ export async function register(body: RegisterBody): Promise<AuthResponse> {
 
 /** Spec section 8: the server's message, else the fallback; a network error is generic. */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof ApiError)
+    return error.fromServer && error.message ? error.message : fallback;
   return NETWORK_FAILURE;
 }

@@ -13,7 +13,9 @@ import { postJsonWithProgress } from '../../../lib/upload';
 /** Spec section 8: "Error creating listing: {message}", the message defaulting as the spec says. */
 export function creationError(error: unknown): string {
   const message =
-    error instanceof ApiError && error.message ? error.message : 'Failed to create listing';
+    error instanceof ApiError && error.fromServer && error.message
+      ? error.message
+      : 'Failed to create listing';
   return `Error creating listing: ${message}`;
 }
 

@@ -1,0 +1,106 @@
+/** Realistic API bodies for component tests, shaped by the shared contract types. */
+import type { DeliveryRequest } from '../../../../src/shared/schemas/deliveries';
+import type { Listing, SearchPage } from '../../../../src/shared/schemas/listings';
+import type { DirectMessage } from '../../../../src/shared/schemas/messages';
+import type { Review } from '../../../../src/shared/schemas/reviews';
+import type { SessionUser } from '../../../../src/shared/schemas/users';
+import { storeSession } from '../../../../src/client/lib/session';
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    user_id: 7,
+    username: 'maria',
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    is_courier: 0,
+    rating: 4,
+    sfsu_email: 'maria@sfsu.edu',
+    on_shift: 0,
+    ...overrides,
+  };
+}
+
+export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
+  const user = makeUser(overrides);
+  storeSession(user);
+  return user;
+}
+
+export function makeListing(overrides: Partial<Listing> = {}): Listing {
+  return {
+    listing_id: 11,
+    product_id: 11,
+    title: 'IKEA desk lamp',
+    price: 12.5,
+    description: 'Bright and adjustable.',
+    category: 'Furniture',
+    conditions: 'Used - Good',
+    thumbnail: '/uploads/abc.webp',
+    listing_date: '2026-11-01T10:00:00.000Z',
+    discount: 0,
+    rating: 4,
+    vendor_id: 3,
+    availability: 'In Stock',
+    listing_status: 'Active',
+    username: 'priya',
+    ...overrides,
+  };
+}
+
+export function listings(count: number, start = 1): Listing[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeListing({ listing_id: start + i, product_id: start + i, title: `Item ${start + i}` }),
+  );
+}
+
+export function page(items: Listing[], total: number, offset = 0, limit = 24): SearchPage {
+  return { items, total, offset, limit };
+}
+
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    review_id: 1,
+    author_id: 20,
+    vendor_id: 3,
+    rating: 5,
+    comment: 'Great seller',
+    review_date: '2026-03-04T12:00:00.000Z',
+    username: 'kai',
+    ...overrides,
+  };
+}
+
+export function makeMessage(overrides: Partial<DirectMessage> = {}): DirectMessage {
+  return {
+    message_id: 1,
+    sender_id: 7,
+    receiver_id: 3,
+    listing_id: 11,
+    content: 'Is it still available?',
+    created_at: '2026-11-20T10:00:00.000Z',
+    read_at: null,
+    sender_username: 'maria',
+    receiver_username: 'priya',
+    title: 'IKEA desk lamp',
+    thumbnail: '/uploads/abc.webp',
+    ...overrides,
+  };
+}
+
+export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryRequest {
+  return {
+    delivery_request_id: 5,
+    buyer_id: 7,
+    vendor_id: 3,
+    listing_id: 11,
+    status: 'Pending',
+    dropoff: 'Library',
+    buyer_special_request: '',
+    created_at: '2026-11-20T10:00:00.000Z',
+    title: 'IKEA desk lamp',
+    thumbnail: null,
+    price: 12.5,
+    username: 'maria',
+    ...overrides,
+  };
+}
