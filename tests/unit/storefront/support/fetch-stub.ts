@@ -20,7 +20,8 @@ interface Reply {
 
 export const reply = (status: number, body: unknown): Reply => ({ __reply: true, status, body });
 
-type Answer = unknown | Reply | ((call: Call) => unknown | Reply | Promise<unknown | Reply>);
+type Json = object | string | number | boolean | null;
+type Answer = ((call: Call) => unknown) | Reply | Json;
 export type Routes = Record<string, Answer>;
 
 function json(status: number, body: unknown): Response {
