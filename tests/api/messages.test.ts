@@ -82,7 +82,8 @@ describe('POST /api/direct_message', () => {
     ['an unknown receiver', { receiver_id: 999999 }, 404],
   ])('refuses %s and stores nothing', async (_label, overrides, status) => {
     const body: Record<string, unknown> = { ...message(p.buyer, p.vendor), ...overrides };
-    if (overrides.receiver_id === 0) body.receiver_id = p.buyer.user.user_id;
+    if ((overrides as Record<string, unknown>).receiver_id === 0)
+      body.receiver_id = p.buyer.user.user_id;
     const rows = await countRows(ctx);
     const res = await as(ctx, p.buyer).post('/api/direct_message', body);
     expect(res.statusCode, res.body).toBe(status);

@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptBody,
+  acceptParams,
+  createDeliveryRequestBody,
+  deliveryInstruction,
+  deliveryParams,
+  deliveryRequest,
+  listingBuyerQuery,
+  updateDeliveryRequestBody,
+} from '../../../shared/schemas/deliveries.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
+import {
+  findInstruction,
+  findRequest,
+  insertInstruction,
+  insertRequest,
+  listingForRequest,
+  pendingRequestsForVendor,
+  requestsByBuyerForListing,
+  requestsOf,
+  settleRequest,
+} from './repository.js';
+
+const requests = z.array(deliveryRequest);
+
+/** Delivery requests: the buyer asks, the vendor declines or accepts (creating the delivery). */
+export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get('/api/delivery_request', { schema: { response: { 200: requests } } }, async (request) =>
+    requestsOf(db, requireUser(request).user_id),
+  );
+
+  app.get(
+    '/api/delivery_request/vendor/:userId',
+    {
+      schema: {
+        params: z.strictObject({ userId: deliveryParams.shape.id }),
+        response: { 200: requests },
+      },
+    },
+    async (request) =>
+      pendingRequestsForVendor(db, requireSelf(request, request.params.userId).user_id),
+  );
+
+  app.get(
+    '/api/delivery_request/listing-buyer',
+    { schema: { querystring: listingBuyerQuery, response: { 200: requests } } },
+    async (request) => {
+      const user = requireSelf(request, request.query.userId);
+      return requestsByBuyerForListing(db, user.user_id, request.query.listingId);
+    },
+  );
+
+  app.post(
+    '/api/delivery_request',
+    { schema: { body: createDeliveryRequestBody, response: { 201: deliveryRequest } } },
+    async (request, reply) => {
+      const body = request.body;
+      const user = requireSelf(request, body.buyer_id);
+      const listing = await listingForRequest(db, body.listing_id);
+      if (!listing || listing.listing_status === 'Deleted') throw notFound('No item Found');
+      if (listing.vendor_id === user.user_id)
+        throw forbidden('You cannot request delivery of your own item.');
+      if (listing.vendor_id !== body.vendor_id)
+        throw badRequest("vendor_id is not this listing's seller.");
+      if (listing.listing_status !== 'Active') throw conflict('This item is no longer available.');
+      if ((await requestsByBuyerForListing(db, user.user_id, body.listing_id)).length > 0) {
+        throw conflict('Request Already Sent');
+      }
+      const id = await insertRequest(db, {
+        buyer_id: user.user_id,
+        vendor_id: listing.vendor_id,
+        listing_id: listing.listing_id,
+        dropoff: body.dropoff,
+        buyer_special_request: body.buyer_special_request,
+      });
+      return reply.code(201).send((await findRequest(db, id))!);
+    },
+  );
+
+  app.put(
+    '/api/delivery_request/:id',
+    {
+      schema: {
+        params: deliveryParams,
+        body: updateDeliveryRequestBody,
+        response: { 200: deliveryRequest },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const found = await findRequest(db, request.params.id);
+      if (!found) throw notFound('No such delivery request.');
+      if (found.vendor_id !== user.user_id)
+        throw forbidden('Only the seller can decline this request.');
+      if (
+        found.status !== 'Denied' &&
+        !(await settleRequest(db, found.delivery_request_id, 'Denied'))
+      ) {
+        throw conflict('This request was already accepted.');
+      }
+      const denied = (await findRequest(db, found.delivery_request_id))!;
+      if (found.status !== 'Denied') {
+        await app.live.publish({
+          type: 'delivery.updated',
+          data: { request: denied },
+          to: [denied.buyer_id, denied.vendor_id],
+        });
+      }
+      return denied;
+    },
+  );
+
+  app.post(
+    '/api/delivery_instruction/request/accept/:deliveryRequestId',
+    {
+      schema: { params: acceptParams, body: acceptBody, response: { 201: deliveryInstruction } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await findRequest(db, request.params.deliveryRequestId);
+      if (!found) throw notFound('No such delivery request.');
+      if (found.vendor_id !== user.user_id)
+        throw forbidden('Only the seller can accept this request.');
+      const listing = await listingForRequest(db, found.listing_id);
+      if (!listing || listing.listing_status === 'Deleted')
+        throw conflict('This listing no longer exists.');
+      // The request's status change and the new delivery happen together or not at all.
+      const deliveryId = await db.transaction().execute(async (trx) => {
+        if (!(await settleRequest(trx, found.delivery_request_id, 'Approved'))) {
+          throw conflict(
+            found.status === 'Denied'
+              ? 'This request was declined.'
+              : 'This request was already accepted.',
+          );
+        }
+        return insertInstruction(trx, {
+          delivery_request_id: found.delivery_request_id,
+          pickup: request.body.pickup,
+          dropoff: found.dropoff,
+          seller_special_request: request.body.vendor_special_request,
+          buyer_special_request: found.buyer_special_request,
+          buyer_id: found.buyer_id,
+          vendor_id: found.vendor_id,
+          product_id: listing.product_id,
+          listing_id: listing.listing_id,
+        });
+      });
+      const created = (await findInstruction(db, deliveryId))!;
+      // A new delivery joins the Unassigned pool that on-shift couriers watch.
+      await app.live.publish({
+        type: 'delivery.updated',
+        data: { delivery: created },
+        to: [created.buyer_id, created.vendor_id],
+        couriersOnShift: true,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+};

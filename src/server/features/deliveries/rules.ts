@@ -1,0 +1,63 @@
+import type { DeliveryStatus } from '../../../shared/delivery.js';
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries.js';
+import type { SessionUser } from '../../../shared/schemas/users.js';
+import { badRequest, conflict, forbidden } from '../../lib/http-error.js';
+
+/** Buyer, vendor, assigned courier; any courier may look at an unassigned delivery. */
+export function canRead(user: SessionUser, d: DeliveryInstruction): boolean {
+  return (
+    d.buyer_id === user.user_id ||
+    d.vendor_id === user.user_id ||
+    d.courier_id === user.user_id ||
+    (d.delivery_status === 'Unassigned' && user.is_courier === 1)
+  );
+}
+
+/**
+ * May `user` ask for `to` on this delivery? Throws the 4xx when not. Whether the move itself is
+ * legal (forward, repeat or illegal) is the state machine's answer, checked after this.
+ * - claiming (Assigned): couriers only, for themselves, while nobody holds it;
+ * - giving up (Unassigned): the assigned courier, courier_id null; once it is back in the pool
+ *   a repeat by anyone who may see it is harmless;
+ * - Picked Up and Delivered: the assigned courier only.
+ */
+export function authorizeMove(
+  user: SessionUser,
+  d: DeliveryInstruction,
+  to: DeliveryStatus,
+  courierId: number | null | undefined,
+): void {
+  const isMine = d.courier_id === user.user_id;
+  if (to === 'Unassigned') {
+    if (courierId != null) throw badRequest('Giving up a delivery sets courier_id to null.');
+    if (isMine) return;
+    if (d.delivery_status === 'Unassigned' && canRead(user, d)) return;
+    throw d.courier_id === null
+      ? conflict('This delivery is not assigned to anyone.')
+      : forbidden('This delivery is not yours.');
+  }
+  if (courierId != null && courierId !== user.user_id) {
+    throw forbidden(
+      to === 'Assigned'
+        ? 'You can only assign a delivery to yourself.'
+        : 'This delivery is not yours.',
+    );
+  }
+  if (to === 'Assigned') {
+    // The holder asking again is a repeat (or, after pick-up, a move back: the machine says 409).
+    if (isMine) return;
+    if (user.is_courier !== 1) {
+      throw forbidden('Only couriers can do that. Become a courier from your profile.');
+    }
+    if (d.delivery_status !== 'Unassigned') {
+      throw conflict('Another courier already took this delivery.');
+    }
+    return;
+  }
+  if (!isMine) throw forbidden('This delivery is not yours.');
+}
+
+export function illegalMoveMessage(from: DeliveryStatus, to: DeliveryStatus): string {
+  if (to === 'Unassigned') return 'You can only give up a delivery before picking it up.';
+  return `A delivery that is ${from} cannot become ${to}.`;
+}
