@@ -166,7 +166,7 @@ describe('GET /api/listing/{id}', () => {
     const missing = await as(ctx).get('/api/listing/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No item Found' });
-    for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
+    for (const bad of ['abc', '0', '-3', '1.5', '1e3', '0x10', '%207', '99999999999']) {
       expect((await as(ctx).get(`/api/listing/${bad}`)).statusCode).toBe(400);
     }
   });

@@ -6,12 +6,21 @@ export const id = z
   .int()
   .positive()
   .max(2 ** 31 - 1);
-/** A positive integer id in a path or query string, where everything arrives as text. */
-export const idParam = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be positive')
-  .max(2 ** 31 - 1, 'is too large');
+/**
+ * A positive integer id in a path or query string, where everything arrives as text. Only
+ * digits: "1e3", "0x10" or " 7" are not ids, even though Number() would read them as such.
+ */
+export const idParam = z
+  .string({ message: 'must be a number' })
+  .regex(/^[0-9]{1,12}$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .positive('must be positive')
+      .max(2 ** 31 - 1, 'is too large'),
+  );
 
 export const idParams = z.strictObject({ id: idParam });
 
