@@ -6,6 +6,7 @@ import { createRouter } from './app/router';
 import { CacheOwnerSync } from './components/offline/cache-owner-sync';
 import { OfflineStatus } from './components/offline/offline-status';
 import { OutboxSync } from './components/offline/outbox-sync';
+import { followBrowserOnline } from './lib/online';
 import { startOutbox } from './lib/outbox';
 import { createQueryPersistence } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
@@ -16,6 +17,7 @@ import './styles/global.css';
 /** Never keep the first paint waiting on a slow IndexedDB for longer than this. */
 const RESTORE_WAIT_MS = 1500;
 
+followBrowserOnline();
 const queryClient = createQueryClient();
 const persistence = createQueryPersistence(queryClient);
 const router = createRouter();

@@ -1,10 +1,35 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
 const DAY = 24 * 60 * 60;
+
+/** A transparent PNG: an unreachable map tile leaves the map blank, markers and labels stay. */
+const BLANK_TILE = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+/** A listing picture not seen before cannot load offline: a quiet placeholder, not a broken image. */
+const OFFLINE_IMAGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#f6f3fa"/>' +
+  '<text x="200" y="158" font-family="system-ui,sans-serif" font-size="20" fill="#5b5566" text-anchor="middle">Picture available when online</text></svg>';
+
+/** What the page gets when the network and the cache both fail. */
+function fallback(body: BodyInit, type: string): WorkboxPlugin {
+  return {
+    handlerDidError: async () =>
+      new Response(body, {
+        status: 200,
+        headers: { 'content-type': type, 'cache-control': 'no-store' },
+      }),
+  };
+}
 
 /** Runtime cache names (also read by tests). */
 export const RUNTIME_CACHES = {
@@ -35,6 +60,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+        fallback(OFFLINE_IMAGE, 'image/svg+xml'),
       ],
     }),
   );
@@ -47,6 +73,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
         // Cross-origin tiles arrive opaque (status 0).
         new CacheableResponsePlugin({ statuses: [0, 200] }),
         new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+        fallback(BLANK_TILE, 'image/png'),
       ],
     }),
   );

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 function subscribe(listener: () => void) {
@@ -16,4 +17,21 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * TanStack Query assumes it is online until an `offline` event, so a page opened without a
+ * network would still fire its queries. Start from the browser's own answer instead.
+ */
+export function followBrowserOnline(): void {
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  });
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DeliveryStatus } from '../../shared/delivery';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../shared/delivery';
+import type { OutboxEntry } from '../../shared/outbox';
 import { queryKeys } from './query-keys';
 
 type Delivery = { delivery_id: number; delivery_status: DeliveryStatus };
@@ -8,19 +9,39 @@ function isDelivery(value: unknown): value is Delivery {
   return typeof value === 'object' && value !== null && 'delivery_id' in value;
 }
 
+const rank = (status: DeliveryStatus) => DELIVERY_STATUSES.indexOf(status);
+
 /**
- * Writes a status the server has just accepted into every cached delivery (detail and lists),
- * so the screen does not step back between leaving the outbox and the refetch.
+ * Writes `status` into every cached copy of the delivery (detail and lists) that is behind it.
+ * Never steps a delivery back. Returns whether anything changed.
  */
 export function applyStatusToCache(
   client: QueryClient,
   deliveryId: number,
   status: DeliveryStatus,
-): void {
-  const patch = (d: Delivery) =>
-    d.delivery_id === deliveryId ? { ...d, delivery_status: status } : d;
-  client.setQueriesData<unknown>({ queryKey: queryKeys.deliveries() }, (data: unknown) => {
-    if (Array.isArray(data)) return data.map((d: unknown) => (isDelivery(d) ? patch(d) : d));
-    return isDelivery(data) ? patch(data) : data;
-  });
+): boolean {
+  let changedAny = false;
+  for (const [key, data] of client.getQueriesData<unknown>({ queryKey: queryKeys.deliveries() })) {
+    let changed = false;
+    const patch = (d: unknown) => {
+      if (!isDelivery(d) || d.delivery_id !== deliveryId) return d;
+      if (rank(d.delivery_status) >= rank(status)) return d;
+      changed = true;
+      return { ...d, delivery_status: status };
+    };
+    const next = Array.isArray(data) ? data.map(patch) : patch(data);
+    if (!changed) continue;
+    changedAny = true;
+    // Keep the server's time: "last updated" still says when the server was last heard.
+    client.setQueryData(key, next, { updatedAt: client.getQueryState(key)?.dataUpdatedAt });
+  }
+  return changedAny;
+}
+
+/**
+ * Optimistic UI that survives reloads and refetches: every screen reading deliveries from the
+ * cache shows the changes still waiting in the outbox, since the outbox is the newer truth.
+ */
+export function overlayPending(client: QueryClient, pending: readonly OutboxEntry[]): void {
+  for (const entry of pending) applyStatusToCache(client, entry.deliveryId, entry.status);
 }

@@ -23,9 +23,11 @@ export async function sendStatusUpdate(input: {
   deliveryId: number;
   courierId: number;
   status: DeliveryStatus;
+  /** When the button was pressed (ISO 8601); now if not given. */
+  deviceTime?: string;
 }): Promise<StatusUpdateOutcome> {
   const { deliveryId, courierId, status } = input;
-  const deviceTime = new Date().toISOString();
+  const deviceTime = input.deviceTime ?? new Date().toISOString();
   if (!isOutboxStatus(status)) {
     if (!navigator.onLine) throw new Error(NEEDS_NETWORK_MESSAGE);
     try {

@@ -13,8 +13,11 @@ export function createQueryClient(): QueryClient {
         // Client errors will not get better by retrying.
         retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
         refetchOnWindowFocus: true,
-        networkMode: 'offlineFirst',
+        // Offline, queries wait (paused) and show the persisted cache instead of failing: the
+        // service worker does not cache /api/, so trying would only fail (lib/persist.ts).
+        networkMode: 'online',
       },
+      // Mutations still run offline: courier status updates go to the outbox (lib/outbox-send.ts).
       mutations: { networkMode: 'offlineFirst' },
     },
   });

@@ -1,14 +1,46 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { getOutboxState, onOutboxResult, replayNow, subscribeOutbox } from '../../lib/outbox';
+import { applyStatusToCache, overlayPending } from '../../lib/outbox-cache';
 import { queryKeys } from '../../lib/query-keys';
-import { onOutboxResult, replayNow } from '../../lib/outbox';
-import { applyStatusToCache } from '../../lib/outbox-cache';
 import { useSessionUser } from '../../lib/session';
 
-/** Replays after sign-in and refetches deliveries once the server has the queued changes. */
+/**
+ * Keeps the query cache and the outbox in step: waiting changes show on every delivery screen
+ * (also after a reload or a refetch), the queue replays after sign-in, and deliveries are
+ * refetched once the server has the changes.
+ */
 export function OutboxSync() {
   const client = useQueryClient();
-  const userId = useSessionUser()?.user_id ?? null;
+  // A new object at every sign-in, also when the same courier signs in again after a 401.
+  const user = useSessionUser();
+  const userId = user?.user_id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let applying = false;
+    const apply = () => {
+      if (applying) return;
+      applying = true;
+      try {
+        overlayPending(
+          client,
+          getOutboxState().entries.filter((e) => e.courierId === userId),
+        );
+      } finally {
+        applying = false;
+      }
+    };
+    apply();
+    const stopOutbox = subscribeOutbox(apply);
+    const stopCache = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') apply();
+    });
+    return () => {
+      stopOutbox();
+      stopCache();
+    };
+  }, [client, userId]);
 
   useEffect(
     () =>
@@ -22,8 +54,8 @@ export function OutboxSync() {
   );
 
   useEffect(() => {
-    if (userId !== null && navigator.onLine) void replayNow();
-  }, [userId]);
+    if (user && navigator.onLine) void replayNow();
+  }, [user]);
 
   return null;
 }
