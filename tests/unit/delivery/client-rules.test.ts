@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  claimErrorMessage,
+  CLAIM_LOST_MESSAGE,
+} from '../../../src/client/features/courier/courier-api';
+import {
+  deliveryFromState,
+  firstListing,
+} from '../../../src/client/features/courier-nav/courier-nav-api';
+import { isFatalGeolocationError } from '../../../src/client/features/courier-nav/use-live-position';
+import { buyerOrders } from '../../../src/client/features/orders/orders-api';
+import { ApiError } from '../../../src/client/lib/api';
+import { makeListing, makeRequest } from '../storefront/support/data';
+import { makeDelivery } from './support';
+
+describe('firstListing', () => {
+  it('reads the listing whether the server sends an array or the object itself', () => {
+    const listing = makeListing();
+    expect(firstListing([listing])).toBe(listing);
+    expect(firstListing(listing)).toBe(listing);
+    expect(firstListing([])).toBeUndefined();
+    expect(firstListing(null)).toBeUndefined();
+    expect(firstListing('nope')).toBeUndefined();
+  });
+});
+
+describe('deliveryFromState', () => {
+  it('takes the delivery passed as navigation state only if it is that delivery', () => {
+    const delivery = makeDelivery({ delivery_id: 40 });
+    expect(deliveryFromState({ delivery }, 40)).toEqual(delivery);
+    expect(deliveryFromState({ delivery }, 41)).toBeUndefined();
+    expect(deliveryFromState({ delivery: { delivery_id: 40 } }, 40)).toBeUndefined();
+    expect(deliveryFromState(null, 40)).toBeUndefined();
+    expect(deliveryFromState('x', 40)).toBeUndefined();
+  });
+});
+
+describe('claimErrorMessage', () => {
+  it('says plainly that another courier was faster on 409', () => {
+    expect(claimErrorMessage(new ApiError(409, 'whatever'))).toBe(CLAIM_LOST_MESSAGE);
+    expect(CLAIM_LOST_MESSAGE).toBe('Another courier already took this delivery.');
+  });
+
+  it('explains being offline, and passes other server messages on', () => {
+    expect(claimErrorMessage(new TypeError('Failed to fetch'))).toMatch(/offline/);
+    expect(claimErrorMessage(new ApiError(403, 'Only couriers can do that.'))).toBe(
+      'Only couriers can do that.',
+    );
+    expect(claimErrorMessage('??')).toBe('Failed to assign delivery');
+  });
+});
+
+describe('isFatalGeolocationError', () => {
+  it('gives up only on a refusal', () => {
+    expect(isFatalGeolocationError({ code: 1 })).toBe(true);
+    expect(isFatalGeolocationError({ code: 2 })).toBe(false);
+    expect(isFatalGeolocationError({ code: 3 })).toBe(false);
+  });
+});
+
+describe('buyerOrders', () => {
+  it("keeps the buyer's own requests and shows each one's status", () => {
+    const requests = [
+      makeRequest({ delivery_request_id: 1, buyer_id: 7, listing_id: 11, status: 'Approved' }),
+      makeRequest({ delivery_request_id: 2, buyer_id: 7, listing_id: 12, status: 'Pending' }),
+      makeRequest({ delivery_request_id: 3, buyer_id: 9, vendor_id: 7, listing_id: 13 }),
+    ];
+    const deliveries = [
+      makeDelivery({ buyer_id: 7, listing_id: 11, delivery_status: 'Delivered' }),
+      makeDelivery({ buyer_id: 9, listing_id: 12, delivery_status: 'Assigned' }),
+    ];
+    expect(buyerOrders(7, requests, deliveries).map((o) => [o.listing_id, o.shownStatus])).toEqual([
+      [11, 'Delivered'],
+      [12, 'Pending'],
+    ]);
+  });
+});

@@ -1,0 +1,328 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CourierNavPage } from '../../../src/client/features/courier-nav/courier-nav-page';
+import { COURIER_LOADING_HIDE_MS, GEOLOCATION_OPTIONS } from '../../../src/shared/constants';
+import type { DeliveryInstruction } from '../../../src/shared/schemas/deliveries';
+import { makeListing, signIn } from '../storefront/support/data';
+import { never, reply, stubApi, type Routes } from '../storefront/support/fetch-stub';
+import { testQueryClient } from '../storefront/support/render';
+import { fakeGeolocation, setHidden } from './geolocation-fake';
+import { makeDelivery } from './support';
+
+const DELIVERY = 'GET /api/delivery_instruction/40';
+const UPDATE = 'PUT /api/delivery_instruction/40';
+const LISTING = 'GET /api/listing/11';
+const LOADING = 'Loading your delivery...';
+
+const mine = (overrides: Partial<DeliveryInstruction> = {}) =>
+  makeDelivery({ delivery_id: 40, courier_id: 7, delivery_status: 'Assigned', ...overrides });
+
+function api(overrides: Routes = {}) {
+  return stubApi({
+    [DELIVERY]: mine(),
+    [LISTING]: [makeListing({ listing_id: 11, title: 'Desk lamp', thumbnail: '/uploads/l.webp' })],
+    'GET /api/config': { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png' },
+    ...overrides,
+  });
+}
+
+function open(url = '/courierNav/40', state?: unknown) {
+  const router = createMemoryRouter(
+    [
+      { path: '/courierNav/:deliveryId', element: <CourierNavPage /> },
+      { path: '/courierPage', element: <h1>Courier dashboard page</h1> },
+      { path: '/login', element: <h1>Login page</h1> },
+    ],
+    { initialEntries: [{ pathname: url, state }] },
+  );
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+  const view = render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, user };
+}
+
+/** Waits for the data, then lets the loading screen's 3 seconds pass. */
+async function ready() {
+  await screen.findByRole('heading', { level: 1, name: 'Desk lamp' });
+  await act(() => vi.advanceTimersByTimeAsync(COURIER_LOADING_HIDE_MS));
+  expect(screen.queryByText(LOADING)).toBeNull();
+}
+
+let geo: ReturnType<typeof fakeGeolocation>;
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  geo = fakeGeolocation();
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  window.scrollTo = vi.fn();
+});
+afterEach(() => {
+  geo.remove();
+  vi.useRealTimers();
+});
+
+describe('courier delivery screen: loading', () => {
+  it('shows the mascot until delivery, listing and map are ready, and 3 seconds after', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    open();
+    expect(screen.getByText(LOADING)).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Desk lamp' });
+    expect(screen.getByText(LOADING)).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(COURIER_LOADING_HIDE_MS - 100));
+    expect(screen.getByText(LOADING)).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByText(LOADING)).toBeNull();
+  });
+
+  it('keeps the mascot while the listing is still loading', async () => {
+    signIn({ is_courier: 1 });
+    api({ [LISTING]: never });
+    open();
+    await screen.findByText('Pick Up Address');
+    await act(() => vi.advanceTimersByTimeAsync(COURIER_LOADING_HIDE_MS * 2));
+    expect(screen.getByText(LOADING)).toBeVisible();
+  });
+
+  it('reads a listing sent as a single object too', async () => {
+    signIn({ is_courier: 1 });
+    api({ [LISTING]: makeListing({ listing_id: 11, title: 'Desk lamp', thumbnail: null }) });
+    open();
+    await ready();
+    expect(screen.getByText('No Image')).toBeVisible();
+  });
+
+  it('logs a missing listing and carries on with what the delivery says', async () => {
+    signIn({ is_courier: 1 });
+    api({
+      [LISTING]: reply(404, { message: 'No item Found' }),
+      [DELIVERY]: mine({ title: 'Lamp' }),
+    });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lamp' })).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(COURIER_LOADING_HIDE_MS));
+    expect(screen.queryByText(LOADING)).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Listing not found', expect.anything());
+  });
+});
+
+describe('courier delivery screen: content and actions', () => {
+  it('shows the map markers, the product, both addresses and the progress', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    const { container } = open();
+    await ready();
+    const labels = [...container.querySelectorAll('.nav-marker-label')].map((l) => l.textContent);
+    expect(labels).toEqual(['Pick up: Cafe 101', 'Drop off: Library']);
+    // Tiles come from the server's TILE_URL, credited to OpenStreetMap.
+    expect(await screen.findByRole('link', { name: 'OpenStreetMap' })).toBeVisible();
+
+    expect(screen.getByRole('img', { name: 'Desk lamp' })).toHaveAttribute(
+      'src',
+      expect.any(String),
+    );
+    const pickup = screen.getByText('Pick Up Address').parentElement!;
+    expect(pickup).toHaveTextContent('Cafe 101');
+    expect(screen.getByText('Dropoff Address').parentElement).toHaveTextContent('Library');
+    const progress = screen.getByRole('list', { name: 'Delivery progress' });
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((s) => s.textContent),
+    ).toEqual(['Assigned', 'Picked Up', 'Delivered']);
+    expect(within(progress).getByText('Assigned')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'FINISH DROP OFF' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'UNABLE TO DELIVER' })).toBeEnabled();
+  });
+
+  it('starts from the delivery passed as navigation state', async () => {
+    signIn({ is_courier: 1 });
+    api({ [DELIVERY]: never });
+    open('/courierNav/40', { delivery: mine({ pickup: 'Quickly' }) });
+    expect(await screen.findByText('Pick Up Address')).toBeVisible();
+    expect(screen.getByText('Pick Up Address').parentElement).toHaveTextContent('Quickly');
+  });
+
+  it('PICKED UP then FINISH DROP OFF move the delivery on, with the device time', async () => {
+    signIn({ is_courier: 1 });
+    const calls = api({
+      [UPDATE]: (call) =>
+        mine({ delivery_status: (call.body as { delivery_status: never }).delivery_status }),
+    });
+    const { user } = open();
+    await ready();
+    calls.set(DELIVERY, mine({ delivery_status: 'Picked Up' }));
+    await user.click(screen.getByRole('button', { name: 'PICKED UP' }));
+    const progress = screen.getByRole('list', { name: 'Delivery progress' });
+    await waitFor(() =>
+      expect(within(progress).getByText('Picked Up')).toHaveAttribute('aria-current', 'step'),
+    );
+    expect(screen.queryByRole('button', { name: 'UNABLE TO DELIVER' })).toBeNull();
+    const body = calls.callsTo(UPDATE)[0]!.body as Record<string, string>;
+    expect(body).toEqual({ delivery_status: 'Picked Up', device_time: expect.any(String) });
+    expect(new Date(body.device_time!).toISOString()).toBe(body.device_time);
+
+    calls.set(DELIVERY, mine({ delivery_status: 'Delivered' }));
+    await user.click(screen.getByRole('button', { name: 'FINISH DROP OFF' }));
+    expect(await screen.findByText('Delivered. Thank you!')).toBeVisible();
+    expect(within(progress).getByText('Delivered')).toHaveAttribute('aria-current', 'step');
+    expect(calls.callsTo(UPDATE)[1]!.body).toMatchObject({ delivery_status: 'Delivered' });
+    expect(screen.getByRole('button', { name: 'PICKED UP' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'FINISH DROP OFF' })).toBeDisabled();
+  });
+
+  it('a failed status update is only logged, and the screen shows the real status', async () => {
+    signIn({ is_courier: 1 });
+    api({ [UPDATE]: reply(409, { message: 'This delivery was changed by someone else.' }) });
+    const { user } = open();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'PICKED UP' }));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Failed to update delivery status', expect.anything()),
+    );
+    const progress = screen.getByRole('list', { name: 'Delivery progress' });
+    await waitFor(() =>
+      expect(within(progress).getByText('Assigned')).toHaveAttribute('aria-current', 'step'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('UNABLE TO DELIVER asks, then unassigns, says so and returns to the dashboard', async () => {
+    signIn({ is_courier: 1 });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const calls = api({ [UPDATE]: mine({ delivery_status: 'Unassigned', courier_id: null }) });
+    const { user, router } = open();
+    await ready();
+
+    await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
+    expect(confirm).toHaveBeenCalledWith("Are you sure you can't deliver this item?");
+    expect(calls.callsTo(UPDATE)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
+    expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
+    expect(calls.callsTo(UPDATE)[0]!.body).toEqual({
+      delivery_status: 'Unassigned',
+      courier_id: null,
+    });
+    expect(alert).toHaveBeenCalledWith('Delivery marked as unassigned.');
+    expect(router.state.location.pathname).toBe('/courierPage');
+  });
+
+  it('says Could not update delivery. when giving up fails', async () => {
+    signIn({ is_courier: 1 });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    api({ [UPDATE]: reply(500, { message: 'Try again' }) });
+    const { user } = open();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Could not update delivery.'));
+    expect(screen.getByRole('button', { name: 'UNABLE TO DELIVER' })).toBeVisible();
+  });
+
+  it('Back to Courier Dashboard goes to /courierPage', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    const { user } = open();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Back to Courier Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
+  });
+});
+
+describe('courier delivery screen: who may see it', () => {
+  it('sends a visitor to /login', async () => {
+    api();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
+  });
+
+  it('sends a courier who is not the assigned one to /courierPage', async () => {
+    signIn({ is_courier: 1 });
+    api({ [DELIVERY]: mine({ courier_id: 8 }) });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
+  });
+
+  it.each([
+    ['refused', reply(403, { message: 'This delivery is not yours.' })],
+    ['unknown', reply(404, { message: 'No such delivery.' })],
+  ])('sends the courier to /courierPage when the delivery is %s', async (_label, answer) => {
+    signIn({ is_courier: 1 });
+    api({ [DELIVERY]: answer });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
+  });
+
+  it('sends the courier to /courierPage for a delivery id that is not a number', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    open('/courierNav/abc');
+    expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
+  });
+});
+
+describe('courier delivery screen: live position', () => {
+  it('watches with high accuracy and shows the courier on the map', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    const { container } = open();
+    await ready();
+    expect(geo.geolocation.watchPosition).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      GEOLOCATION_OPTIONS,
+    );
+    expect(GEOLOCATION_OPTIONS).toEqual({
+      enableHighAccuracy: true,
+      maximumAge: 10000,
+      timeout: 5000,
+    });
+    act(() => geo.move(37.7223, -122.4785));
+    await waitFor(() =>
+      expect(
+        [...container.querySelectorAll('.nav-marker-label')].map((l) => l.textContent),
+      ).toContain('You'),
+    );
+  });
+
+  it('logs position errors as warnings and keeps watching after POSITION_UNAVAILABLE', async () => {
+    signIn({ is_courier: 1 });
+    const error = vi.spyOn(console, 'error');
+    api();
+    open();
+    await ready();
+    act(() => geo.fail(2));
+    act(() => geo.fail(3));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Geolocation error 2'));
+    expect(error).not.toHaveBeenCalled();
+    expect(geo.active()).toBe(1);
+    expect(screen.queryByText(/Location is off/)).toBeNull();
+
+    act(() => geo.fail(1));
+    expect(await screen.findByText(/Location is off/)).toBeVisible();
+  });
+
+  it('stops watching when the screen is hidden or left, and restarts when visible', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    const { unmount } = open();
+    await ready();
+    expect(geo.active()).toBe(1);
+    act(() => setHidden(true));
+    expect(geo.active()).toBe(0);
+    act(() => setHidden(false));
+    expect(geo.active()).toBe(1);
+    expect(geo.geolocation.watchPosition).toHaveBeenCalledTimes(2);
+    unmount();
+    expect(geo.active()).toBe(0);
+  });
+});

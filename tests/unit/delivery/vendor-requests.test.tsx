@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { VendorRequestsPage } from '../../../src/client/features/vendor-requests/vendor-requests-page';
+import { PICKUP_LOCATIONS } from '../../../src/shared/locations';
+import { makeRequest, signIn } from '../storefront/support/data';
+import { never, reply, stubApi } from '../storefront/support/fetch-stub';
+import { currentPath, renderAt } from '../storefront/support/render';
+
+const LIST = 'GET /api/delivery_request/vendor/7';
+const open = () => renderAt(<VendorRequestsPage />, { path: '/vendorDeliveryRequest' });
+
+const lamp = makeRequest({
+  delivery_request_id: 5,
+  title: 'IKEA desk lamp',
+  thumbnail: '/uploads/lamp.webp',
+  price: 12.5,
+  username: 'kai',
+});
+const untitled = makeRequest({
+  delivery_request_id: 6,
+  title: null,
+  thumbnail: null,
+  price: 3,
+  username: 'ben',
+});
+
+describe('vendor delivery requests', () => {
+  it('redirects to /login when nobody is signed in', async () => {
+    stubApi({});
+    open();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
+  });
+
+  it('shows each request with thumbnail, title, price and buyer, and a back button', async () => {
+    signIn();
+    stubApi({ [LIST]: [lamp, untitled] });
+    const { user, router } = open();
+    expect(screen.getByRole('heading', { name: 'Delivery Requests' })).toBeVisible();
+    expect(screen.getByText('Loading…')).toBeVisible();
+
+    const card = await screen.findByRole('article', { name: 'IKEA desk lamp for kai' });
+    expect(within(card).getByRole('img', { name: 'IKEA desk lamp' })).toBeVisible();
+    expect(card).toHaveTextContent('$12.50');
+    expect(card).toHaveTextContent('Buyer: kai');
+    expect(within(card).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: 'Decline' })).toBeEnabled();
+
+    const other = screen.getByRole('article', { name: 'No Title for ben' });
+    expect(within(other).getByRole('heading', { name: 'No Title' })).toBeVisible();
+    expect(within(other).getByText('No Image')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: '← Back to Profile' }));
+    expect(currentPath(router)).toBe('/RealUserProfile');
+  });
+
+  it('says so when there are no requests', async () => {
+    signIn();
+    stubApi({ [LIST]: [] });
+    open();
+    expect(
+      await screen.findByText('No more delivery requests at this time. Please check again later.'),
+    ).toBeVisible();
+  });
+
+  it('shows a load failure', async () => {
+    signIn();
+    stubApi({ [LIST]: reply(500, { message: 'Database is resting' }) });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database is resting');
+  });
+
+  it('Decline sets the request to Denied and removes the card', async () => {
+    signIn();
+    const api = stubApi({
+      [LIST]: [lamp, untitled],
+      'PUT /api/delivery_request/5': { ...lamp, status: 'Denied' },
+    });
+    const { user } = open();
+    const card = await screen.findByRole('article', { name: 'IKEA desk lamp for kai' });
+    api.set(LIST, [untitled]);
+    await user.click(within(card).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(card).not.toBeInTheDocument());
+    expect(api.callsTo('PUT /api/delivery_request/5')[0]!.body).toEqual({ status: 'Denied' });
+    expect(screen.getByRole('article', { name: 'No Title for ben' })).toBeVisible();
+  });
+
+  it('Accept asks for a pickup location, then confirms the delivery', async () => {
+    signIn();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const api = stubApi({
+      [LIST]: [lamp, untitled],
+      'POST /api/delivery_instruction/request/accept/5': reply(201, { delivery_id: 90 }),
+    });
+    const { user } = open();
+    const card = await screen.findByRole('article', { name: 'IKEA desk lamp for kai' });
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'IKEA desk lamp' })).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: 'IKEA desk lamp' })).toBeVisible();
+    const pickup = within(dialog).getByLabelText('Pickup Location');
+    expect(pickup).toBeRequired();
+    const choices = within(pickup)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(choices.slice(1)).toEqual([...PICKUP_LOCATIONS]);
+    const note = within(dialog).getByLabelText('Vendor Special Request');
+    expect(note).toHaveAttribute('rows', '3');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Delivery' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose a pickup location.');
+    expect(api.callsTo('POST /api/delivery_instruction/request/accept/5')).toHaveLength(0);
+
+    await user.selectOptions(pickup, 'Library');
+    await user.type(note, 'Side door');
+    api.set(LIST, [untitled]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Delivery' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Delivery accepted!'));
+    expect(api.callsTo('POST /api/delivery_instruction/request/accept/5')[0]!.body).toEqual({
+      pickup: 'Library',
+      vendor_special_request: 'Side door',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(card).not.toBeInTheDocument();
+  });
+
+  it('the modal shows (Unknown) for a missing title, closes, and shows server refusals', async () => {
+    signIn();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    stubApi({
+      [LIST]: [untitled],
+      'POST /api/delivery_instruction/request/accept/6': reply(409, {
+        message: 'This request was declined.',
+      }),
+    });
+    const { user } = open();
+    const card = await screen.findByRole('article', { name: 'No Title for ben' });
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    let dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: '(Unknown)' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Pickup Location'), 'Quickly');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Delivery' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This request was declined.',
+    );
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('shows Loading… until the list arrives', () => {
+    signIn();
+    stubApi({ [LIST]: never });
+    open();
+    expect(screen.getByText('Loading…')).toBeVisible();
+  });
+});
