@@ -1,0 +1,465 @@
+/**
+ * Property-based bad input (fast-check): for every endpoint with a body or a query, a valid
+ * request with one field made wrong (wrong type, huge, blank, negative, unknown value, someone
+ * else's id), an extra field, or a body that is not an object at all, is answered with a 4xx,
+ * never a 5xx, and leaves every table exactly as it was.
+ */
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, CONDITIONS, LIMITS } from '../../src/shared/constants.js';
+import { createTestApp, snapshot, type TestContext } from './harness.js';
+import { buildWorld, type Role, type World } from './world.js';
+
+type Kind =
+  | 'userId'
+  | 'id'
+  | 'price'
+  | { text: number }
+  | { optText: number }
+  | { oneOf: readonly string[] }
+  | 'flag'
+  | 'rating'
+  | 'image'
+  | 'datetime'
+  | 'lat'
+  | 'lng';
+
+const junk = fc.oneof(fc.constant(null), fc.constant({}), fc.constant([]), fc.boolean());
+const wrongNumber = fc.oneof(
+  junk,
+  fc.constant('12'),
+  fc.constant('NaN'),
+  fc.string({ maxLength: 5 }),
+);
+
+function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
+  if (kind === 'userId') {
+    const others = (['buyer', 'vendor', 'courier', 'stranger'] as const)
+      .filter((r) => r !== self)
+      .map((r) => w.idOf(r));
+    return fc.oneof(
+      wrongNumber,
+      fc.integer({ max: 0 }),
+      fc.constant(1.5),
+      fc.constant(2 ** 40),
+      fc.constantFrom(...others),
+    );
+  }
+  if (kind === 'id')
+    return fc.oneof(wrongNumber, fc.integer({ max: 0 }), fc.constant(2.5), fc.constant(2 ** 40));
+  if (kind === 'price')
+    return fc.oneof(wrongNumber, fc.double({ max: -0.01, noNaN: true }), fc.constant(1e12));
+  if (kind === 'flag')
+    return fc.oneof(
+      fc.constant(2),
+      fc.constant(-1),
+      fc.constant('1'),
+      fc.constant(null),
+      fc.constant('yes'),
+    );
+  if (kind === 'rating')
+    return fc.oneof(fc.constant(0), fc.constant(6), fc.constant(3.5), fc.constant('4'), junk);
+  if (kind === 'image') {
+    return fc.oneof(
+      fc.constant('not base64 !!'),
+      fc.constant(''),
+      fc.constant(Buffer.from('<html>hi</html>').toString('base64')),
+      junk,
+      fc.integer(),
+    );
+  }
+  if (kind === 'datetime')
+    return fc.oneof(fc.constant('yesterday'), fc.integer(), fc.constant(''), junk);
+  if (kind === 'lat')
+    return fc.oneof(fc.double({ min: 90.001, max: 1e6, noNaN: true }), fc.constant('37.7'), junk);
+  if (kind === 'lng')
+    return fc.oneof(
+      fc.double({ min: -1e6, max: -180.001, noNaN: true }),
+      fc.constant('-122'),
+      junk,
+    );
+  if ('text' in kind) {
+    return fc.oneof(
+      fc.constant(''),
+      fc.constantFrom(' ', '\t\n ', '\u00a0'.trim() || ' '),
+      fc.constant('é'.repeat(kind.text + 1)),
+      fc.integer(),
+      junk,
+    );
+  }
+  if ('optText' in kind)
+    return fc.oneof(
+      fc.constant('ü'.repeat(kind.optText + 1)),
+      fc.integer(),
+      fc.constant({}),
+      fc.constant([]),
+    );
+  return fc.oneof(
+    fc.string({ maxLength: 30 }).filter((s) => !kind.oneOf.includes(s)),
+    fc.integer(),
+    junk,
+  );
+}
+
+interface BodyCase {
+  name: string;
+  as: Role;
+  method: 'POST' | 'PUT';
+  url: (w: World) => string;
+  body: (w: World) => Record<string, unknown>;
+  fields: Record<string, Kind>;
+  /** Fields that may be left out. */
+  optional?: string[];
+}
+
+let png = '';
+const CASES: BodyCase[] = [
+  {
+    name: 'register',
+    as: 'visitor',
+    method: 'POST',
+    url: () => '/api/register',
+    body: () => ({
+      firstName: 'A',
+      lastName: 'B',
+      username: 'prop_new',
+      sfsu_email: 'prop_new@sfsu.edu',
+      password: 'long enough',
+      confirmPassword: 'long enough',
+    }),
+    fields: {
+      firstName: { text: LIMITS.name },
+      lastName: { text: LIMITS.name },
+      username: { text: LIMITS.username },
+      sfsu_email: { text: LIMITS.email },
+      password: { text: LIMITS.passwordMax },
+    },
+  },
+  {
+    name: 'login',
+    as: 'visitor',
+    method: 'POST',
+    url: () => '/api/login',
+    body: (w) => ({ email: w.users.buyer.sfsu_email, password: 'campus-demo-1' }),
+    fields: { email: { text: LIMITS.email }, password: { text: LIMITS.passwordMax } },
+  },
+  {
+    name: 'update user',
+    as: 'buyer',
+    method: 'PUT',
+    url: (w) => `/api/user/${w.users.buyer.user_id}`,
+    body: () => ({ is_courier: 1 }),
+    fields: { is_courier: 'flag' },
+  },
+  {
+    name: 'create listing',
+    as: 'vendor',
+    method: 'POST',
+    url: () => '/api/listing',
+    body: (w) => ({
+      thumbnail: `data:image/png;base64,${png}`,
+      mimetype: 'image/png',
+      title: 'T',
+      price: 3,
+      description: 'D',
+      category: 'Books',
+      conditions: 'New',
+      vendor_id: w.users.vendor.user_id,
+    }),
+    fields: {
+      thumbnail: 'image',
+      mimetype: { oneOf: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] },
+      title: { text: LIMITS.title },
+      price: 'price',
+      description: { text: LIMITS.description },
+      category: { oneOf: CATEGORIES },
+      conditions: { oneOf: CONDITIONS },
+      vendor_id: 'userId',
+    },
+  },
+  {
+    name: 'relist',
+    as: 'vendor',
+    method: 'POST',
+    url: () => '/api/listing/existing',
+    body: (w) => ({
+      product_id: w.listing.product_id,
+      price: 4,
+      conditions: 'New',
+      vendor_id: w.users.vendor.user_id,
+    }),
+    fields: {
+      product_id: 'id',
+      price: 'price',
+      conditions: { oneOf: CONDITIONS },
+      vendor_id: 'userId',
+    },
+  },
+  {
+    name: 'update listing',
+    as: 'vendor',
+    method: 'PUT',
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    body: () => ({ availability: 'Out of Stock', listing_status: 'Sold' }),
+    optional: ['availability', 'listing_status'],
+    fields: {
+      availability: { oneOf: ['In Stock', 'Out of Stock'] },
+      listing_status: { oneOf: ['Active', 'Sold'] },
+    },
+  },
+  {
+    name: 'send message',
+    as: 'buyer',
+    method: 'POST',
+    url: () => '/api/direct_message',
+    body: (w) => ({
+      sender_id: w.users.buyer.user_id,
+      receiver_id: w.users.vendor.user_id,
+      listing_id: w.listing.listing_id,
+      content: 'hello',
+    }),
+    fields: {
+      sender_id: 'userId',
+      receiver_id: 'id',
+      listing_id: 'id',
+      content: { text: LIMITS.message },
+    },
+  },
+  {
+    name: 'review',
+    as: 'buyer',
+    method: 'POST',
+    url: () => '/api/review',
+    body: (w) => ({
+      author_id: w.users.buyer.user_id,
+      vendor_id: w.users.vendor.user_id,
+      rating: 5,
+      comment: 'great',
+    }),
+    optional: ['comment'],
+    fields: {
+      author_id: 'userId',
+      vendor_id: 'id',
+      rating: 'rating',
+      comment: { optText: LIMITS.comment },
+    },
+  },
+  {
+    name: 'delivery request',
+    as: 'buyer',
+    method: 'POST',
+    url: () => '/api/delivery_request',
+    body: (w) => ({
+      buyer_id: w.users.buyer.user_id,
+      vendor_id: w.users.vendor.user_id,
+      listing_id: w.freshListing.listing_id,
+      dropoff: 'Library',
+      buyer_special_request: '',
+    }),
+    optional: ['buyer_special_request'],
+    fields: {
+      buyer_id: 'userId',
+      vendor_id: 'id',
+      listing_id: 'id',
+      dropoff: { oneOf: ['Library'] },
+      buyer_special_request: { optText: LIMITS.specialRequest },
+    },
+  },
+  {
+    name: 'decline request',
+    as: 'vendor',
+    method: 'PUT',
+    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
+    body: () => ({ status: 'Denied' }),
+    fields: { status: { oneOf: ['Denied'] } },
+  },
+  {
+    name: 'accept request',
+    as: 'vendor',
+    method: 'POST',
+    url: (w) => `/api/delivery_instruction/request/accept/${w.pendingRequest}`,
+    body: () => ({ pickup: 'Library', vendor_special_request: '' }),
+    optional: ['vendor_special_request'],
+    fields: {
+      pickup: { oneOf: ['Library'] },
+      vendor_special_request: { optText: LIMITS.specialRequest },
+    },
+  },
+  {
+    name: 'move delivery',
+    as: 'assignedCourier',
+    method: 'PUT',
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
+    body: () => ({ delivery_status: 'Picked Up', device_time: new Date().toISOString() }),
+    optional: ['device_time'],
+    fields: { delivery_status: { oneOf: ['Picked Up', 'Assigned'] }, device_time: 'datetime' },
+  },
+  {
+    name: 'position',
+    as: 'assignedCourier',
+    method: 'POST',
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}/position`,
+    body: () => ({ lat: 37.72, lng: -122.48, accuracy: 5 }),
+    fields: { lat: 'lat', lng: 'lng' },
+  },
+];
+
+interface QueryCase {
+  url: string;
+  valid: Record<string, string>;
+  bad: Record<string, string[]>;
+}
+
+const SEARCH_BAD = {
+  limit: ['0', '-1', 'abc', '100000', '1.5'],
+  offset: ['-5', 'x', '99999999999'],
+  condition: ['Broken', ''],
+  priceSort: ['random'],
+  datePosted: ['1y'],
+  minDiscount: ['15', 'lots'],
+  minRating: ['9', '0'],
+  unknownParam: ['1'],
+};
+const QUERY_CASES: QueryCase[] = [
+  { url: '/api/all', valid: {}, bad: SEARCH_BAD },
+  {
+    url: '/api/category',
+    valid: { category: 'Books' },
+    bad: { ...SEARCH_BAD, category: ['Toys', 'books', ''] },
+  },
+  {
+    url: '/api/title',
+    valid: { title: 'lamp' },
+    bad: { ...SEARCH_BAD, title: ['x'.repeat(LIMITS.searchWord + 1)] },
+  },
+  {
+    url: '/api/combined',
+    valid: { category: 'Books', title: 'x' },
+    bad: { ...SEARCH_BAD, category: ['Toys'] },
+  },
+  {
+    url: '/api/search',
+    valid: { title: 'a' },
+    bad: { ...SEARCH_BAD, category: ['Nope'], title: ['y'.repeat(LIMITS.searchWord + 1)] },
+  },
+  { url: '/api/listing/featured', valid: {}, bad: { limit: ['0', '1000', 'many'], other: ['1'] } },
+  {
+    url: '/api/direct_message/listing-sender/get',
+    valid: { id: '1', listing: '1' },
+    bad: { id: ['x', '-1', '0'], listing: ['x', ''] },
+  },
+  {
+    url: '/api/delivery_request/listing-buyer',
+    valid: { userId: '1', listingId: '1' },
+    bad: { userId: ['abc', '-2'], listingId: ['1e400', 'z'] },
+  },
+];
+
+let ctx: TestContext;
+let world: World;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  world = await buildWorld(ctx);
+  png = (
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffc72c' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+});
+afterAll(async () => ctx.close());
+
+async function send(method: string, url: string, role: Role, payload: string) {
+  const cookie = world.cookies[role];
+  return ctx.app.inject({
+    method: method as 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  });
+}
+
+describe.each(CASES)('bad bodies: $name', (c) => {
+  it('answers every broken body with a 4xx and changes nothing', async () => {
+    const fieldNames = Object.keys(c.fields);
+    const required = fieldNames.filter((f) => !c.optional?.includes(f));
+    const broken = fc.oneof(
+      // one field made wrong
+      fc.constantFrom(...fieldNames).chain((field) =>
+        badValue(c.fields[field]!, world, c.as).map((value) => ({
+          ...c.body(world),
+          [field]: value,
+        })),
+      ),
+      // a required field missing
+      ...(required.length > 0
+        ? [
+            fc.constantFrom(...required).map((field) => {
+              const body = c.body(world);
+              delete body[field];
+              return body;
+            }),
+          ]
+        : []),
+      // an extra field
+      fc
+        .tuple(
+          fc
+            .string({ minLength: 1, maxLength: 12 })
+            .filter((k) => !(k in c.body(world)) && k !== '__proto__'),
+          fc.jsonValue(),
+        )
+        .map(([k, v]) => ({ ...c.body(world), [k]: v })),
+    );
+    const before = await snapshot(ctx);
+    await fc.assert(
+      fc.asyncProperty(broken, async (body) => {
+        const res = await send(c.method, c.url(world), c.as, JSON.stringify(body));
+        expect(
+          res.statusCode,
+          `${JSON.stringify(body).slice(0, 200)} -> ${res.body}`,
+        ).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        expect(typeof res.json().message).toBe('string');
+      }),
+      { numRuns: 40 },
+    );
+    expect(await snapshot(ctx)).toEqual(before);
+  });
+
+  it('answers a body that is not a JSON object with 400', async () => {
+    const notObject = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.array(fc.jsonValue(), { maxLength: 3 }),
+      fc.constant('null'),
+      fc.constant('{"unterminated":'),
+    );
+    await fc.assert(
+      fc.asyncProperty(notObject, async (value) => {
+        const raw =
+          typeof value === 'string' && (value === 'null' || value.startsWith('{'))
+            ? value
+            : JSON.stringify(value);
+        const res = await send(c.method, c.url(world), c.as, raw);
+        expect(res.statusCode, `${raw.slice(0, 80)} -> ${res.body}`).toBe(400);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe.each(QUERY_CASES)('bad query strings: $url', (q) => {
+  it('answers each wrong parameter with 400', async () => {
+    const pairs = Object.entries(q.bad).flatMap(([key, values]) =>
+      values.map((v) => [key, v] as const),
+    );
+    const cookie = world.cookies.buyer;
+    for (const [key, value] of pairs) {
+      const params = new URLSearchParams({ ...q.valid, [key]: value });
+      const res = await ctx.app.inject({ url: `${q.url}?${params}`, headers: { cookie: cookie! } });
+      expect(res.statusCode, `${key}=${value.slice(0, 20)} -> ${res.body}`).toBe(400);
+    }
+  });
+});
