@@ -54,9 +54,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply.code(400).send({ message: describeIssues(error.validation) });
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return reply
-          .code(413)
-          .send({ message: 'That upload is too large. Images must be 10MB or less.' });
+        // Only POST /api/listing carries an image; other calls have a small body limit.
+        const message =
+          request.url === '/api/listing'
+            ? 'That upload is too large. Images must be 10MB or less.'
+            : 'That request is too large.';
+        return reply.code(413).send({ message });
       }
       if (
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||

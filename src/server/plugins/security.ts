@@ -27,11 +27,17 @@ export function contentSecurityPolicy(tileUrl: string): string {
   ].join('; ');
 }
 
-function originHost(origin: string): string | null {
+/**
+ * Does the Origin header name this server? Both sides are normalised by URL with the origin's
+ * scheme, so `Host: campus.example:80` matches `Origin: http://campus.example`.
+ */
+function isSameOrigin(origin: string, host: string): boolean {
   try {
-    return new URL(origin).host;
+    const from = new URL(origin);
+    if (from.protocol !== 'http:' && from.protocol !== 'https:') return false;
+    return from.host === new URL(`${from.protocol}//${host}`).host;
   } catch {
-    return null;
+    return false;
   }
 }
 
@@ -50,7 +56,7 @@ export function registerSecurity(app: FastifyInstance): void {
     // A browser always sends Origin on cross-site unsafe requests; refuse foreign ones (CSRF).
     const origin = request.headers.origin;
     if (UNSAFE_METHODS.has(request.method) && origin !== undefined) {
-      if (originHost(origin) !== request.host)
+      if (!isSameOrigin(origin, request.host))
         throw forbidden('Requests from other sites are not allowed.');
     }
   });
