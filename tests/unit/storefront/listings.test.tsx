@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { UserListingsPage } from '../../../src/client/features/listings/user-listings-page';
+import { listings, signIn } from './support/data';
+import { never, reply, stubApi } from './support/fetch-stub';
+import { renderAt } from './support/render';
+
+const open = () => renderAt(<UserListingsPage />, { path: '/userListings' });
+
+describe('/userListings', () => {
+  it('redirects to /login when nobody is signed in', async () => {
+    stubApi({});
+    open();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
+  });
+
+  it('shows a loading state', () => {
+    signIn();
+    stubApi({ 'GET /api/listing/active/7': never });
+    open();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('shows an empty state', async () => {
+    signIn();
+    stubApi({ 'GET /api/listing/active/7': [] });
+    open();
+    expect(await screen.findByText(/You have no active listings/)).toBeVisible();
+  });
+
+  it('shows an error state', async () => {
+    signIn();
+    stubApi({ 'GET /api/listing/active/7': reply(500, { message: 'Database down' }) });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database down');
+  });
+
+  it('Mark as Sold sets Out of Stock and Sold, and the listing leaves the list', async () => {
+    signIn();
+    const api = stubApi({
+      'GET /api/listing/active/7': listings(2),
+      'PUT /api/listing/1': [],
+    });
+    const { user } = open();
+    const button = await screen.findByRole('button', { name: 'Mark as Sold: Item 1' });
+    api.set('GET /api/listing/active/7', listings(1, 2));
+    await user.click(button);
+    await waitFor(() => expect(screen.queryByText('Item 1')).toBeNull());
+    expect(screen.getByText('Item 2')).toBeVisible();
+    expect(api.callsTo('PUT /api/listing/1')[0]!.body).toEqual({
+      availability: 'Out of Stock',
+      listing_status: 'Sold',
+    });
+  });
+
+  it('Delete asks first and does nothing when cancelled', async () => {
+    signIn();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const api = stubApi({ 'GET /api/listing/active/7': listings(1) });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete: Item 1' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this listing? This cannot be undone.');
+    expect(api.callsTo('DELETE /api/listing/1')).toHaveLength(0);
+  });
+
+  it('Delete removes the listing once confirmed', async () => {
+    signIn();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const api = stubApi({
+      'GET /api/listing/active/7': listings(1),
+      'DELETE /api/listing/1': { message: 'Listing deleted.' },
+    });
+    const { user } = open();
+    const button = await screen.findByRole('button', { name: 'Delete: Item 1' });
+    api.set('GET /api/listing/active/7', []);
+    await user.click(button);
+    expect(await screen.findByText(/You have no active listings/)).toBeVisible();
+    expect(api.callsTo('DELETE /api/listing/1')).toHaveLength(1);
+  });
+
+  it('shows why a delete was refused', async () => {
+    signIn();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({
+      'GET /api/listing/active/7': listings(1),
+      'DELETE /api/listing/1': reply(409, {
+        message: 'This listing has a delivery under way and cannot be deleted yet.',
+      }),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete: Item 1' }));
+    const row = screen.getByText('Item 1').closest('li')!;
+    expect(await within(row).findByRole('alert')).toHaveTextContent(/delivery under way/);
+  });
+});
