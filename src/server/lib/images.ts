@@ -27,6 +27,15 @@ export function decodeBase64Image(input: string): Buffer {
 }
 
 /**
+ * HTML/image polyglots: a real image that also parses as a web page when served or sniffed as
+ * one. Re-encoding would drop the markup anyway, but such an upload is hostile: refuse it.
+ */
+const MARKUP = /<(?:script|html|body|iframe|svg|!doctype|\?xml)[\s>/]/i;
+export function carriesMarkup(bytes: Buffer): boolean {
+  return MARKUP.test(bytes.toString('latin1'));
+}
+
+/**
  * Checks that the bytes are an image by decoding them (never by the claimed type), refuses
  * decompression bombs, and re-encodes to WebP so metadata such as GPS position is dropped.
  * Returns the public URL of the display size.
@@ -48,6 +57,7 @@ export async function storeImage(bytes: Buffer, uploadsDir: string): Promise<str
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw badRequest('Image must be JPEG, PNG, WebP, GIF or AVIF.');
   }
+  if (carriesMarkup(bytes)) throw badRequest('That file is not a plain image.');
   const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   try {
     const [full, sm] = await Promise.all(
