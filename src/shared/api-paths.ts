@@ -38,6 +38,7 @@ export const API = {
   unassigned: '/api/delivery_instruction/courier/unassigned',
   courierDeliveries: (userId: number) => `/api/delivery_instruction/courier/${userId}`,
   delivery: (id: number) => `/api/delivery_instruction/${id}`,
+  deliveryPosition: (id: number) => `/api/delivery_instruction/${id}/position`,
 
   health: '/api/health',
   config: '/api/config',

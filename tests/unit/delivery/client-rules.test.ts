@@ -7,9 +7,11 @@ import {
   deliveryFromState,
   firstListing,
 } from '../../../src/client/features/courier-nav/courier-nav-api';
+import { shouldSendPosition } from '../../../src/client/features/courier-nav/share-position';
 import { isFatalGeolocationError } from '../../../src/client/features/courier-nav/use-live-position';
 import { buyerOrders } from '../../../src/client/features/orders/orders-api';
 import { ApiError } from '../../../src/client/lib/api';
+import { POSITION_MIN_INTERVAL_MS } from '../../../src/shared/live';
 import { makeListing, makeRequest } from '../storefront/support/data';
 import { makeDelivery } from './support';
 
@@ -73,5 +75,19 @@ describe('buyerOrders', () => {
       [11, 'Delivered'],
       [12, 'Pending'],
     ]);
+  });
+});
+
+describe('shouldSendPosition', () => {
+  const here = { lat: 37.7223, lng: -122.4785 };
+  it('sends the first fix, then at most every 5 seconds unless the courier really moved', () => {
+    expect(shouldSendPosition(null, here, 0)).toBe(true);
+    const last = { ...here, at: 1_000 };
+    expect(shouldSendPosition(last, here, 1_000 + POSITION_MIN_INTERVAL_MS - 1)).toBe(false);
+    expect(shouldSendPosition(last, here, 1_000 + POSITION_MIN_INTERVAL_MS)).toBe(true);
+    // About 22 m north: a real move goes out at once.
+    expect(shouldSendPosition(last, { ...here, lat: here.lat + 0.0002 }, 1_500)).toBe(true);
+    // About 3 m: GPS jitter waits.
+    expect(shouldSendPosition(last, { ...here, lat: here.lat + 0.00003 }, 1_500)).toBe(false);
   });
 });

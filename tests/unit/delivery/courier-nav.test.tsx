@@ -16,6 +16,7 @@ const DELIVERY = 'GET /api/delivery_instruction/40';
 const UPDATE = 'PUT /api/delivery_instruction/40';
 const LISTING = 'GET /api/listing/11';
 const LOADING = 'Loading your delivery...';
+const POSITION = 'POST /api/delivery_instruction/40/position';
 
 const mine = (overrides: Partial<DeliveryInstruction> = {}) =>
   makeDelivery({ delivery_id: 40, courier_id: 7, delivery_status: 'Assigned', ...overrides });
@@ -271,6 +272,40 @@ describe('courier delivery screen: who may see it', () => {
 });
 
 describe('courier delivery screen: live position', () => {
+  it('shares the position with the server while the delivery is under way', async () => {
+    signIn({ is_courier: 1 });
+    const calls = api({
+      [POSITION]: (call) => call.body,
+      [UPDATE]: (call) =>
+        mine({ delivery_status: (call.body as { delivery_status: never }).delivery_status }),
+    });
+    const { user } = open();
+    await ready();
+    act(() => geo.move(37.7223, -122.4785));
+    await waitFor(() => expect(calls.callsTo(POSITION)).toHaveLength(1));
+    expect(calls.callsTo(POSITION)[0]!.body).toMatchObject({
+      lat: 37.7223,
+      lng: -122.4785,
+      accuracy: 8,
+      at: expect.any(String),
+    });
+    // GPS jitter a moment later is not sent again; a real move is.
+    act(() => geo.move(37.72231, -122.4785));
+    expect(calls.callsTo(POSITION)).toHaveLength(1);
+    act(() => geo.move(37.7226, -122.4785));
+    await waitFor(() => expect(calls.callsTo(POSITION)).toHaveLength(2));
+
+    // Once delivered, the position stays on the phone.
+    calls.set(DELIVERY, mine({ delivery_status: 'Picked Up' }));
+    await user.click(screen.getByRole('button', { name: 'PICKED UP' }));
+    calls.set(DELIVERY, mine({ delivery_status: 'Delivered' }));
+    await user.click(await screen.findByRole('button', { name: 'FINISH DROP OFF' }));
+    await screen.findByText('Delivered. Thank you!');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    act(() => geo.move(37.7214, -122.4778));
+    expect(calls.callsTo(POSITION)).toHaveLength(2);
+  });
+
   it('watches with high accuracy and shows the courier on the map', async () => {
     signIn({ is_courier: 1 });
     api();

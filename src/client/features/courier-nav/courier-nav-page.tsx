@@ -10,6 +10,7 @@ import { useGiveUp } from './give-up';
 import { InfoPanel } from './info-panel';
 import { LoadingMascot } from './loading-mascot';
 import { NavActions } from './nav-actions';
+import { useSharePosition } from './share-position';
 import { statusUpdate, useUpdateDeliveryStatus } from './update-status';
 import { useHiddenAfter } from './use-hidden-after';
 import { useLivePosition } from './use-live-position';
@@ -35,6 +36,8 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   const listing = useListing(delivery.data?.listing_id);
   const tileUrl = useTileUrl();
   const live = useLivePosition();
+  const isMine = delivery.data?.courier_id === user.user_id;
+  useSharePosition(deliveryId, isMine ? delivery.data?.delivery_status : undefined, live.position);
   const update = useUpdateDeliveryStatus();
   const giveUp = useGiveUp(user.user_id);
   const [mapReady, setMapReady] = useState(false);
