@@ -1,87 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
 import {
   blankTiles,
+  deliveryForTom,
+  events,
   goOffline,
   goOnline,
   signInWithForm,
   waitForSaved,
   waitForServiceWorker,
 } from './offline-helpers';
-
-interface DeliveryEvent {
-  delivery_status: string;
-  at: string;
-  device_at: string | null;
-}
-
-type NewContext = (options: { baseURL: string }) => Promise<APIRequestContext>;
-
-async function signedIn(newContext: NewContext, baseURL: string, email: string) {
-  const api = await newContext({ baseURL });
-  const res = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { user } = (await res.json()) as { user: { user_id: number } };
-  return { api, userId: user.user_id };
-}
-
-/**
- * A fresh delivery assigned to tom, through the real API: a new buyer asks for delivery of a
- * listing, its seller accepts, tom claims it.
- */
-async function deliveryForTom(newContext: NewContext, baseURL: string) {
-  const buyer = await newContext({ baseURL });
-  const username = `offline${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const registered = await buyer.post('/api/register', {
-    data: {
-      firstName: 'Offline',
-      lastName: 'Buyer',
-      username,
-      sfsu_email: `${username}@sfsu.edu`,
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const buyerId = ((await registered.json()) as { user: { user_id: number } }).user.user_id;
-
-  const listings = (await (await buyer.get('/api/all')).json()) as {
-    listing_id: number;
-    vendor_id: number;
-    username: string;
-  }[];
-  const listing = listings.filter((l) => l.username !== 'tom')[Math.floor(Math.random() * 20)]!;
-  const asked = await buyer.post('/api/delivery_request', {
-    data: {
-      buyer_id: buyerId,
-      vendor_id: listing.vendor_id,
-      listing_id: listing.listing_id,
-      dropoff: 'Library',
-    },
-  });
-  expect(asked.ok(), await asked.text()).toBe(true);
-  const requestId = ((await asked.json()) as { delivery_request_id: number }).delivery_request_id;
-
-  const seller = await signedIn(newContext, baseURL, demoEmail(listing.username));
-  const accepted = await seller.api.post(`/api/delivery_instruction/request/accept/${requestId}`, {
-    data: { pickup: 'Cafe 101' },
-  });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
-  const deliveryId = ((await accepted.json()) as { delivery_id: number }).delivery_id;
-
-  const tom = await signedIn(newContext, baseURL, demoEmail('tom'));
-  const claimed = await tom.api.put(`/api/delivery_instruction/${deliveryId}`, {
-    data: { delivery_status: 'Assigned', courier_id: tom.userId },
-  });
-  expect(claimed.ok(), await claimed.text()).toBe(true);
-  return { deliveryId, tom, buyerEmail: `${username}@sfsu.edu` };
-}
-
-async function events(api: APIRequestContext, deliveryId: number): Promise<DeliveryEvent[]> {
-  const res = await api.get(`/api/delivery_instruction/${deliveryId}/events`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as DeliveryEvent[];
-}
 
 async function openCourierScreen(page: Page, deliveryId: number) {
   await blankTiles(page.context());

@@ -6,12 +6,15 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CourierPosition } from '../../shared/live';
+import { useOnline } from './online';
 import { queryKeys } from './query-keys';
 
 export function useLiveEvents(userId: number | null): void {
   const queryClient = useQueryClient();
+  // Offline the stream only fails and retries; it reopens when the browser is back online.
+  const online = useOnline();
   useEffect(() => {
-    if (userId === null || typeof EventSource === 'undefined') return;
+    if (userId === null || !online || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
     const invalidate = (...keys: QueryKey[]) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
@@ -35,5 +38,5 @@ export function useLiveEvents(userId: number | null): void {
       queryClient.setQueryData(queryKeys.courierPosition(position.delivery_id), position);
     });
     return () => source.close();
-  }, [queryClient, userId]);
+  }, [queryClient, userId, online]);
 }

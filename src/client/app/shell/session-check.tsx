@@ -2,21 +2,24 @@ import { useEffect } from 'react';
 import { API } from '../../../shared/api-paths';
 import type { MeResponse } from '../../../shared/schemas/users';
 import { api } from '../../lib/api';
+import { useOnline } from '../../lib/online';
 import { getSessionUser, updateSessionUser } from '../../lib/session';
 
 /**
- * Once per page load, asks the server whether the stored session is still valid. A 401 expires
- * the stored user (see providers.tsx); success refreshes it (e.g. is_courier changed elsewhere).
- * Offline, the stored user stays so signed-in screens still render from the cache.
+ * At page load (and when the network returns), asks the server whether the stored session is
+ * still valid. A 401 expires the stored user (see providers.tsx); success refreshes it (e.g.
+ * is_courier changed elsewhere). Offline, the stored user stays so signed-in screens still
+ * render from the cache, and nothing is asked.
  */
 export function SessionCheck() {
+  const online = useOnline();
   useEffect(() => {
-    if (!getSessionUser()) return;
+    if (!online || !getSessionUser()) return;
     const controller = new AbortController();
     api<MeResponse>(API.me, { signal: controller.signal })
       .then(({ user }) => updateSessionUser(user))
       .catch(() => undefined);
     return () => controller.abort();
-  }, []);
+  }, [online]);
   return null;
 }

@@ -1,0 +1,74 @@
+import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
+import {
+  blankTiles,
+  deliveryForTom,
+  goOffline,
+  goOnline,
+  signInWithForm,
+  waitForSaved,
+  waitForServiceWorker,
+} from './offline-helpers';
+
+test.describe('reading offline from the saved cache', () => {
+  test("the buyer's order status reloads offline, with when it was last updated", async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    const { title, buyerEmail } = await deliveryForTom(
+      (o) => playwright.request.newContext(o),
+      baseURL!,
+    );
+    await signInWithForm(page, buyerEmail, DEMO_PASSWORD);
+    await page.goto('/OrderStatus');
+    await waitForServiceWorker(page);
+    const order = page.getByRole('link', { name: title });
+    await expect(order).toContainText('Status: Assigned');
+    await waitForSaved(page, ['delivery-requests']);
+    await waitForSaved(page, ['deliveries']);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(order).toContainText('Status: Assigned');
+    await expect(page.getByTestId('offline-banner')).toContainText(/Offline — last updated \d/);
+    await goOnline(context);
+  });
+
+  test('the courier dashboard reloads offline and shows changes waiting to sync', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    const { deliveryId, title } = await deliveryForTom(
+      (o) => playwright.request.newContext(o),
+      baseURL!,
+    );
+    await blankTiles(context);
+    await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+    await page.goto('/CourierPage');
+    await waitForServiceWorker(page);
+    const card = page
+      .getByRole('region', { name: 'In Progress' })
+      .getByRole('article', { name: title })
+      .filter({ hasText: 'Cafe 101' })
+      .first();
+    await expect(card).toContainText('Assigned');
+    await page.goto(`/courierNav/${deliveryId}`);
+    await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+    await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
+
+    await goOffline(context);
+    await page.getByRole('button', { name: 'PICKED UP' }).click();
+    await page.goto('/CourierPage');
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'In Progress' }).getByText('Picked Up').first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
+
+    await goOnline(context);
+    await expect(page.getByTestId('outbox-synced')).toBeVisible();
+  });
+});
