@@ -1,5 +1,5 @@
 /**
- * The page side of the courier outbox (docs/decisions/009-courier-outbox.md): queue a status
+ * The page side of the courier outbox (docs/decisions/008-courier-outbox.md): queue a status
  * change, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
  * service worker for Background Sync, and keep a snapshot React can read (see outbox-hooks.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * TanStack Query's cache kept in IndexedDB (idb-keyval), one saved cache per user, so the last
  * seen listings, orders and deliveries render offline and one user's data never shows to the
- * next (docs/decisions/010-persisted-query-cache.md).
+ * next (docs/decisions/009-persisted-query-cache.md).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
