@@ -114,6 +114,21 @@ test('a delivery goes from the buyer’s request to Delivered on the buyer’s O
     await expect(page.getByRole('button', { name: 'FINISH DROP OFF' })).toBeEnabled();
     // Now the map centres on the dropoff.
     await expect(page.locator('.nav-marker-label', { hasText: 'Drop off: Library' })).toBeVisible();
+
+    // The courier walks to the Library: the live marker follows and the buyer can see where
+    // the courier is.
+    const you = page.locator('.nav-marker-label', { hasText: 'You' });
+    await expect(you).not.toBeInViewport();
+    await courier.context.setGeolocation({ latitude: 37.72145, longitude: -122.47785 });
+    await expect(you).toBeInViewport();
+    await expect
+      .poll(async () => {
+        const res = await buyer.page.request.get(
+          `/api/delivery_instruction/${deliveryId}/position`,
+        );
+        return res.ok() ? ((await res.json()) as { lat: number }).lat : null;
+      })
+      .toBeCloseTo(37.72145, 4);
     await expect(order).toContainText('Status: Picked Up', { timeout: 15_000 });
 
     await page.getByRole('button', { name: 'FINISH DROP OFF' }).click();
