@@ -39,8 +39,21 @@ async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () =>
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // The app's pool closes its connections asynchronously after destroy(); wait for that
+        // instead of forcing, which would hit still-open connections with an error.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

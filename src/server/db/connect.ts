@@ -32,6 +32,12 @@ export function connect(databaseUrl: string): Db {
     return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection closed by the server (restart, failover, admin) is reported here. pg
+  // drops that connection and opens a new one on the next query; without a listener the event
+  // would crash the process.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

@@ -61,6 +61,8 @@ export async function postgresBus(
   let closed = false;
   let listener: pg.Client | null = null;
   const publisher = new pg.Pool({ connectionString, max: 2 });
+  // An idle connection closed by the server would otherwise crash the process (see connect.ts).
+  publisher.on('error', (error) => log('live event publisher lost an idle connection', error));
 
   const listen = async (): Promise<void> => {
     const client = new pg.Client({ connectionString });
