@@ -72,8 +72,8 @@ const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
 const TRIGRAM = 3;
 
 /**
- * The words typed in the search box. Each must occur somewhere in the title, in any order and
- * case. Control characters (NUL ends an FTS query early) count as spaces.
+ * The words typed in the search box. Each must occur in the title, in any order and case.
+ * Control characters (NUL ends an FTS query early) count as spaces.
  */
 export function titleWords(title: string | undefined): string[] {
   if (!title) return [];
@@ -86,27 +86,45 @@ export function titleWords(title: string | undefined): string[] {
   );
 }
 
+/** The letters and digits of a short word, which must begin a word of the title. */
+const wordStart = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
+
 /**
- * Title matching through a text index (docs/decisions/search-index.md): on SQLite the FTS5
- * trigram table answers every word of three or more characters and shorter words are checked
- * on the rows it finds; on PostgreSQL ILIKE is served by the pg_trgm GIN index.
+ * Title matching through text indexes (docs/decisions/010-search-index.md). A word of three or
+ * more characters matches anywhere in the title (SQLite: FTS5 trigram index; PostgreSQL: ILIKE
+ * served by the pg_trgm GIN index). A shorter word matches the start of a word of the title
+ * ("tv" finds "Sony TV" and "TVs", not "HDTV"): no index finds one or two letters anywhere in
+ * 100,000 titles without reading them all. A short word of punctuation only ("%") is rare and
+ * matches anywhere, reading the titles.
  */
 function titleCondition(dialect: DialectName, words: string[]): RawBuilder<SqlBool> {
+  const long = words.filter((w) => [...w].length >= TRIGRAM);
+  const short = words.filter((w) => [...w].length < TRIGRAM && wordStart(w));
+  const symbols = words.filter((w) => [...w].length < TRIGRAM && !wordStart(w));
+  const parts: RawBuilder<unknown>[] = [];
   if (dialect === 'postgres') {
-    return sql.join(
-      words.map((w) => sql`products.title ilike ${`%${escapeLike(w)}%`}`),
-      sql` and `,
-    ) as RawBuilder<SqlBool>;
-  }
-  const indexed = words.filter((w) => [...w].length >= TRIGRAM);
-  const short = words.filter((w) => [...w].length < TRIGRAM);
-  const parts = short.map((w) => sql`products.title like ${`%${escapeLike(w)}%`} escape '\\'`);
-  if (indexed.length > 0) {
-    parts.unshift(
-      sql`listings.product_id in (select rowid from products_fts where products_fts match ${indexed
-        .map(ftsPhrase)
-        .join(' ')})`,
-    );
+    for (const w of long) parts.push(sql`products.title ilike ${`%${escapeLike(w)}%`}`);
+    // Only letters and digits remain, so the regular expression needs no escaping.
+    for (const w of short) parts.push(sql`products.title ~* ${`\\m${wordStart(w)}`}`);
+    for (const w of symbols) parts.push(sql`products.title like ${`%${escapeLike(w)}%`}`);
+  } else {
+    if (long.length > 0) {
+      const phrases = long.map(ftsPhrase).join(' ');
+      parts.push(
+        sql`listings.product_id in (select rowid from products_fts where products_fts match ${phrases})`,
+      );
+    }
+    if (short.length > 0) {
+      const prefixes = short.map((w) => `${ftsPhrase(wordStart(w))}*`).join(' ');
+      parts.push(
+        sql`listings.product_id in (select rowid from products_words where products_words match ${prefixes})`,
+      );
+    }
+    for (const w of symbols) {
+      parts.push(
+        sql`listings.product_id in (select product_id from products where title like ${`%${escapeLike(w)}%`} escape '\\')`,
+      );
+    }
   }
   return sql.join(parts, sql` and `) as RawBuilder<SqlBool>;
 }
@@ -137,21 +155,30 @@ function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
   };
   const limit = q.limit ?? DEFAULT_PAGE;
   const offset = q.offset ?? 0;
-  const query = listingQuery(db).where(matches);
-  const ordered =
+  const needs = { products: Boolean(q.category) || words.length > 0, users: Boolean(q.minRating) };
+  const [sortBy, direction] =
     q.priceSort === 'low-to-high'
-      ? query.orderBy('listings.price_cents', 'asc')
+      ? (['listings.price_cents', 'asc'] as const)
       : q.priceSort === 'high-to-low'
-        ? query.orderBy('listings.price_cents', 'desc')
-        : query.orderBy('listings.listing_date', 'desc');
+        ? (['listings.price_cents', 'desc'] as const)
+        : (['listings.listing_date', 'desc'] as const);
+  // Deferred join: find the page's ids from indexes first, then read 24 full rows, instead of
+  // joining and sorting every match with all its columns.
+  const pageIds = countQuery(db, needs)
+    .where(matches)
+    .select('listings.listing_id')
+    .orderBy(sortBy, direction)
+    .orderBy('listings.listing_id', 'desc')
+    .limit(limit)
+    .offset(offset);
   return {
     limit,
     offset,
-    page: ordered.orderBy('listings.listing_id', 'desc').limit(limit).offset(offset),
-    count: countQuery(db, {
-      products: Boolean(q.category) || words.length > 0,
-      users: Boolean(q.minRating),
-    })
+    page: listingQuery(db)
+      .where('listings.listing_id', 'in', pageIds)
+      .orderBy(sortBy, direction)
+      .orderBy('listings.listing_id', 'desc'),
+    count: countQuery(db, needs)
       .where(matches)
       .select((eb) => eb.fn.countAll<number>().as('total')),
   };
@@ -170,11 +197,32 @@ export async function searchPageOf(db: Db, q: SearchQuery, dialect: DialectName)
   return { items: rows.map(toListing), total: Number(counted.total), limit, offset };
 }
 
+/**
+ * The search epoch: a counter the database bumps on every change to what search returns
+ * (migration 2026-11-25-search-at-scale), so cached results can be checked in one read.
+ */
+export async function searchEpoch(db: Db): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select n from search_epoch where id = 1`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Up to 8 random active listings; samples ids instead of sorting the whole table randomly. */
 export async function featuredListings(db: Db, count = FEATURED_COUNT): Promise<Listing[]> {
+  // Two scalar subqueries: SQLite answers a lone min() or max() from the primary key in one
+  // step, but min() and max() in one select read the whole table.
   const range = await db
-    .selectFrom('listings')
-    .select((eb) => [eb.fn.min('listing_id').as('lo'), eb.fn.max('listing_id').as('hi')])
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('listings')
+        .select((e) => e.fn.min('listing_id').as('lo'))
+        .as('lo'),
+      eb
+        .selectFrom('listings')
+        .select((e) => e.fn.max('listing_id').as('hi'))
+        .as('hi'),
+    ])
     .executeTakeFirst();
   const lo = Number(range?.lo ?? 0);
   const hi = Number(range?.hi ?? 0);

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
@@ -34,11 +35,15 @@ import {
   listingOwner,
   productsOf,
   searchListings,
+  searchEpoch,
   searchPageOf,
   softDeleteListing,
   soldCountOf,
   updateListingStatus,
 } from './repository.js';
+import { createSearchCache } from './search-cache.js';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 const listings = z.array(listing);
 /** base64 of a 10 MB image plus the other fields. */
@@ -47,33 +52,51 @@ const CREATE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const dialect = app.database.dialect;
-  const list = (query: SearchQuery) => searchListings(db, query, dialect);
+  // Search answers are cached as JSON text until the data they show changes (search-cache.ts).
+  const cache = createSearchCache({ readEpoch: () => searchEpoch(db) });
+  const keyOf = (route: string, query: object) =>
+    `${route} ${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
+  const cached = async (
+    reply: FastifyReply,
+    route: string,
+    query: SearchQuery,
+    compute: () => Promise<unknown>,
+  ) => reply.type(JSON_UTF8).send((await cache.get(keyOf(route, query), compute)) as never);
+  const list = (route: string) => async (r: FastifyRequest, reply: FastifyReply) => {
+    const query = r.query as SearchQuery;
+    return cached(reply, route, query, async () =>
+      listings.parse(await searchListings(db, query, dialect)),
+    );
+  };
 
   // The four search calls of the spec: plain lists. Filters and paging are optional extras.
   app.get(
     '/api/all',
     { schema: { querystring: allQuery, response: { 200: listings } } },
-    async (r) => list(r.query),
+    list('all'),
   );
   app.get(
     '/api/category',
     { schema: { querystring: categoryQuery, response: { 200: listings } } },
-    async (r) => list(r.query),
+    list('category'),
   );
   app.get(
     '/api/title',
     { schema: { querystring: titleQuery, response: { 200: listings } } },
-    async (r) => list(r.query),
+    list('title'),
   );
   app.get(
     '/api/combined',
     { schema: { querystring: combinedQuery, response: { 200: listings } } },
-    async (r) => list(r.query),
+    list('combined'),
   );
   app.get(
     '/api/search',
     { schema: { querystring: searchQuery, response: { 200: searchPage } } },
-    async (r) => searchPageOf(db, r.query, dialect),
+    async (r, reply) =>
+      cached(reply, 'search', r.query, async () =>
+        searchPage.parse(await searchPageOf(db, r.query, dialect)),
+      ),
   );
   app.get(
     '/api/listing/featured',

@@ -1,0 +1,90 @@
+/**
+ * Search results, kept as the JSON text sent, until anything they show changes. Every change to
+ * listings, products or a seller's name or rating bumps the database's search epoch (triggers,
+ * so writes from any process or instance count); a cached answer is used only while the epoch
+ * it was computed at is still current. One read of the epoch per request replaces the search.
+ * Answers also expire after a minute, as "posted in the last 24 hours" moves with the clock.
+ * docs/decisions/010-search-index.md
+ */
+export interface SearchCache {
+  /** The cached JSON for `key`, or `compute()`'s result serialized and remembered. */
+  get: (key: string, compute: () => Promise<unknown>) => Promise<string>;
+}
+
+export interface SearchCacheOptions {
+  readEpoch: () => Promise<number>;
+  /** Upper bound on the cached text, in UTF-16 code units (about bytes for this JSON). */
+  maxChars?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  json: string;
+  at: number;
+}
+
+export function createSearchCache({
+  readEpoch,
+  maxChars = 8 * 1024 * 1024,
+  maxAgeMs = 60_000,
+  now = Date.now,
+}: SearchCacheOptions): SearchCache {
+  let epoch = Number.NaN;
+  let size = 0;
+  // Map keeps insertion order: re-inserting on a hit makes the first entry the least recent.
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<string>>();
+
+  const forget = (key: string) => {
+    const old = entries.get(key);
+    if (old === undefined) return;
+    entries.delete(key);
+    size -= old.json.length;
+  };
+  const remember = (key: string, json: string, at: number) => {
+    forget(key);
+    entries.set(key, { json, at });
+    size += json.length;
+    for (const oldest of entries.keys()) {
+      if (size <= maxChars) break;
+      forget(oldest);
+    }
+  };
+
+  return {
+    async get(key, compute) {
+      const current = await readEpoch();
+      if (current !== epoch) {
+        entries.clear();
+        pending.clear();
+        size = 0;
+        epoch = current;
+      }
+      const hit = entries.get(key);
+      if (hit !== undefined && now() - hit.at < maxAgeMs) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.json;
+      }
+      // Requests for the same search while it runs share one computation.
+      let running = pending.get(key);
+      if (!running) {
+        running = compute().then((value) => JSON.stringify(value));
+        pending.set(key, running);
+        const computedAt = epoch;
+        const startedAt = now();
+        void running
+          .then((json) => {
+            if (epoch === computedAt && pending.get(key) === running)
+              remember(key, json, startedAt);
+          })
+          .catch(() => {})
+          .finally(() => {
+            if (pending.get(key) === running) pending.delete(key);
+          });
+      }
+      return running;
+    },
+  };
+}
