@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { clientConfig } from '../shared/schemas/config.js';
@@ -52,6 +52,11 @@ export async function buildApp({
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // Errors the router raises before any hook (a malformed %-escape in the path) keep the
+    // API's error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: 'That address is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

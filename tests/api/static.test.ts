@@ -42,6 +42,12 @@ describe('unknown API paths', () => {
     expect(res.json()).toEqual({ message: expect.stringContaining('No such resource') });
   });
 
+  it('answers a malformed address with a JSON 400', async () => {
+    const res = await as(ctx).get('/api/listing/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'That address is not valid.' });
+  });
+
   it('answers GET /api/health', async () => {
     expect((await as(ctx).get('/api/health')).json()).toEqual({ status: 'ok' });
   });
