@@ -144,6 +144,13 @@ describe('POST /api/delivery_instruction/{id}/position', () => {
       courier_id: courier.user.user_id,
       delivery_status: 'Assigned',
     });
+    // Nothing shared yet: an empty answer, not an error; an unknown delivery is a 404.
+    const none = await as(ctx, buyer).get(url);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await as(ctx, buyer).get('/api/delivery_instruction/999999/position')).statusCode).toBe(
+      404,
+    );
     expect((await as(ctx).post(url, here)).statusCode).toBe(401);
     expect((await as(ctx, buyer).post(url, here)).statusCode).toBe(403);
     expect((await as(ctx, stranger).post(url, here)).statusCode).toBe(403);
@@ -160,7 +167,9 @@ describe('POST /api/delivery_instruction/{id}/position', () => {
 
     await as(ctx, courier).put(`/api/delivery_instruction/${id}`, { delivery_status: 'Picked Up' });
     await as(ctx, courier).put(`/api/delivery_instruction/${id}`, { delivery_status: 'Delivered' });
-    expect((await as(ctx, buyer).get(url)).statusCode).toBe(404);
+    const forgotten = await as(ctx, buyer).get(url);
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json()).toBeNull();
     expect((await as(ctx, courier).post(url, here)).statusCode).toBe(409);
     const rows = await ctx.database.db
       .selectFrom('courier_positions')

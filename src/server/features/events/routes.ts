@@ -67,19 +67,20 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The latest position, for a buyer or vendor opening the map (404 when none is known). */
+  /**
+   * The latest position, for a buyer or vendor opening the map: `null` while none is known
+   * (not a 404, which browsers log as an error on every map that opens before the first fix).
+   */
   app.get(
     '/api/delivery_instruction/:id/position',
-    { schema: { params: deliveryParams, response: { 200: courierPosition } } },
+    { schema: { params: deliveryParams, response: { 200: courierPosition.nullable() } } },
     async (request) => {
       const user = requireUser(request);
       const delivery = await deliveryParties(db, request.params.id);
       if (!delivery) throw notFound('No such delivery.');
       const parties = [delivery.buyer_id, delivery.vendor_id, delivery.courier_id];
       if (!parties.includes(user.user_id)) throw forbidden('This delivery is not yours.');
-      const position = await findPosition(db, delivery.delivery_id);
-      if (!position) throw notFound('No position yet.');
-      return position;
+      return (await findPosition(db, delivery.delivery_id)) ?? null;
     },
   );
 };
