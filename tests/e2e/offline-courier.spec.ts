@@ -40,6 +40,8 @@ test.describe('courier updates without a network', () => {
     await page.getByRole('button', { name: 'PICKED UP' }).click();
     await expect(page.getByRole('button', { name: 'FINISH DROP OFF' })).toBeEnabled();
     await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
+    // Also beside the buttons, where the courier is looking.
+    await expect(page.getByTestId('nav-pending-updates')).toHaveText('1 update waiting to sync');
     await page.getByRole('button', { name: 'FINISH DROP OFF' }).click();
     await expect(page.getByText('Delivered. Thank you!')).toBeVisible();
     await expect(page.getByTestId('pending-updates')).toHaveText('2 updates waiting to sync');
@@ -103,5 +105,36 @@ test.describe('courier updates without a network', () => {
       'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
     expect(consoleErrors).toContain(expired);
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== expired));
+  });
+
+  test('UNABLE TO DELIVER needs the network and says so offline', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    const { deliveryId, tom } = await deliveryForTom(
+      (o) => playwright.request.newContext(o),
+      baseURL!,
+    );
+    await openCourierScreen(page, deliveryId);
+    await goOffline(context);
+
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'UNABLE TO DELIVER' }).click();
+    await expect
+      .poll(() => alerts)
+      .toEqual([
+        'alert: You are offline. Giving up a delivery needs a connection: try again when you are back online.',
+      ]);
+
+    await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+    await expect(page.getByTestId('pending-updates')).toHaveCount(0);
+    await goOnline(context);
+    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
   });
 });

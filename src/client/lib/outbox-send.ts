@@ -11,6 +11,10 @@ const SEND_TIMEOUT_MS = 10_000;
 export const NEEDS_NETWORK_MESSAGE =
   'You are offline. This needs a connection; try again when you are back online.';
 
+/** UNABLE TO DELIVER hands the delivery to another courier at once: it cannot wait offline. */
+export const GIVE_UP_OFFLINE_MESSAGE =
+  'You are offline. Giving up a delivery needs a connection: try again when you are back online.';
+
 export type StatusUpdateOutcome =
   { queued: false; delivery: DeliveryInstruction } | { queued: true; entry: OutboxEntry };
 

@@ -5,11 +5,17 @@ export function pendingUpdatesText(count: number): string {
 }
 
 /** The courier's status changes still waiting for the network (nothing when none). */
-export function PendingUpdates({ className = 'pending-updates' }: { className?: string }) {
+export function PendingUpdates({
+  className = 'pending-updates',
+  testId = 'pending-updates',
+}: {
+  className?: string;
+  testId?: string;
+}) {
   const { count, syncing } = useOutbox();
   if (count === 0) return null;
   return (
-    <p className={className} role="status" data-testid="pending-updates">
+    <p className={className} role="status" data-testid={testId}>
       {pendingUpdatesText(count)}
       {syncing ? ' — syncing…' : ''}
     </p>

@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { COURIER_LOADING_HIDE_MS } from '../../../shared/constants';
 import type { SessionUser } from '../../../shared/schemas/users';
 import { RequireUser } from '../../components/require-user';
-import { ApiError } from '../../lib/api';
+import { ApiError, isNetworkError } from '../../lib/api';
+import { GIVE_UP_OFFLINE_MESSAGE } from '../../lib/outbox-send';
 import { deliveryFromState, useDelivery, useListing, useTileUrl } from './courier-nav-api';
 import { DeliveryMap } from './delivery-map';
 import { useGiveUp } from './give-up';
@@ -66,13 +67,17 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   if (current && current.courier_id !== user.user_id) return <Navigate to="/courierPage" replace />;
 
   function onGiveUp() {
+    if (!navigator.onLine) return window.alert(GIVE_UP_OFFLINE_MESSAGE);
     if (!window.confirm("Are you sure you can't deliver this item?")) return;
     giveUp.mutate(deliveryId, {
       onSuccess: () => {
         window.alert('Delivery marked as unassigned.');
         navigate('/courierPage');
       },
-      onError: () => window.alert('Could not update delivery.'),
+      onError: (error) =>
+        window.alert(
+          isNetworkError(error) ? GIVE_UP_OFFLINE_MESSAGE : 'Could not update delivery.',
+        ),
     });
   }
 

@@ -1,4 +1,5 @@
 import { courierActions, type DeliveryStatus } from '../../../shared/delivery';
+import { PendingUpdates } from '../../components/offline/pending-updates';
 
 interface NavActionsProps {
   status: DeliveryStatus;
@@ -13,6 +14,7 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
   const actions = courierActions(status);
   return (
     <div className="nav-actions">
+      <PendingUpdates testId="nav-pending-updates" />
       {status === 'Delivered' && (
         <p className="nav-done" role="status">
           Delivered. Thank you!
