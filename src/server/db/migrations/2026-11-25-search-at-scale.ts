@@ -9,7 +9,8 @@ import type { DialectName } from '../connect.js';
  *   trigram index cannot answer (PostgreSQL's pg_trgm index serves those itself);
  * - a search epoch: one counter that triggers bump on every change to listings, products or a
  *   seller's name and rating, so cached search results are dropped the moment they go stale,
- *   whichever process or instance made the change (docs/decisions/010-search-index.md).
+ *   whichever process or instance made the change (docs/decisions/010-search-index.md);
+ * - direct_messages(listing_id), which every new listing's foreign key check reads.
  */
 export function searchAtScale(dialect: DialectName) {
   return {
@@ -19,6 +20,13 @@ export function searchAtScale(dialect: DialectName) {
         .createIndex('listings_product_status_date')
         .on('listings')
         .columns(['product_id', 'listing_status', 'listing_date'])
+        .execute();
+      // A new listing makes SQLite look for messages already naming it (foreign key check);
+      // without this index that reads every message.
+      await db.schema
+        .createIndex('messages_listing')
+        .on('direct_messages')
+        .column('listing_id')
         .execute();
       await db.schema
         .createTable('search_epoch')
