@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
 import { expireSession } from '../lib/session';
 
@@ -7,6 +7,16 @@ import { expireSession } from '../lib/session';
 // the person to /login instead of showing errors.
 setUnauthorizedHandler(expireSession);
 
+/**
+ * Data restored from the saved cache at start-up may predate changes made just before a
+ * reload (a listing marked sold, a request sent). It still renders at once (also offline), but
+ * every screen re-checks it with the server when it mounts.
+ */
+function markRestoredDataStale(client: QueryClient) {
+  for (const query of client.getQueryCache().getAll()) query.invalidate();
+}
+
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  useState(() => markRestoredDataStale(client));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

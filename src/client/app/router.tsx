@@ -151,9 +151,20 @@ const bare: RouteObject[] = [
   },
 ];
 
+/** Shown while the first route's code loads; the page appears within moments. */
+function HydrateFallback() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
-  { path: '/', element: <AppLayout />, errorElement: <RouteError />, children: withShell },
-  ...bare.map((r) => ({ ...r, errorElement: <RouteError /> })),
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback,
+    children: withShell,
+  },
+  ...bare.map((r) => ({ ...r, errorElement: <RouteError />, HydrateFallback })),
 ];
 
 export function createRouter() {

@@ -15,8 +15,9 @@ export function useSignOut() {
     } catch {
       // Offline or already signed out: the local sign-out below still happens.
     }
+    // Leave first: a guarded page would otherwise send the person to /login on the way out.
+    await navigate('/');
     clearSession();
     client.clear();
-    await navigate('/');
   }, [client, navigate]);
 }

@@ -16,6 +16,8 @@ export const listingSenderQuery = (userId: number, listingId: number) =>
     queryKey: queryKeys.listingSender(userId, listingId),
     queryFn: () =>
       api<DirectMessage[]>(API.listingSender, { query: { id: userId, listing: listingId } }),
+    // Always re-checked on mount: a cache saved before the last send must not hide it.
+    staleTime: 0,
   });
 
 export function useMessageSent(userId: number, listingId: number) {
@@ -27,6 +29,7 @@ export const listingBuyerQuery = (userId: number, listingId: number) =>
   queryOptions({
     queryKey: queryKeys.listingBuyer(userId, listingId),
     queryFn: () => api<DeliveryRequest[]>(API.listingBuyer, { query: { userId, listingId } }),
+    staleTime: 0,
   });
 
 export function useDeliveryRequested(userId: number, listingId: number) {

@@ -17,6 +17,8 @@ export const reviewsQuery = (vendorId: number) =>
   queryOptions({
     queryKey: queryKeys.reviews(vendorId),
     queryFn: async () => newestFirst(await api<Review[]>(API.reviews(vendorId))),
+    // Whether the reader may still review depends on this list: re-check it on every visit.
+    staleTime: 0,
   });
 
 export function useReviews(vendorId: number | null) {
