@@ -36,6 +36,10 @@ test.describe('courier updates without a network', () => {
     await goOffline(context);
     await page.reload();
     await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+    // The map's tiles came from the worker's capped tile cache.
+    expect(
+      await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length),
+    ).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'PICKED UP' }).click();
     await expect(page.getByRole('button', { name: 'FINISH DROP OFF' })).toBeEnabled();
@@ -136,5 +140,28 @@ test.describe('courier updates without a network', () => {
     await expect(page.getByTestId('pending-updates')).toHaveCount(0);
     await goOnline(context);
     expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+  });
+
+  test('with the app closed, the service worker replays through Background Sync', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    const { deliveryId, tom } = await deliveryForTom(
+      (o) => playwright.request.newContext(o),
+      baseURL!,
+    );
+    await openCourierScreen(page, deliveryId);
+    await goOffline(context);
+    await page.getByRole('button', { name: 'PICKED UP' }).click();
+    await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
+    await page.close();
+
+    // No page is open: only the worker can send it.
+    await goOnline(context);
+    await expect
+      .poll(async () => (await events(tom.api, deliveryId)).map((e) => e.delivery_status))
+      .toEqual(['Assigned', 'Picked Up']);
   });
 });
