@@ -3,7 +3,7 @@
  * lists; the server also accepts the filters and limit/offset on them. The home page pages
  * through GET /api/search instead, the same search with a `total`, so it can say how many
  * items match and offer "Load more" without rendering thousands of cards
- * (docs/decisions/search-paging.md). `fetchSpecSearch` keeps the four spec calls available,
+ * (docs/decisions/011-storefront-search.md). `fetchSpecSearch` keeps the four spec calls available,
  * chosen by which inputs are set, for clients written against the spec.
  */
 import { API } from '../../../shared/api-paths';
