@@ -117,6 +117,31 @@ describe('DELETE /api/listing/{id}', () => {
     expect(await snapshot(ctx)).toEqual(before);
   });
 
+  it('never leaves a deleted listing with a live delivery when delete and accept race', async () => {
+    for (let round = 0; round < 5; round++) {
+      const buyer = await signedInUser(ctx);
+      const { listing_id } = await listingOf(ctx, vendor);
+      const request = await requestDelivery(ctx, { vendor, buyer, stranger, listing_id });
+      const [deleted, accepted] = await Promise.all([
+        as(ctx, vendor).delete(`/api/listing/${listing_id}`),
+        as(ctx, vendor).post(
+          `/api/delivery_instruction/request/accept/${request.delivery_request_id}`,
+          { pickup: 'Library' },
+        ),
+      ]);
+      // Exactly one wins; the other is told why with 409.
+      expect([deleted.statusCode, accepted.statusCode].sort()).toEqual(
+        deleted.statusCode === 200 ? [200, 409] : [201, 409],
+      );
+      const listingGone = (await as(ctx).get(`/api/listing/${listing_id}`)).statusCode === 404;
+      const deliveries = await as(ctx, vendor).get('/api/delivery_instruction');
+      const live = deliveries
+        .json()
+        .some((d: { listing_id: number }) => d.listing_id === listing_id);
+      expect(listingGone).toBe(!live);
+    }
+  });
+
   it('declines the pending delivery requests of a deleted listing', async () => {
     const buyer = await signedInUser(ctx);
     const { listing_id } = await listingOf(ctx, vendor);

@@ -359,23 +359,37 @@ export async function hasOpenDelivery(db: Db, listingId: number) {
   return row !== undefined;
 }
 
+const DELIVERY_UNDER_WAY = Symbol('delivery under way');
+
 /**
  * Soft delete (docs/decisions/001-soft-delete-listings.md): the listing disappears everywhere,
  * and its pending delivery requests are declined so they leave the vendor's list and the buyer
- * sees an answer. One transaction, so a half-deleted listing never shows.
+ * sees an answer. Returns false, changing nothing, while a delivery of it is under way.
+ *
+ * One transaction, in this order, so a delete and an accept racing each other cannot leave a
+ * deleted listing with a live delivery: declining the pending requests waits for (or blocks) an
+ * accept holding the same request, and the check for deliveries runs after that, seeing any
+ * accept that got in first.
  */
-export async function softDeleteListing(db: Db, listingId: number) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('listings')
-      .set({ listing_status: 'Deleted', availability: 'Out of Stock' })
-      .where('listing_id', '=', listingId)
-      .execute();
-    await trx
-      .updateTable('delivery_requests')
-      .set({ status: 'Denied' })
-      .where('listing_id', '=', listingId)
-      .where('status', '=', 'Pending')
-      .execute();
-  });
+export async function softDeleteListing(db: Db, listingId: number): Promise<boolean> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('listings')
+        .set({ listing_status: 'Deleted', availability: 'Out of Stock' })
+        .where('listing_id', '=', listingId)
+        .execute();
+      await trx
+        .updateTable('delivery_requests')
+        .set({ status: 'Denied' })
+        .where('listing_id', '=', listingId)
+        .where('status', '=', 'Pending')
+        .execute();
+      if (await hasOpenDelivery(trx, listingId)) throw DELIVERY_UNDER_WAY;
+    });
+    return true;
+  } catch (error) {
+    if (error === DELIVERY_UNDER_WAY) return false;
+    throw error;
+  }
 }

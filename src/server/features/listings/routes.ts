@@ -29,7 +29,6 @@ import {
   featuredListings,
   findListing,
   findProduct,
-  hasOpenDelivery,
   insertListing,
   insertProduct,
   listingOwner,
@@ -222,10 +221,9 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: listingParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await ownListing(request, request.params.id);
-      if (await hasOpenDelivery(db, request.params.id)) {
+      if (!(await softDeleteListing(db, request.params.id))) {
         throw conflict('This listing has a delivery under way and cannot be deleted yet.');
       }
-      await softDeleteListing(db, request.params.id);
       return { message: 'Listing deleted.' };
     },
   );
