@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { LiveEvents } from './components/live/live-events';
 import { CacheOwnerSync } from './components/offline/cache-owner-sync';
 import { OfflineStatus } from './components/offline/offline-status';
 import { OutboxSync } from './components/offline/outbox-sync';
@@ -40,6 +41,7 @@ async function boot() {
       <AppProviders client={queryClient}>
         <CacheOwnerSync persistence={persistence} />
         <OutboxSync />
+        <LiveEvents />
         <OfflineStatus />
         <RouterProvider router={router} />
       </AppProviders>

@@ -39,6 +39,7 @@ export const API = {
   courierDeliveries: (userId: number) => `/api/delivery_instruction/courier/${userId}`,
   delivery: (id: number) => `/api/delivery_instruction/${id}`,
   deliveryPosition: (id: number) => `/api/delivery_instruction/${id}/position`,
+  events: '/api/events',
 
   health: '/api/health',
   config: '/api/config',

@@ -3,40 +3,84 @@
  * orders and deliveries refresh when the server says they changed, and the courier's position
  * lands in the query cache. Polling stays on as the fallback when the stream is down.
  */
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CourierPosition } from '../../shared/live';
+import { API } from '../../shared/api-paths';
+import type { CourierPosition, LiveEventType } from '../../shared/live';
+import { api, ApiError } from './api';
+import { openLiveConnection } from './live-connection';
 import { useOnline } from './online';
 import { queryKeys } from './query-keys';
 
+/** A courier position as pushed by the server, checked before it goes into the cache. */
+export function isCourierPosition(data: unknown): data is CourierPosition {
+  if (typeof data !== 'object' || data === null) return false;
+  const p = data as Record<string, unknown>;
+  const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  return (
+    Number.isInteger(p.delivery_id) &&
+    Number.isInteger(p.courier_id) &&
+    finite(p.lat) &&
+    finite(p.lng) &&
+    (p.accuracy === null || finite(p.accuracy)) &&
+    typeof p.at === 'string'
+  );
+}
+
+/** What each event changes in the query cache. */
+export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: unknown): void {
+  const invalidate = (...keys: QueryKey[]) => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+  switch (type) {
+    case 'message.created':
+      // Threads and every unread count read this one list.
+      invalidate(queryKeys.messages());
+      break;
+    case 'delivery.updated':
+      invalidate(queryKeys.deliveries(), queryKeys.deliveryRequests());
+      break;
+    case 'courier.position':
+      if (isCourierPosition(data)) {
+        client.setQueryData(queryKeys.courierPosition(data.delivery_id), data);
+      }
+      break;
+  }
+}
+
+/** Everything an event could have changed, for when some may have been missed. */
+export function refetchLiveData(client: QueryClient): void {
+  for (const queryKey of [
+    queryKeys.messages(),
+    queryKeys.deliveries(),
+    queryKeys.deliveryRequests(),
+  ]) {
+    void client.invalidateQueries({ queryKey });
+  }
+}
+
+/** After a refused stream: is the session still there? A 401 also signs the tab out. */
+async function sessionValid(): Promise<boolean> {
+  try {
+    await api(API.me);
+    return true;
+  } catch (error) {
+    return !(error instanceof ApiError && error.status === 401);
+  }
+}
+
+/** One stream for the signed-in user; closed at sign-out and while offline. */
 export function useLiveEvents(userId: number | null): void {
   const queryClient = useQueryClient();
   // Offline the stream only fails and retries; it reopens when the browser is back online.
   const online = useOnline();
   useEffect(() => {
     if (userId === null || !online || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    const invalidate = (...keys: QueryKey[]) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    };
-    const everything = () =>
-      invalidate(queryKeys.messages(), queryKeys.deliveries(), queryKeys.deliveryRequests());
-    let connectedBefore = false;
-
-    source.addEventListener('ready', () => {
-      // After a drop, whatever happened meanwhile was missed: refetch what is on screen.
-      if (connectedBefore) everything();
-      connectedBefore = true;
+    return openLiveConnection({
+      url: API.events,
+      onEvent: (type, data) => applyLiveEvent(queryClient, type, data),
+      onMissed: () => refetchLiveData(queryClient),
+      sessionValid,
     });
-    source.addEventListener('resync', everything);
-    source.addEventListener('message.created', () => invalidate(queryKeys.messages()));
-    source.addEventListener('delivery.updated', () =>
-      invalidate(queryKeys.deliveries(), queryKeys.deliveryRequests()),
-    );
-    source.addEventListener('courier.position', (event) => {
-      const position = JSON.parse((event as MessageEvent<string>).data) as CourierPosition;
-      queryClient.setQueryData(queryKeys.courierPosition(position.delivery_id), position);
-    });
-    return () => source.close();
   }, [queryClient, userId, online]);
 }

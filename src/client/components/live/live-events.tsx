@@ -1,0 +1,11 @@
+import { useLiveEvents } from '../../lib/live-events';
+import { useSessionUser } from '../../lib/session';
+
+/**
+ * The tab's one live-event stream, for whoever is signed in: mounted once above the router so
+ * moving between pages (including the courier's full-screen map) keeps the same stream.
+ */
+export function LiveEvents() {
+  useLiveEvents(useSessionUser()?.user_id ?? null);
+  return null;
+}

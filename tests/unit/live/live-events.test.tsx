@@ -1,0 +1,173 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LiveEvents } from '../../../src/client/components/live/live-events';
+import { setUnauthorizedHandler } from '../../../src/client/lib/api';
+import { applyLiveEvent, isCourierPosition } from '../../../src/client/lib/live-events';
+import { queryKeys } from '../../../src/client/lib/query-keys';
+import { clearSession, expireSession, getSessionUser } from '../../../src/client/lib/session';
+import { signIn } from '../storefront/support/data';
+import { reply, stubApi } from '../storefront/support/fetch-stub';
+import { testQueryClient } from '../storefront/support/render';
+
+const POSITION = {
+  delivery_id: 5,
+  courier_id: 3,
+  lat: 37.7223,
+  lng: -122.4785,
+  accuracy: 8,
+  at: '2026-11-22T10:00:00.000Z',
+};
+
+/** A stand-in EventSource: the test says what the server sends and when the browser gives up. */
+class FakeSource extends EventTarget {
+  static all: FakeSource[] = [];
+  readyState = 0;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeSource.all.push(this);
+  }
+  emit(type: string, data: unknown) {
+    this.readyState = 1;
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  refuse() {
+    this.readyState = 2;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+}
+const open = () => FakeSource.all.filter((s) => !s.closed);
+
+beforeEach(() => {
+  FakeSource.all = [];
+  globalThis.EventSource = FakeSource as unknown as typeof EventSource;
+  setUnauthorizedHandler(expireSession);
+});
+afterEach(() => {
+  delete (globalThis as { EventSource?: unknown }).EventSource;
+  setUnauthorizedHandler(null);
+  clearSession();
+});
+
+describe('isCourierPosition', () => {
+  it('accepts the server payload and rejects anything else', () => {
+    expect(isCourierPosition(POSITION)).toBe(true);
+    expect(isCourierPosition({ ...POSITION, accuracy: null })).toBe(true);
+    expect(isCourierPosition({ ...POSITION, lat: '37.7' })).toBe(false);
+    expect(isCourierPosition({ ...POSITION, lng: Number.NaN })).toBe(false);
+    expect(isCourierPosition({ ...POSITION, delivery_id: 1.5 })).toBe(false);
+    expect(isCourierPosition({ ...POSITION, at: undefined })).toBe(false);
+    expect(isCourierPosition(null)).toBe(false);
+    expect(isCourierPosition('x')).toBe(false);
+  });
+});
+
+describe('applyLiveEvent', () => {
+  it('marks chats stale on a new message and deliveries and requests on a delivery change', () => {
+    const client = testQueryClient();
+    for (const key of [
+      queryKeys.messages(),
+      queryKeys.listingSender(7, 11),
+      queryKeys.deliveries(),
+      queryKeys.courierDeliveries(3),
+      queryKeys.deliveryRequests(),
+      queryKeys.listing(11),
+    ]) {
+      client.setQueryData(key, []);
+    }
+    const stale = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.isStale())
+        .map((q) => q.queryKey);
+
+    applyLiveEvent(client, 'message.created', { message: {} });
+    expect(stale()).toEqual([queryKeys.messages(), queryKeys.listingSender(7, 11)]);
+
+    applyLiveEvent(client, 'delivery.updated', { delivery: {} });
+    expect(stale()).toEqual(
+      expect.arrayContaining([
+        queryKeys.deliveries(),
+        queryKeys.courierDeliveries(3),
+        queryKeys.deliveryRequests(),
+      ]),
+    );
+    expect(stale()).not.toContainEqual(queryKeys.listing(11));
+  });
+
+  it('puts a pushed courier position into the cache, and ignores a malformed one', () => {
+    const client = testQueryClient();
+    applyLiveEvent(client, 'courier.position', POSITION);
+    expect(client.getQueryData(queryKeys.courierPosition(5))).toEqual(POSITION);
+    applyLiveEvent(client, 'courier.position', { ...POSITION, lat: 'north' });
+    expect(client.getQueryData(queryKeys.courierPosition(5))).toEqual(POSITION);
+  });
+});
+
+describe('<LiveEvents />', () => {
+  const mount = () => {
+    const client = testQueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <LiveEvents />
+      </QueryClientProvider>,
+    );
+    return { client, ...view };
+  };
+
+  it('opens nothing for a visitor, one stream after sign-in, and closes it at sign-out', () => {
+    mount();
+    expect(FakeSource.all).toHaveLength(0);
+    act(() => void signIn());
+    expect(open()).toHaveLength(1);
+    expect(open()[0]!.url).toBe('/api/events');
+    act(() => clearSession());
+    expect(open()).toHaveLength(0);
+  });
+
+  it('feeds the events into the query cache', () => {
+    signIn();
+    const { client } = mount();
+    act(() => open()[0]!.emit('courier.position', POSITION));
+    expect(client.getQueryData(queryKeys.courierPosition(5))).toEqual(POSITION);
+  });
+
+  it('stops when the refused stream meant the session is gone, and starts again at sign-in', async () => {
+    const api = stubApi({ 'GET /api/me': reply(401, { message: 'Not signed in.' }) });
+    signIn();
+    mount();
+    const first = open()[0]!;
+    act(() => first.refuse());
+    await waitFor(() => expect(getSessionUser()).toBeNull());
+    expect(api.callsTo('GET /api/me')).toHaveLength(1);
+    expect(first.closed).toBe(true);
+    expect(open()).toHaveLength(0);
+
+    act(() => void signIn());
+    expect(open()).toHaveLength(1);
+    expect(FakeSource.all).toHaveLength(2);
+  });
+
+  it('closes while offline and reopens when the network returns', () => {
+    signIn();
+    mount();
+    expect(open()).toHaveLength(1);
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    try {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(open()).toHaveLength(0);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+    }
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(open()).toHaveLength(1);
+  });
+});
