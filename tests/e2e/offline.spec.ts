@@ -58,6 +58,49 @@ test.describe('offline app shell', () => {
   });
 });
 
+test.describe('a new version', () => {
+  test('shows "New version available — Reload" and reloads only when the user says so', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+
+    // A deploy: the server now has a different sw.js (the build output, changed on disk).
+    const swFile = path.join(process.env.BUILD_OUT ?? 'dist', 'client', 'sw.js');
+    const original = fs.readFileSync(swFile, 'utf8');
+    try {
+      fs.writeFileSync(swFile, `${original}\n// deployed ${Date.now()}\n`);
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+
+      const prompt = page.getByTestId('update-prompt');
+      await expect(prompt).toContainText('New version available');
+      // Nothing reloaded under the user.
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+
+      await Promise.all([
+        page.waitForEvent('load'),
+        prompt.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return {
+            waiting: registration?.waiting ?? null,
+            controlled: !!navigator.serviceWorker.controller,
+          };
+        }),
+      ).toEqual({ waiting: null, controlled: true });
+    } finally {
+      fs.writeFileSync(swFile, original);
+    }
+  });
+});
+
 test.describe('installable', () => {
   test('sw.js is never cached by HTTP; the manifest is served as a manifest', async ({
     request,
