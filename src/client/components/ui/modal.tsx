@@ -35,6 +35,11 @@ export function Modal({ title, onClose, children, busy = false }: ModalProps) {
     (first ?? node)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    // The page behind is out of reach (pointer, keyboard, screen reader) while the dialog is open.
+    const app = document.getElementById('root');
+    const wasInert = app?.hasAttribute('inert') ?? true;
+    app?.setAttribute('inert', '');
+    app?.setAttribute('aria-hidden', 'true');
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !busyRef.current) {
         event.stopPropagation();
@@ -58,6 +63,10 @@ export function Modal({ title, onClose, children, busy = false }: ModalProps) {
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
+      if (!wasInert) {
+        app?.removeAttribute('inert');
+        app?.removeAttribute('aria-hidden');
+      }
       previous?.focus?.();
     };
   }, []);

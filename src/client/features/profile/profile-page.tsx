@@ -57,6 +57,9 @@ function Profile({ user }: { user: SessionUser }) {
           </dd>
         </div>
       </dl>
+      <p className="profile-vendor-link">
+        <Link to="/vendorPage">Vendor dashboard: your listings and sales at a glance</Link>
+      </p>
 
       <section className="section" aria-labelledby="dashboard-title">
         <h2 id="dashboard-title">Your dashboard</h2>
