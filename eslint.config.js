@@ -5,7 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench/tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

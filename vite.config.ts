@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: the chunk graph bench/bundle.ts reads to size each route.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/uploads': 'http://127.0.0.1:8080' },

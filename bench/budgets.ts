@@ -1,0 +1,63 @@
+/** The budgets of issue 7, checked against a run's results. */
+export interface BudgetCheck {
+  name: string;
+  budget: string;
+  value: string;
+  pass: boolean | null;
+}
+
+type Results = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+export function checkBudgets(results: Results): BudgetCheck[] {
+  const r = results as Loose;
+  const checks: BudgetCheck[] = [];
+  const add = (name: string, budget: string, value: unknown, pass: boolean | undefined) =>
+    checks.push({
+      name,
+      budget,
+      value: value === undefined || value === null ? 'not measured' : String(value),
+      pass: value === undefined || value === null ? null : Boolean(pass),
+    });
+
+  add('bundle: home / bare React app', '<= 1.3', r.bundle?.homeRatio, r.bundle?.homeRatio <= 1.3);
+  add(
+    'bundle: Leaflet in the home route',
+    'never',
+    r.bundle?.leafletInHome === undefined ? undefined : r.bundle.leafletInHome ? 'yes' : 'no',
+    r.bundle?.leafletInHome === false,
+  );
+  for (const page of ['home', 'product', 'login']) {
+    const p = r.lighthouse?.[page];
+    const value = p && `${p.performance} / ${p.accessibility} / ${p.bestPractices} / ${p.seo}`;
+    add(
+      `Lighthouse ${page} (perf / a11y / best practices / SEO)`,
+      '100 / 100 / 100 / >= 95',
+      value,
+      p && p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100 && p.seo >= 95,
+    );
+  }
+  add('API: title search p99 (ms)', '<= 10', r.api?.searchP99, r.api?.searchP99 <= 10);
+  add('API: title search / floor req/s', '>= 0.5', r.api?.searchRatio, r.api?.searchRatio >= 0.5);
+  add('API: server peak RSS (MB)', '<= 250', r.api?.peakRssMb, r.api?.peakRssMb <= 250);
+  add(
+    'Query plans: statements reading a large table in full',
+    '0',
+    r.plans?.withFullScan,
+    r.plans?.withFullScan === 0,
+  );
+  add(
+    'Offline replay: online to last update stored (ms)',
+    '<= 3000',
+    r.sync?.ms,
+    r.sync?.ms <= 3000,
+  );
+  add(
+    'Repeat visit FCP / first visit FCP',
+    '<= 0.5',
+    r.repeatVisit?.ratio,
+    r.repeatVisit?.ratio <= 0.5,
+  );
+  return checks;
+}

@@ -1,0 +1,104 @@
+/**
+ * Lighthouse (mobile preset, the default) on the built app served by the real server: the four
+ * category scores and LCP, TBT, CLS of the home page, a product page and the login page, and
+ * every audit that kept a score below 100.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, CHROME_PATH } from './lib/chromium.js';
+import { TMP } from './lib/paths.js';
+
+export interface PageScores {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits below full marks that count towards a category, with what they found. */
+  findings: Finding[];
+  /** Insights and diagnostics that do not count but point at the cause (weight 0). */
+  diagnostics: Finding[];
+}
+
+interface Finding {
+  category: string;
+  id: string;
+  title: string;
+  score: number;
+  display?: string;
+}
+
+export type LighthouseResult = Record<'home' | 'product' | 'login', PageScores>;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> {
+  const listings = (await (await fetch(`${baseUrl}/api/all?limit=1`)).json()) as {
+    listing_id: number;
+  }[];
+  const pages = {
+    home: `${baseUrl}/`,
+    product: `${baseUrl}/productListing/${listings[0]!.listing_id}`,
+    login: `${baseUrl}/login`,
+  };
+  const userDataDir = path.join(TMP, 'lighthouse-profile');
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+  fs.mkdirSync(userDataDir, { recursive: true });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+    userDataDir,
+  });
+  try {
+    const result = {} as LighthouseResult;
+    for (const [name, url] of Object.entries(pages) as [keyof LighthouseResult, string][]) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!run) throw new Error(`lighthouse gave no result for ${url}`);
+      const { categories, audits, runtimeError } = run.lhr;
+      if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const findings: Finding[] = [];
+      const diagnostics: Finding[] = [];
+      for (const id of CATEGORIES) {
+        for (const ref of categories[id]?.auditRefs ?? []) {
+          const audit = audits[ref.id];
+          if (!audit || audit.score === null || audit.score >= 1) continue;
+          if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual')
+            continue;
+          (ref.weight > 0 ? findings : diagnostics).push({
+            category: id,
+            id: ref.id,
+            title: audit.title,
+            score: Math.round(audit.score * 100),
+            ...(audit.displayValue && { display: String(audit.displayValue) }),
+          });
+        }
+      }
+      result[name] = {
+        url: new URL(url).pathname,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+        findings,
+        diagnostics,
+      };
+    }
+    return result;
+  } finally {
+    chrome.kill();
+  }
+}

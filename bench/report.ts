@@ -1,0 +1,176 @@
+/** bench/results.md: the results as tables a person reads (README's Performance section). */
+import type { BudgetCheck } from './budgets.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+const row = (cells: unknown[]) => `| ${cells.map((c) => String(c ?? '')).join(' | ')} |`;
+const table = (head: string[], rows: unknown[][]) =>
+  [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+const failed = (section: Loose) =>
+  section && typeof section === 'object' && 'error' in section
+    ? `Not measured: ${section.error}\n`
+    : null;
+
+function budgets(checks: BudgetCheck[]) {
+  return table(
+    ['Budget', 'Target', 'Measured', 'Holds'],
+    checks.map((c) => [
+      c.name,
+      c.budget,
+      c.value,
+      c.pass === null ? '–' : c.pass ? 'yes' : '**no**',
+    ]),
+  );
+}
+
+function bundle(b: Loose) {
+  const routes = Object.entries(b.routes as Record<string, number>).sort(([, x], [, y]) => y - x);
+  return [
+    `Home route: **${b.homeKb} kB** gzipped (${b.homeJsKb} kB JS + ${b.homeCssKb} kB CSS); bare React + ReactDOM + react-router app, same Vite settings: ${b.bareKb} kB; ratio **${b.homeRatio}**. Leaflet in the home route: ${b.leafletInHome ? '**yes**' : 'no'}.`,
+    '',
+    'Each lazy route, gzip kB it loads on top of the app start:',
+    '',
+    table(
+      ['Route chunk', 'kB'],
+      [
+        ...routes.map(([name, kb]) => [name, kb]),
+        ...Object.entries(b.courierMapRoutes as Record<string, number>).map(([name, kb]) => [
+          `${name} (courier map, Leaflet)`,
+          kb,
+        ]),
+      ],
+    ),
+  ].join('\n');
+}
+
+function lighthouse(l: Loose) {
+  const pages = Object.entries(l as Record<string, Loose>);
+  const findings = pages.flatMap(([name, p]) =>
+    [...p.findings, ...p.diagnostics].map((f: Loose) => [
+      name,
+      f.category,
+      f.title + (f.display ? ` (${f.display})` : ''),
+      f.score,
+    ]),
+  );
+  return [
+    table(
+      ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP ms', 'TBT ms', 'CLS'],
+      pages.map(([name, p]) => [
+        `${name} (${p.url})`,
+        p.performance,
+        p.accessibility,
+        p.bestPractices,
+        p.seo,
+        p.lcpMs,
+        p.tbtMs,
+        p.cls,
+      ]),
+    ),
+    '',
+    'What Lighthouse marked below full score:',
+    '',
+    findings.length ? table(['Page', 'Category', 'Audit', 'Score'], findings) : 'Nothing.',
+  ].join('\n');
+}
+
+function api(a: Loose) {
+  const scenarios = Object.entries(a.scenarios as Record<string, Loose>);
+  return [
+    `${a.listings.toLocaleString('en-US')} listings, ${a.users.toLocaleString('en-US')} users (SQLite), autocannon ${a.connections} connections, ${a.secondsPerScenario} s per scenario. The title search word matches ${a.titleMatches} active listings. Floor: a bare Fastify route answering the same bytes from memory, in the same run. Server peak RSS: **${a.peakRssMb} MB**.`,
+    '',
+    table(
+      [
+        'Scenario',
+        'Request',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'floor req/s',
+        'floor p99 ms',
+        'ratio',
+        'non-2xx',
+      ],
+      scenarios.map(([name, s]) => [
+        name,
+        `\`${s.path}\``,
+        s.reqPerSec,
+        s.p50,
+        s.p99,
+        s.floorReqPerSec ?? '',
+        s.floorP99 ?? '',
+        s.ratio ?? '',
+        s.non2xx,
+      ]),
+    ),
+  ].join('\n');
+}
+
+function plans(p: Loose) {
+  const scans = (p.entries as Loose[]).filter((e) => e.fullScans.length > 0);
+  const slowest = (p.entries as Loose[]).filter((e) => e.ms !== null).slice(0, 10);
+  const short = (sql: string) => `\`${sql.replace(/\s+/g, ' ').slice(0, 110)}…\``;
+  return [
+    `${p.statements} distinct statements from a tour of every API call, explained and timed (cold, no result cache) on the 100,000-listing database. Statements reading a large table in full: **${p.withFullScan}**.`,
+    '',
+    scans.length
+      ? table(
+          ['Calls', 'Statement', 'Full read'],
+          scans.map((e) => [e.calls.join(', '), short(e.sql), e.fullScans.join('; ')]),
+        )
+      : '',
+    '',
+    'Slowest reads (median of 9 runs):',
+    '',
+    table(
+      ['ms', 'Calls', 'Plan'],
+      slowest.map((e) => [e.ms, e.calls.join(', '), e.plan.join(' / ')]),
+    ),
+  ].join('\n');
+}
+
+export function renderMarkdown(results: Record<string, unknown>): string {
+  const r = results as Loose;
+  const m = r.meta ?? {};
+  const parts = [
+    '# Benchmark results',
+    '',
+    `Run ${m.date} at commit ${m.commit ?? '?'} on ${m.cpus} CPU(s) (${m.cpuModel}), Node ${m.node}; load average ${m.loadAverageAtStart?.join(' ')} at start, ${m.loadAverageAtEnd?.join(' ')} at end; ${m.seconds} s. Regenerate with \`npm run bench\`.`,
+    '',
+    '## Budgets',
+    '',
+    budgets(r.budgets ?? []),
+    '',
+    '## Bundle',
+    '',
+    failed(r.bundle) ?? (r.bundle ? bundle(r.bundle) : 'Not measured.'),
+    '',
+    '## Lighthouse (mobile preset)',
+    '',
+    failed(r.lighthouse) ?? (r.lighthouse ? lighthouse(r.lighthouse) : 'Not measured.'),
+    '',
+    '## API at 100,000 listings',
+    '',
+    failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),
+    '',
+    '## Query plans',
+    '',
+    failed(r.plans) ?? (r.plans ? plans(r.plans) : 'Not measured.'),
+    '',
+    '## Offline replay',
+    '',
+    r.sync
+      ? `A courier presses PICKED UP and FINISH DROP OFF with the network cut; from going back online to the second update stored: **${r.sync.ms} ms** (median; runs ${r.sync.runs.join(', ')} ms).`
+      : `Not measured: ${r.syncUnavailable ?? 'not run'}.`,
+    '',
+    '## Repeat visit',
+    '',
+    failed(r.repeatVisit) ??
+      (r.repeatVisit
+        ? `First-contentful-paint of the home page, ${r.repeatVisit.network}, median of ${r.repeatVisit.runs}: first visit ${r.repeatVisit.firstFcpMs} ms, repeat visit served by the service worker ${r.repeatVisit.repeatFcpMs} ms (from the worker: ${r.repeatVisit.servedByServiceWorker ? 'yes' : 'no'}); ratio **${r.repeatVisit.ratio}**.`
+        : 'Not measured.'),
+    '',
+  ];
+  return `${parts.join('\n')}\n`;
+}

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench`: builds the app, then measures bundle, query plans, API, Lighthouse, repeat
+ * visit and offline replay, each against its floor where one exists, and writes
+ * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
+ * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runApi } from './api.js';
+import { checkBudgets } from './budgets.js';
+import { runBundle } from './bundle.js';
+import { generateData, type BenchData } from './generate-data.js';
+import { runLighthouse } from './lighthouse.js';
+import { RESULTS_JSON, RESULTS_MD, ROOT, TMP } from './lib/paths.js';
+import { startAppServer } from './lib/server.js';
+import { runSync } from './offline.js';
+import { runPlans } from './plans.js';
+import { renderMarkdown } from './report.js';
+import { runRepeatVisit } from './repeat-visit.js';
+
+type Results = Record<string, unknown>;
+const STEPS = ['bundle', 'plans', 'api', 'lighthouse', 'repeatVisit', 'sync'] as const;
+type Step = (typeof STEPS)[number];
+
+const only = new Set(
+  (process.env.BENCH_ONLY ?? STEPS.join(',')).split(',').map((s) => s.trim()) as Step[],
+);
+const started = Date.now();
+const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
+const log = (message: string) => console.log(`[bench ${seconds(started)}s] ${message}`);
+
+function commit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one step; a failure is recorded as `{ error }` (or null with a reason) and the run goes on. */
+async function step<T>(name: Step, results: Results, run: () => Promise<T>): Promise<void> {
+  if (!only.has(name)) return;
+  const t = Date.now();
+  log(`${name}...`);
+  try {
+    results[name] = await run();
+    log(`${name} done in ${seconds(t)}s`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    log(`${name} FAILED: ${reason}`);
+    results[name] = name === 'sync' ? null : { error: reason };
+    if (name === 'sync') results.syncUnavailable = reason;
+  }
+}
+
+async function main() {
+  fs.mkdirSync(TMP, { recursive: true });
+  const previous: Results =
+    process.env.BENCH_ONLY && fs.existsSync(RESULTS_JSON)
+      ? (JSON.parse(fs.readFileSync(RESULTS_JSON, 'utf8')) as Results)
+      : {};
+  const results: Results = { ...previous };
+  const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const meta = {
+    date: new Date().toISOString(),
+    commit: commit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    loadAverageAtStart: load(),
+  };
+
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log('npm run build');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+
+  await step('bundle', results, runBundle);
+
+  let data: BenchData | undefined;
+  const benchData = async () => {
+    if (!data) {
+      log('generating 10,000 users and 100,000 listings...');
+      data = await generateData(path.join(TMP, 'bench.db'));
+      log(`generated in ${data.seconds}s`);
+    }
+    return data;
+  };
+  await step('plans', results, async () => runPlans(await benchData()));
+  await step('api', results, async () => runApi(await benchData()));
+
+  // The browser benchmarks share one server with the demo data, as `npm start` serves it.
+  if (only.has('lighthouse') || only.has('repeatVisit') || only.has('sync')) {
+    const dataDir = path.join(TMP, 'web');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const server = await startAppServer({
+      databaseUrl: `sqlite:${path.join(dataDir, 'web.db')}`,
+      dataDir,
+      demoData: true,
+      env: { TILE_URL: 'http://127.0.0.1/tiles/{z}/{x}/{y}.png' },
+    });
+    try {
+      await step('lighthouse', results, () => runLighthouse(server.url));
+      await step('repeatVisit', results, () => runRepeatVisit(server.url));
+      await step('sync', results, () => runSync(server.url));
+    } finally {
+      await server.stop();
+    }
+  }
+
+  results.meta = { ...meta, loadAverageAtEnd: load(), seconds: seconds(started) };
+  results.budgets = checkBudgets(results);
+  fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(RESULTS_MD, renderMarkdown(results));
+  log(`wrote ${path.relative(ROOT, RESULTS_JSON)} and ${path.relative(ROOT, RESULTS_MD)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
