@@ -60,6 +60,25 @@ export function savedQueryKeys(page: Page): Promise<string[]> {
   });
 }
 
+/** The names of the saved query caches in IndexedDB: `query-cache:<user id or anonymous>`. */
+export function savedCaches(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('campus-cache');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains('queries')) return [];
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const all = db.transaction('queries').objectStore('queries').getAllKeys();
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    db.close();
+    return keys.map(String);
+  });
+}
+
 /** Waits until the app has saved a query (the screen's data is then readable offline). */
 export async function waitForSaved(page: Page, queryKey: unknown[]): Promise<void> {
   await expect.poll(() => savedQueryKeys(page)).toContain(JSON.stringify(queryKey));

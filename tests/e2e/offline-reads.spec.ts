@@ -4,6 +4,7 @@ import {
   deliveryForTom,
   goOffline,
   goOnline,
+  savedCaches,
   signInWithForm,
   waitForSaved,
   waitForServiceWorker,
@@ -70,5 +71,35 @@ test.describe('reading offline from the saved cache', () => {
 
     await goOnline(context);
     await expect(page.getByTestId('outbox-synced')).toBeVisible();
+  });
+
+  test("sign-out forgets the user's saved data: the next user on the phone sees none of it", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { title, buyerEmail } = await deliveryForTom(
+      (o) => playwright.request.newContext(o),
+      baseURL!,
+    );
+    await signInWithForm(page, buyerEmail, DEMO_PASSWORD);
+    await page.goto('/OrderStatus');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await waitForSaved(page, ['delivery-requests']);
+    const userCache = /^query-cache:\d+$/;
+    expect((await savedCaches(page)).filter((name) => userCache.test(name))).toHaveLength(1);
+
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: /account menu/ })).toHaveCount(0);
+    await expect
+      .poll(async () => (await savedCaches(page)).filter((name) => userCache.test(name)))
+      .toEqual([]);
+
+    await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+    await page.goto('/OrderStatus');
+    await expect(page.getByRole('heading', { name: 'Order Status' })).toBeVisible();
+    await expect(page.getByText(/No orders yet|Status:/).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   });
 });
