@@ -1,5 +1,6 @@
 import { BackToProfile } from '../../components/ui/back-to-profile';
 import { RequireUser } from '../../components/require-user';
+import { LiveDeliveryMap } from './live-delivery-map';
 import { OrderCard } from './order-card';
 import { useOrders } from './orders-api';
 import '../../components/ui/delivery-ui.css';
@@ -29,8 +30,14 @@ function OrderStatus({ buyerId }: { buyerId: number }) {
         ) : (
           <ul className="dl-list os-list">
             {orders.orders.map((order) => (
-              <li key={order.delivery_request_id}>
+              <li key={order.delivery_request_id} className="os-order">
                 <OrderCard order={order} />
+                {order.activeDelivery && (
+                  <LiveDeliveryMap
+                    key={order.activeDelivery.delivery_id}
+                    delivery={order.activeDelivery}
+                  />
+                )}
               </li>
             ))}
           </ul>

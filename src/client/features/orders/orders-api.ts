@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import { ORDER_STATUS_REFRESH_MS } from '../../../shared/constants';
-import { orderStatus } from '../../../shared/delivery';
+import { isActiveDelivery, orderStatus } from '../../../shared/delivery';
 import type { DeliveryInstruction, DeliveryRequest } from '../../../shared/schemas/deliveries';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -26,6 +26,22 @@ export const deliveriesQuery = () =>
 export interface Order extends DeliveryRequest {
   /** What the buyer sees: the delivery's status, else the request's, else Pending. */
   shownStatus: string;
+  /** The delivery while a courier has it (Assigned or Picked Up): shown on a live map. */
+  activeDelivery: DeliveryInstruction | null;
+}
+
+/**
+ * The order's delivery while a courier has it. Matched like its status (by listing), but a
+ * delivery made from this very request wins when the listing was requested more than once.
+ */
+export function activeDeliveryOf(
+  request: DeliveryRequest,
+  instructions: readonly DeliveryInstruction[],
+): DeliveryInstruction | null {
+  const delivery =
+    instructions.find((i) => i.delivery_request_id === request.delivery_request_id) ??
+    instructions.find((i) => i.listing_id === request.listing_id);
+  return delivery && isActiveDelivery(delivery.delivery_status) ? delivery : null;
 }
 
 /** The buyer's own requests (the server also returns the ones they sell) with their status. */
@@ -37,7 +53,11 @@ export function buyerOrders(
   const mine = instructions.filter((i) => i.buyer_id === buyerId);
   return requests
     .filter((r) => r.buyer_id === buyerId)
-    .map((r) => ({ ...r, shownStatus: orderStatus(r, mine) }));
+    .map((r) => ({
+      ...r,
+      shownStatus: orderStatus(r, mine),
+      activeDelivery: activeDeliveryOf(r, mine),
+    }));
 }
 
 export type OrdersState =

@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
+import { MapBoundary } from '../../components/map/map-boundary';
+import { positionTime, useCourierPosition } from './courier-position';
+
+// Leaflet loads only when an order is on its way, never with the page itself.
+const OrderMap = lazy(() => import('./order-map').then((m) => ({ default: m.OrderMap })));
+
+/** An order under way: a small map with pickup, dropoff and the courier moving live. */
+export function LiveDeliveryMap({ delivery }: { delivery: DeliveryInstruction }) {
+  const position = useCourierPosition(delivery.delivery_id);
+  const courier = position.data ? { lat: position.data.lat, lng: position.data.lng } : null;
+  return (
+    <section className="os-live" aria-label={`Map of the delivery to ${delivery.dropoff}`}>
+      <MapBoundary fallback={<p className="os-map os-map-missing">The map could not load.</p>}>
+        <Suspense fallback={<div className="os-map os-map-loading" />}>
+          <OrderMap pickup={delivery.pickup} dropoff={delivery.dropoff} courier={courier} />
+        </Suspense>
+      </MapBoundary>
+      <p className="os-map-note" data-testid="courier-location">
+        {position.data
+          ? `Courier's location at ${positionTime(position.data.at)}`
+          : "Waiting for the courier's location…"}
+      </p>
+    </section>
+  );
+}

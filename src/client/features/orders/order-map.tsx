@@ -1,0 +1,122 @@
+/** The buyer's small live map (lazily loaded with Leaflet): pickup, dropoff and the courier. */
+import 'leaflet/dist/leaflet.css';
+import '../../components/map/map-markers.css';
+import { latLngBounds, type Marker as LeafletMarker } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MAP_ZOOM } from '../../../shared/constants';
+import { locationCoords, type LatLng } from '../../../shared/locations';
+import { TILE_ATTRIBUTION } from '../../../shared/schemas/config';
+import { labelledMarker } from '../../components/map/marker-icon';
+import { useTileUrl } from '../../components/map/tile-url';
+
+export interface OrderMapProps {
+  pickup: string;
+  dropoff: string;
+  courier: LatLng | null;
+}
+
+const FIT = { padding: [40, 40] as [number, number], maxZoom: MAP_ZOOM - 1 };
+
+function boundsOf(points: readonly LatLng[]) {
+  return latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
+}
+
+export function OrderMap({ pickup, dropoff, courier }: OrderMapProps) {
+  const tileUrl = useTileUrl();
+  const pickupAt = locationCoords(pickup);
+  const dropoffAt = locationCoords(dropoff);
+  const icons = useMemo(
+    () => ({
+      pickup: labelledMarker('pickup', `Pick up: ${pickup}`),
+      dropoff: labelledMarker('dropoff', `Drop off: ${dropoff}`),
+      courier: labelledMarker('courier', 'Courier'),
+    }),
+    [pickup, dropoff],
+  );
+  // The first view shows every spot; later moves are followed by KeepCourierInView.
+  const [initialBounds] = useState(() =>
+    boundsOf(courier ? [pickupAt, dropoffAt, courier] : [pickupAt, dropoffAt]),
+  );
+
+  return (
+    <MapContainer
+      bounds={initialBounds}
+      boundsOptions={FIT}
+      className="os-map"
+      scrollWheelZoom={false}
+    >
+      {tileUrl && <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />}
+      <Marker
+        position={[pickupAt.lat, pickupAt.lng]}
+        icon={icons.pickup}
+        interactive={false}
+        keyboard={false}
+      />
+      <Marker
+        position={[dropoffAt.lat, dropoffAt.lng]}
+        icon={icons.dropoff}
+        interactive={false}
+        keyboard={false}
+      />
+      {courier && (
+        <>
+          <CourierMarker position={courier} icon={icons.courier} />
+          <KeepCourierInView courier={courier} pickup={pickupAt} dropoff={dropoffAt} />
+        </>
+      )}
+    </MapContainer>
+  );
+}
+
+/**
+ * The courier's marker. Its element carries the position Leaflet placed it at (data-lat,
+ * data-lng), so tests and tools can read where the map shows the courier.
+ */
+function CourierMarker({
+  position,
+  icon,
+}: {
+  position: LatLng;
+  icon: ReturnType<typeof labelledMarker>;
+}) {
+  const marker = useRef<LeafletMarker>(null);
+  const { lat, lng } = position;
+  useEffect(() => {
+    const current = marker.current;
+    const element = current?.getElement();
+    if (!current || !element) return;
+    const at = current.getLatLng();
+    element.dataset.lat = String(at.lat);
+    element.dataset.lng = String(at.lng);
+  }, [lat, lng]);
+  return (
+    <Marker
+      ref={marker}
+      position={[lat, lng]}
+      icon={icon}
+      interactive={false}
+      keyboard={false}
+      zIndexOffset={1000}
+    />
+  );
+}
+
+/** When the courier walks off the visible part of the map, the view widens to show everyone. */
+function KeepCourierInView({
+  courier,
+  pickup,
+  dropoff,
+}: {
+  courier: LatLng;
+  pickup: LatLng;
+  dropoff: LatLng;
+}) {
+  const map = useMap();
+  const { lat, lng } = courier;
+  useEffect(() => {
+    if (map.getBounds().pad(-0.1).contains([lat, lng])) return;
+    map.fitBounds(boundsOf([{ lat, lng }, pickup, dropoff]), FIT);
+  }, [map, lat, lng, pickup, dropoff]);
+  return null;
+}
