@@ -26,20 +26,22 @@ import { decodeBase64Image, storeImage } from '../../lib/images.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
   activeListingsOf,
-  featuredListings,
   findListing,
   findProduct,
   insertListing,
   insertProduct,
   listingOwner,
   productsOf,
-  searchListings,
-  searchEpoch,
-  searchPageOf,
   softDeleteListing,
   soldCountOf,
   updateListingStatus,
 } from './repository.js';
+import {
+  featuredListings,
+  searchEpoch,
+  searchListings,
+  searchPageOf,
+} from './search-repository.js';
 import { createSearchCache } from './search-cache.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';

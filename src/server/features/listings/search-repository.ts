@@ -1,0 +1,250 @@
+/** Search, featured listings and the listing row shape (SQL for reading listings in bulk). */
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT } from '../../../shared/constants.js';
+import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
+import type { DialectName } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+/** The columns of a Listing, joined from listings, products and the seller. */
+export function listingQuery(db: Db) {
+  return db
+    .selectFrom('listings')
+    .innerJoin('products', 'products.product_id', 'listings.product_id')
+    .innerJoin('users', 'users.user_id', 'listings.vendor_id')
+    .select([
+      'listings.listing_id',
+      'listings.product_id',
+      'products.title',
+      'listings.price_cents',
+      'products.description',
+      'products.category',
+      'listings.conditions',
+      'products.thumbnail',
+      'listings.listing_date',
+      'listings.discount',
+      'users.rating',
+      'listings.vendor_id',
+      'listings.availability',
+      'listings.listing_status',
+      'users.username',
+    ]);
+}
+
+type ListingExpressions = ExpressionBuilder<Database, 'listings' | 'products' | 'users'>;
+type CountQuery = SelectQueryBuilder<Database, 'listings' | 'products' | 'users', object>;
+
+/**
+ * Counting joins only the tables a filter needs: every listing has its product and vendor
+ * (foreign keys), and neither engine drops an unneeded inner join by itself. The filters
+ * touch only the tables joined here, so typing the query as if all were joined is safe.
+ */
+function countQuery(db: Db, needs: { products: boolean; users: boolean }): CountQuery {
+  let query = db.selectFrom('listings') as unknown as CountQuery;
+  if (needs.products) {
+    query = query.innerJoin('products', 'products.product_id', 'listings.product_id');
+  }
+  if (needs.users) query = query.innerJoin('users', 'users.user_id', 'listings.vendor_id');
+  return query;
+}
+
+type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
+
+export function toListing({ price_cents, ...row }: ListingRow): Listing {
+  return { ...row, price: price_cents / 100 };
+}
+
+/** LIKE pattern text with its wildcards escaped (backslash is the escape character). */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A word of the search box as an FTS5 string: quoted, so FTS syntax in it is plain text. */
+const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+/** The trigram index answers words of three characters or more (counted in code points). */
+const TRIGRAM = 3;
+
+/**
+ * The words typed in the search box. Each must occur in the title, in any order and case.
+ * Control characters (NUL ends an FTS query early) count as spaces.
+ */
+export function titleWords(title: string | undefined): string[] {
+  if (!title) return [];
+  return (
+    title
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean)
+  );
+}
+
+/** The letters and digits of a short word, which must begin a word of the title. */
+const wordStart = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Title matching through text indexes (docs/decisions/010-search-index.md). A word of three or
+ * more characters matches anywhere in the title (SQLite: FTS5 trigram index; PostgreSQL: ILIKE
+ * served by the pg_trgm GIN index). A shorter word matches the start of a word of the title
+ * ("tv" finds "Sony TV" and "TVs", not "HDTV"): no index finds one or two letters anywhere in
+ * 100,000 titles without reading them all. A short word of punctuation only ("%") is rare and
+ * matches anywhere, reading the titles.
+ */
+function titleCondition(dialect: DialectName, words: string[]): RawBuilder<SqlBool> {
+  const long = words.filter((w) => [...w].length >= TRIGRAM);
+  const short = words.filter((w) => [...w].length < TRIGRAM && wordStart(w));
+  const symbols = words.filter((w) => [...w].length < TRIGRAM && !wordStart(w));
+  const parts: RawBuilder<unknown>[] = [];
+  if (dialect === 'postgres') {
+    for (const w of long) parts.push(sql`products.title ilike ${`%${escapeLike(w)}%`}`);
+    // Only letters and digits remain, so the regular expression needs no escaping.
+    for (const w of short) parts.push(sql`products.title ~* ${`\\m${wordStart(w)}`}`);
+    for (const w of symbols) parts.push(sql`products.title like ${`%${escapeLike(w)}%`}`);
+  } else {
+    if (long.length > 0) {
+      const phrases = long.map(ftsPhrase).join(' ');
+      parts.push(
+        sql`listings.product_id in (select rowid from products_fts where products_fts match ${phrases})`,
+      );
+    }
+    if (short.length > 0) {
+      const prefixes = short.map((w) => `${ftsPhrase(wordStart(w))}*`).join(' ');
+      parts.push(
+        sql`listings.product_id in (select rowid from products_words where products_words match ${prefixes})`,
+      );
+    }
+    for (const w of symbols) {
+      parts.push(
+        sql`listings.product_id in (select product_id from products where title like ${`%${escapeLike(w)}%`} escape '\\')`,
+      );
+    }
+  }
+  return sql.join(parts, sql` and `) as RawBuilder<SqlBool>;
+}
+
+export const DEFAULT_PAGE = 200;
+
+/** The page query and the count query of a search; both apply the same filters. */
+function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
+  const words = titleWords(q.title);
+  const matches = (eb: ListingExpressions) => {
+    const all: Expression<SqlBool>[] = [eb('listings.listing_status', '=', 'Active')];
+    if (q.category) all.push(eb('products.category', '=', q.category));
+    if (words.length > 0) all.push(titleCondition(dialect, words));
+    if (q.condition) all.push(eb('listings.conditions', '=', q.condition));
+    if (q.datePosted) {
+      const since = new Date(Date.now() - DATE_POSTED_MS[q.datePosted]).toISOString();
+      all.push(eb('listings.listing_date', '>=', since));
+    }
+    if (q.minDiscount) {
+      all.push(
+        sql<SqlBool>`(case when listings.discount <= 1 then listings.discount * 100 else listings.discount end) >= ${q.minDiscount}`,
+      );
+    }
+    if (q.minRating) {
+      all.push(sql<SqlBool>`coalesce(users.rating, ${DEFAULT_RATING}) >= ${q.minRating}`);
+    }
+    return eb.and(all);
+  };
+  const limit = q.limit ?? DEFAULT_PAGE;
+  const offset = q.offset ?? 0;
+  const needs = { products: Boolean(q.category) || words.length > 0, users: Boolean(q.minRating) };
+  const [sortBy, direction] =
+    q.priceSort === 'low-to-high'
+      ? (['listings.price_cents', 'asc'] as const)
+      : q.priceSort === 'high-to-low'
+        ? (['listings.price_cents', 'desc'] as const)
+        : (['listings.listing_date', 'desc'] as const);
+  // Deferred join: find the page's ids from indexes first, then read 24 full rows, instead of
+  // joining and sorting every match with all its columns.
+  const pageIds = countQuery(db, needs)
+    .where(matches)
+    .select('listings.listing_id')
+    .orderBy(sortBy, direction)
+    .orderBy('listings.listing_id', 'desc')
+    .limit(limit)
+    .offset(offset);
+  return {
+    limit,
+    offset,
+    page: listingQuery(db)
+      .where('listings.listing_id', 'in', pageIds)
+      .orderBy(sortBy, direction)
+      .orderBy('listings.listing_id', 'desc'),
+    count: countQuery(db, needs)
+      .where(matches)
+      .select((eb) => eb.fn.countAll<number>().as('total')),
+  };
+}
+
+/** Active listings matching the search: one page, without the total (the spec's list calls). */
+export async function searchListings(db: Db, q: SearchQuery, dialect: DialectName) {
+  const rows = await searchQueries(db, q, dialect).page.execute();
+  return rows.map(toListing);
+}
+
+/** One page of the search with the total for paging (GET /api/search). */
+export async function searchPageOf(db: Db, q: SearchQuery, dialect: DialectName) {
+  const { page, count, limit, offset } = searchQueries(db, q, dialect);
+  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  return { items: rows.map(toListing), total: Number(counted.total), limit, offset };
+}
+
+/**
+ * The search epoch: a counter the database bumps on every change to what search returns
+ * (migration 2026-11-25-search-at-scale), so cached results can be checked in one read.
+ */
+export async function searchEpoch(db: Db): Promise<number> {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select n from search_epoch where id = 1`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Up to 8 random active listings; samples ids instead of sorting the whole table randomly. */
+export async function featuredListings(db: Db, count = FEATURED_COUNT): Promise<Listing[]> {
+  // Two scalar subqueries: SQLite answers a lone min() or max() from the primary key in one
+  // step, but min() and max() in one select read the whole table.
+  const range = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('listings')
+        .select((e) => e.fn.min('listing_id').as('lo'))
+        .as('lo'),
+      eb
+        .selectFrom('listings')
+        .select((e) => e.fn.max('listing_id').as('hi'))
+        .as('hi'),
+    ])
+    .executeTakeFirst();
+  const lo = Number(range?.lo ?? 0);
+  const hi = Number(range?.hi ?? 0);
+  if (!hi) return [];
+  const ids = Array.from(
+    { length: count * 4 },
+    () => lo + Math.floor(Math.random() * (hi - lo + 1)),
+  );
+  let rows = await listingQuery(db)
+    .where('listings.listing_status', '=', 'Active')
+    .where('listings.listing_id', 'in', ids)
+    .execute();
+  if (rows.length < count) {
+    rows = await listingQuery(db)
+      .where('listings.listing_status', '=', 'Active')
+      .orderBy(sql`random()`)
+      .limit(count)
+      .execute();
+  }
+  return rows
+    .map(toListing)
+    .sort(() => Math.random() - 0.5)
+    .slice(0, count);
+}
