@@ -6,8 +6,8 @@
  * whether the session is still valid: if not it stops (a new connection starts at the next
  * sign-in), otherwise it opens a new stream after a growing pause.
  */
+// Types only: shared/live.ts also holds zod schemas, which must stay out of the app's entry.
 import type { LiveEventType } from '../../shared/live';
-import { SSE_RETRY_MS } from '../../shared/live';
 
 export const LIVE_EVENTS = [
   'message.created',
@@ -15,12 +15,14 @@ export const LIVE_EVENTS = [
   'courier.position',
 ] as const satisfies readonly LiveEventType[];
 
+/** The first pause before reopening a refused stream (as long as the server's `retry:`). */
+export const FIRST_REOPEN_DELAY_MS = 3_000;
 /** Pauses between reopening a refused stream never grow past this. */
 export const MAX_REOPEN_DELAY_MS = 60_000;
 
 /** The pause before reopening after `failures` refused attempts in a row: 3 s, 6 s, 12 s … 60 s. */
 export function reopenDelay(failures: number): number {
-  return Math.min(SSE_RETRY_MS * 2 ** Math.max(0, failures), MAX_REOPEN_DELAY_MS);
+  return Math.min(FIRST_REOPEN_DELAY_MS * 2 ** Math.max(0, failures), MAX_REOPEN_DELAY_MS);
 }
 
 /** The JSON payload of an event, or undefined when it is not JSON. */

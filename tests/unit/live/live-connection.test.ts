@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   eventData,
+  FIRST_REOPEN_DELAY_MS,
   MAX_REOPEN_DELAY_MS,
   openLiveConnection,
   reopenDelay,
 } from '../../../src/client/lib/live-connection';
-import { SSE_RETRY_MS } from '../../../src/shared/live';
 
 /** A stand-in EventSource the test drives: what the server sends and how the browser fails. */
 class FakeSource extends EventTarget {
@@ -60,12 +60,12 @@ afterEach(() => {
 });
 
 describe('reopenDelay', () => {
-  it('starts at the stream retry interval and doubles up to a minute', () => {
-    expect(reopenDelay(0)).toBe(SSE_RETRY_MS);
-    expect(reopenDelay(1)).toBe(SSE_RETRY_MS * 2);
-    expect(reopenDelay(2)).toBe(SSE_RETRY_MS * 4);
+  it('starts at 3 seconds and doubles up to a minute', () => {
+    expect(reopenDelay(0)).toBe(FIRST_REOPEN_DELAY_MS);
+    expect(reopenDelay(1)).toBe(FIRST_REOPEN_DELAY_MS * 2);
+    expect(reopenDelay(2)).toBe(FIRST_REOPEN_DELAY_MS * 4);
     expect(reopenDelay(50)).toBe(MAX_REOPEN_DELAY_MS);
-    expect(reopenDelay(-1)).toBe(SSE_RETRY_MS);
+    expect(reopenDelay(-1)).toBe(FIRST_REOPEN_DELAY_MS);
   });
 });
 
