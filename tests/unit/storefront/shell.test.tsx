@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '../../../src/client/app/shell/app-layout';
+import { RequireUser } from '../../../src/client/components/require-user';
 import { getSessionUser } from '../../../src/client/lib/session';
 import { reply, stubApi } from './support/fetch-stub';
 import { signIn } from './support/data';
@@ -16,6 +17,10 @@ function renderShell(url = '/') {
         element: <AppLayout />,
         children: [
           { index: true, element: <LocationProbe /> },
+          {
+            path: 'userListings',
+            element: <RequireUser>{(u) => <p>Listings of {u.username}</p>}</RequireUser>,
+          },
           { path: '*', element: <LocationProbe /> },
         ],
       },
@@ -53,7 +58,7 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Courier' })).toHaveAttribute('href', '/CourierPage');
   });
 
-  it('Sign Out calls the server, clears all storage and returns to /', async () => {
+  it('Sign Out from a signed-in-only page calls the server, clears all storage and returns to /', async () => {
     const me = signIn();
     sessionStorage.setItem('draft', 'x');
     const api = stubApi({
@@ -61,10 +66,11 @@ describe('header', () => {
       'POST /api/logout': { message: 'Signed out.' },
     });
     const { user, router } = renderShell('/userListings');
+    expect(screen.getByText('Listings of maria')).toBeVisible();
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(api.callsTo('POST /api/logout')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('POST /api/logout')).toHaveLength(1));
+    expect(currentPath(router)).toBe('/');
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     expect(screen.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -1,23 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { API } from '../../../shared/api-paths';
 import { api } from '../../lib/api';
 import { clearSession } from '../../lib/session';
 
-/** Sign Out: ends the server session, clears all storage and cached data, returns to /. */
+const SIGN_OUT_STATE = { signingOut: true } as const;
+
+/**
+ * Sign Out returns to / and only then forgets the user: a guarded page still on screen would
+ * otherwise see "nobody signed in" first and send the person to /login. The rest happens in
+ * `useFinishSignOut`, once / has rendered.
+ */
 export function useSignOut() {
-  const client = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    try {
-      await api(API.logout, { method: 'POST', timeoutMs: 5_000 });
-    } catch {
-      // Offline or already signed out: the local sign-out below still happens.
-    }
-    // Leave first: a guarded page would otherwise send the person to /login on the way out.
-    await navigate('/');
+  return useCallback(() => navigate('/', { state: SIGN_OUT_STATE }), [navigate]);
+}
+
+/** On / after Sign Out: end the server session, clear all storage and the cached data. */
+export function useFinishSignOut() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const signingOut = (location.state as { signingOut?: boolean } | null)?.signingOut === true;
+  useEffect(() => {
+    if (!signingOut) return;
     clearSession();
     client.clear();
-  }, [client, navigate]);
+    void navigate('/', { replace: true, state: null });
+    api(API.logout, { method: 'POST', timeoutMs: 5_000 }).catch(() => {
+      // Offline or already signed out: the local sign-out has happened.
+    });
+  }, [signingOut, client, navigate]);
 }
