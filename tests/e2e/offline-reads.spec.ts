@@ -21,6 +21,7 @@ test.describe('reading offline from the saved cache', () => {
       (o) => playwright.request.newContext(o),
       baseURL!,
     );
+    await blankTiles(context); // the order's live map asks the (tile-less) test server
     await signInWithForm(page, buyerEmail, DEMO_PASSWORD);
     await page.goto('/OrderStatus');
     await waitForServiceWorker(page);
@@ -75,6 +76,7 @@ test.describe('reading offline from the saved cache', () => {
 
   test("sign-out forgets the user's saved data: the next user on the phone sees none of it", async ({
     page,
+    context,
     playwright,
     baseURL,
   }) => {
@@ -82,6 +84,7 @@ test.describe('reading offline from the saved cache', () => {
       (o) => playwright.request.newContext(o),
       baseURL!,
     );
+    await blankTiles(context); // the order's live map asks the (tile-less) test server
     await signInWithForm(page, buyerEmail, DEMO_PASSWORD);
     await page.goto('/OrderStatus');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
