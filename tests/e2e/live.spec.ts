@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { ORDER_STATUS_REFRESH_MS } from '../../src/shared/constants';
-import { demoActor, type Actor } from './delivery-support';
+import { demoActor, newActor, type Actor } from './delivery-support';
 import { expect, test } from './fixtures';
 
 const POLL_FREE_MS = 4_000;
@@ -182,4 +182,38 @@ test('a message appears in the other person’s open chat without a reload', asy
 
   await maria.context.close();
   await vendor.context.close();
+});
+
+test('Leaflet loads only with a live map, never with the home page or Order Status itself', async ({
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  const student = await newActor(browser, baseURL!, 'maps', { consoleErrors });
+  const maria = await demoActor(browser, baseURL!, 'maria', { consoleErrors });
+  /** Whether any script or stylesheet the page loaded so far carries Leaflet. */
+  const watch = (page: Page) => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') bodies.push(res.text().catch(() => ''));
+    });
+    return async () => (await Promise.all(bodies)).some((b) => b.includes('leaflet-container'));
+  };
+
+  const home = watch(student.page);
+  await student.page.goto('/');
+  await expect(student.page.getByRole('searchbox', { name: 'Search listings' })).toBeVisible();
+  await student.page.goto('/OrderStatus');
+  await expect(student.page.getByText('No orders yet.')).toBeVisible();
+  expect(await home()).toBe(false);
+
+  // An order under way brings the map, and with it Leaflet.
+  const orders = watch(maria.page);
+  await maria.page.goto('/OrderStatus');
+  await expect(maria.page.locator('.map-marker-pickup').first()).toBeVisible();
+  expect(await orders()).toBe(true);
+
+  await student.context.close();
+  await maria.context.close();
 });
