@@ -38,7 +38,7 @@ import {
 } from './repository.js';
 import {
   featuredListings,
-  searchEpoch,
+  searchEpochReader,
   searchListings,
   searchPageOf,
 } from './search-repository.js';
@@ -54,7 +54,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const dialect = app.database.dialect;
   // Search answers are cached as JSON text until the data they show changes (search-cache.ts).
-  const cache = createSearchCache({ readEpoch: () => searchEpoch(db) });
+  const cache = createSearchCache({ readEpoch: searchEpochReader(app.database) });
   const keyOf = (route: string, query: object) =>
     `${route} ${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
   const cached = async (
