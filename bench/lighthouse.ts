@@ -37,6 +37,23 @@ export type LighthouseResult = Record<'home' | 'product' | 'login', PageScores>;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
+/** One Lighthouse run; a failed trace (NO_NAVSTART and the like, on a busy machine) is retried. */
+async function audit(port: number, url: string, attempts = 3) {
+  let failure = '';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const run = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const runtimeError = run?.lhr.runtimeError;
+    if (run && !runtimeError) return run.lhr;
+    failure = runtimeError ? `${runtimeError.code} ${runtimeError.message}` : 'no result';
+  }
+  throw new Error(`${url}: ${failure} (${attempts} attempts)`);
+}
+
 export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> {
   const listings = (await (await fetch(`${baseUrl}/api/all?limit=1`)).json()) as {
     listing_id: number;
@@ -57,15 +74,7 @@ export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> 
   try {
     const result = {} as LighthouseResult;
     for (const [name, url] of Object.entries(pages) as [keyof LighthouseResult, string][]) {
-      const run = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!run) throw new Error(`lighthouse gave no result for ${url}`);
-      const { categories, audits, runtimeError } = run.lhr;
-      if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+      const { categories, audits } = await audit(chrome.port, url);
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const findings: Finding[] = [];
       const diagnostics: Finding[] = [];

@@ -2,7 +2,8 @@
  * `npm run bench`: builds the app, then measures bundle, query plans, API, Lighthouse, repeat
  * visit and offline replay, each against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
- * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/).
+ * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/);
+ * BENCH_REUSE_DATA=1 reuses the database the last run generated in bench/tmp.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -82,9 +83,15 @@ async function main() {
 
   let data: BenchData | undefined;
   const benchData = async () => {
+    const saved = path.join(TMP, 'bench-data.json');
+    if (!data && process.env.BENCH_REUSE_DATA === '1' && fs.existsSync(saved)) {
+      data = JSON.parse(fs.readFileSync(saved, 'utf8')) as BenchData;
+      log('reusing the generated data in bench/tmp (BENCH_REUSE_DATA=1)');
+    }
     if (!data) {
       log('generating 10,000 users and 100,000 listings...');
       data = await generateData(path.join(TMP, 'bench.db'));
+      fs.writeFileSync(saved, JSON.stringify(data));
       log(`generated in ${data.seconds}s`);
     }
     return data;
