@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { markerHtml } from '../../../src/client/components/map/marker-icon';
+import { labelSides, markerHtml } from '../../../src/client/components/map/marker-icon';
 import { OrderStatusPage } from '../../../src/client/features/orders/order-status-page';
 import { positionTime } from '../../../src/client/features/orders/courier-position';
 import { activeDeliveryOf } from '../../../src/client/features/orders/orders-api';
 import { applyLiveEvent } from '../../../src/client/lib/live-events';
+import { locationCoords } from '../../../src/shared/locations';
 import { makeDelivery } from '../delivery/support';
 import { makeRequest, signIn } from '../storefront/support/data';
 import { stubApi } from '../storefront/support/fetch-stub';
@@ -49,6 +50,14 @@ describe('map labels', () => {
     expect(markerHtml('Pick up: <b>"Nizario\'s" & co</b>')).toBe(
       '<span class="map-marker-pin"></span><span class="map-marker-label">Pick up: &lt;b&gt;&quot;Nizario&#39;s&quot; &amp; co&lt;/b&gt;</span>',
     );
+  });
+
+  it('point away from each other: the northern spot’s label above its pin', () => {
+    const annex = locationCoords('Annex 1');
+    const village = locationCoords('The Village at Centennial Square');
+    expect(labelSides(village, annex)).toEqual({ pickup: 'below', dropoff: 'above' });
+    expect(labelSides(annex, village)).toEqual({ pickup: 'above', dropoff: 'below' });
+    expect(labelSides(annex, annex)).toEqual({ pickup: 'above', dropoff: 'below' });
   });
 
   it('give the time of the position, or nothing for a bad date', () => {

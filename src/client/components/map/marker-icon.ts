@@ -6,6 +6,8 @@
 import { divIcon, type DivIcon } from 'leaflet';
 
 export type MarkerKind = 'pickup' | 'dropoff' | 'courier';
+/** Where a label sits next to its pin. */
+export type LabelSide = 'above' | 'below' | 'right';
 
 const PIN_SIZE = 22;
 
@@ -22,9 +24,21 @@ export function markerHtml(label: string): string {
   return `<span class="map-marker-pin"></span><span class="map-marker-label">${escapeHtml(label)}</span>`;
 }
 
-export function labelledMarker(kind: MarkerKind, label: string): DivIcon {
+/**
+ * Pickup and dropoff labels point away from each other (the northern one above its pin), so
+ * nearby spots do not cover each other's names.
+ */
+export function labelSides(pickup: { lat: number }, dropoff: { lat: number }) {
+  const pickupNorth = pickup.lat >= dropoff.lat;
+  return {
+    pickup: pickupNorth ? 'above' : 'below',
+    dropoff: pickupNorth ? 'below' : 'above',
+  } as const satisfies Record<'pickup' | 'dropoff', LabelSide>;
+}
+
+export function labelledMarker(kind: MarkerKind, label: string, side: LabelSide): DivIcon {
   return divIcon({
-    className: `map-marker map-marker-${kind}`,
+    className: `map-marker map-marker-${kind} map-label-${side}`,
     html: markerHtml(label),
     iconSize: [PIN_SIZE, PIN_SIZE],
     iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2],

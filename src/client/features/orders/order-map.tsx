@@ -7,7 +7,7 @@ import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { MAP_ZOOM } from '../../../shared/constants';
 import { locationCoords, type LatLng } from '../../../shared/locations';
 import { TILE_ATTRIBUTION } from '../../../shared/schemas/config';
-import { labelledMarker } from '../../components/map/marker-icon';
+import { labelledMarker, labelSides } from '../../components/map/marker-icon';
 import { useTileUrl } from '../../components/map/tile-url';
 
 export interface OrderMapProps {
@@ -16,7 +16,8 @@ export interface OrderMapProps {
   courier: LatLng | null;
 }
 
-const FIT = { padding: [40, 40] as [number, number], maxZoom: MAP_ZOOM - 1 };
+// Room around the spots for their labels: wide ones sit centred on their pins.
+const FIT = { padding: [110, 36] as [number, number], maxZoom: MAP_ZOOM - 1 };
 
 function boundsOf(points: readonly LatLng[]) {
   return latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
@@ -26,14 +27,14 @@ export function OrderMap({ pickup, dropoff, courier }: OrderMapProps) {
   const tileUrl = useTileUrl();
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);
-  const icons = useMemo(
-    () => ({
-      pickup: labelledMarker('pickup', `Pick up: ${pickup}`),
-      dropoff: labelledMarker('dropoff', `Drop off: ${dropoff}`),
-      courier: labelledMarker('courier', 'Courier'),
-    }),
-    [pickup, dropoff],
-  );
+  const icons = useMemo(() => {
+    const sides = labelSides(locationCoords(pickup), locationCoords(dropoff));
+    return {
+      pickup: labelledMarker('pickup', `Pick up: ${pickup}`, sides.pickup),
+      dropoff: labelledMarker('dropoff', `Drop off: ${dropoff}`, sides.dropoff),
+      courier: labelledMarker('courier', 'Courier', 'right'),
+    };
+  }, [pickup, dropoff]);
   // The first view shows every spot; later moves are followed by KeepCourierInView.
   const [initialBounds] = useState(() =>
     boundsOf(courier ? [pickupAt, dropoffAt, courier] : [pickupAt, dropoffAt]),
