@@ -9,6 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { runApi } from './api.js';
 import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
@@ -121,7 +122,12 @@ async function main() {
   results.meta = { ...meta, loadAverageAtEnd: load(), seconds: seconds(started) };
   results.budgets = checkBudgets(results);
   fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(RESULTS_MD, renderMarkdown(results));
+  // Formatted as the repository's Prettier would, so `npm run lint` stays green after a run.
+  const options = (await prettier.resolveConfig(RESULTS_MD)) ?? {};
+  fs.writeFileSync(
+    RESULTS_MD,
+    await prettier.format(renderMarkdown(results), { ...options, parser: 'markdown' }),
+  );
   log(`wrote ${path.relative(ROOT, RESULTS_JSON)} and ${path.relative(ROOT, RESULTS_MD)}`);
 }
 
