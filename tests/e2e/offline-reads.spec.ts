@@ -57,6 +57,9 @@ test.describe('reading offline from the saved cache', () => {
       .filter({ hasText: 'Cafe 101' })
       .first();
     await expect(card).toContainText('Assigned');
+    // The dashboard's lists must be in the saved cache before the page is left by a full load.
+    const tomId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).user_id);
+    await waitForSaved(page, ['deliveries', 'courier', tomId]);
     await page.goto(`/courierNav/${deliveryId}`);
     await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
     await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
