@@ -8,13 +8,13 @@ import autocannon, { type Request } from 'autocannon';
 import SQLite from 'better-sqlite3';
 import type { BenchData } from './generate-data.js';
 import { processMemoryMb } from './lib/process-memory.js';
+import { signIn } from './lib/sign-in.js';
 import { ROOT, TMP } from './lib/paths.js';
 import { startAppServer, startNodeServer, type RunningServer } from './lib/server.js';
 
 const CONNECTIONS = 50;
 /** Seconds per run; each read scenario runs twice against the app and twice against the floor. */
 const DURATION = Number(process.env.BENCH_API_SECONDS ?? 5);
-const PASSWORD = 'campus-demo-1';
 
 export interface ScenarioResult {
   path: string;
@@ -84,16 +84,6 @@ async function cannon(url: string, requests?: Request[], scale = 1): Promise<Sce
     non2xx: r.non2xx,
     errors: r.errors,
   };
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 /** Messages and delivery requests from signed-in buyers, each a new (buyer, listing) pair. */

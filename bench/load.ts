@@ -10,11 +10,11 @@ import SQLite from 'better-sqlite3';
 import type { BenchData } from './generate-data.js';
 import { TMP } from './lib/paths.js';
 import { processMemoryMb } from './lib/process-memory.js';
+import { signIn } from './lib/sign-in.js';
 import { startAppServer } from './lib/server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const PASSWORD = 'campus-demo-1';
 const COURIERS = 40;
 
 export interface LoadResult {
@@ -35,16 +35,6 @@ export interface LoadResult {
 interface Actor {
   id: number;
   cookie: string;
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 /** Turns some buyers into couriers with deliveries under way, straight in the database file. */

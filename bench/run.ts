@@ -15,6 +15,7 @@ import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runLighthouse } from './lighthouse.js';
+import { runLoad } from './load.js';
 import { RESULTS_JSON, RESULTS_MD, ROOT, TMP } from './lib/paths.js';
 import { startAppServer } from './lib/server.js';
 import { runSync } from './offline.js';
@@ -23,7 +24,7 @@ import { renderMarkdown } from './report.js';
 import { runRepeatVisit } from './repeat-visit.js';
 
 type Results = Record<string, unknown>;
-const STEPS = ['bundle', 'plans', 'api', 'lighthouse', 'repeatVisit', 'sync'] as const;
+const STEPS = ['bundle', 'plans', 'api', 'load', 'lighthouse', 'repeatVisit', 'sync'] as const;
 type Step = (typeof STEPS)[number];
 
 const only = new Set(
@@ -99,6 +100,8 @@ async function main() {
   };
   await step('plans', results, async () => runPlans(await benchData()));
   await step('api', results, async () => runApi(await benchData()));
+  // 60 s of mixed traffic at 200 connections: the 0-5xx promise of docs/SECURITY.md.
+  await step('load', results, async () => runLoad(await benchData()));
 
   // The browser benchmarks share one server with the demo data, as `npm start` serves it.
   if (only.has('lighthouse') || only.has('repeatVisit') || only.has('sync')) {
