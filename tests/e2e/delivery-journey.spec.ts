@@ -94,8 +94,8 @@ test('a delivery goes from the buyer’s request to Delivered on the buyer’s O
     await expect(page.getByText('Pick Up Address')).toBeVisible();
     await expect(page.getByText('Dropoff Address')).toBeVisible();
     // Markers carry visible labels, so the map says where to go even without tiles.
-    await expect(page.locator('.nav-marker-label', { hasText: 'Pick up: Cafe 101' })).toBeVisible();
-    await expect(page.locator('.nav-marker-label', { hasText: 'You' })).toBeVisible();
+    await expect(page.locator('.map-marker-label', { hasText: 'Pick up: Cafe 101' })).toBeVisible();
+    await expect(page.locator('.map-marker-label', { hasText: 'You' })).toBeVisible();
     const progress = page.getByRole('list', { name: 'Delivery progress' });
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Assigned/);
     await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
@@ -113,11 +113,11 @@ test('a delivery goes from the buyer’s request to Delivered on the buyer’s O
     await expect(page.getByRole('button', { name: 'UNABLE TO DELIVER' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'FINISH DROP OFF' })).toBeEnabled();
     // Now the map centres on the dropoff.
-    await expect(page.locator('.nav-marker-label', { hasText: 'Drop off: Library' })).toBeVisible();
+    await expect(page.locator('.map-marker-label', { hasText: 'Drop off: Library' })).toBeVisible();
 
     // The courier walks to the Library: the live marker follows and the buyer can see where
     // the courier is.
-    const you = page.locator('.nav-marker-label', { hasText: 'You' });
+    const you = page.locator('.map-marker-label', { hasText: 'You' });
     await expect(you).not.toBeInViewport();
     await courier.context.setGeolocation({ latitude: 37.72145, longitude: -122.47785 });
     await expect(you).toBeInViewport();

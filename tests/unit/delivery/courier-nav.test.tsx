@@ -119,7 +119,7 @@ describe('courier delivery screen: content and actions', () => {
     api();
     const { container } = open();
     await ready();
-    const labels = [...container.querySelectorAll('.nav-marker-label')].map((l) => l.textContent);
+    const labels = [...container.querySelectorAll('.map-marker-label')].map((l) => l.textContent);
     expect(labels).toEqual(['Pick up: Cafe 101', 'Drop off: Library']);
     // Tiles come from the server's TILE_URL, credited to OpenStreetMap.
     expect(await screen.findByRole('link', { name: 'OpenStreetMap' })).toBeVisible();
@@ -324,7 +324,7 @@ describe('courier delivery screen: live position', () => {
     act(() => geo.move(37.7223, -122.4785));
     await waitFor(() =>
       expect(
-        [...container.querySelectorAll('.nav-marker-label')].map((l) => l.textContent),
+        [...container.querySelectorAll('.map-marker-label')].map((l) => l.textContent),
       ).toContain('You'),
     );
   });

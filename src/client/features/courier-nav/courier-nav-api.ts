@@ -1,7 +1,6 @@
 /** What the courier screen reads: the delivery, its listing and where map tiles come from. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import { DEFAULT_TILE_URL, type ClientConfig } from '../../../shared/schemas/config';
 import { deliveryInstruction, type DeliveryInstruction } from '../../../shared/schemas/deliveries';
 import type { Listing } from '../../../shared/schemas/listings';
 import { api, ApiError } from '../../lib/api';
@@ -63,18 +62,4 @@ export function useListing(id: number | undefined) {
     queryFn: () => fetchListing(id!),
     enabled: id !== undefined,
   });
-}
-
-export const configQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.config(),
-    queryFn: () => api<ClientConfig>(API.config),
-    staleTime: 60 * 60 * 1000,
-  });
-
-/** The tile URL template (TILE_URL on the server); OpenStreetMap when the server cannot say. */
-export function useTileUrl(): string | undefined {
-  const config = useQuery(configQuery());
-  if (config.data) return config.data.tileUrl;
-  return config.isError ? DEFAULT_TILE_URL : undefined;
 }

@@ -5,7 +5,8 @@ import { MAP_ZOOM } from '../../../shared/constants';
 import { mapFocus, type DeliveryStatus } from '../../../shared/delivery';
 import { locationCoords, type LatLng } from '../../../shared/locations';
 import { TILE_ATTRIBUTION } from '../../../shared/schemas/config';
-import { markerIcon } from './map-markers';
+import '../../components/map/map-markers.css';
+import { labelledMarker, labelSides } from '../../components/map/marker-icon';
 
 interface DeliveryMapProps {
   pickup: string;
@@ -28,14 +29,14 @@ export function DeliveryMap({
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);
   const centre = mapFocus(status) === 'pickup' ? pickupAt : dropoffAt;
-  const icons = useMemo(
-    () => ({
-      pickup: markerIcon('pickup', `Pick up: ${pickup}`),
-      dropoff: markerIcon('dropoff', `Drop off: ${dropoff}`),
-      courier: markerIcon('courier', 'You'),
-    }),
-    [pickup, dropoff],
-  );
+  const icons = useMemo(() => {
+    const sides = labelSides(locationCoords(pickup), locationCoords(dropoff));
+    return {
+      pickup: labelledMarker('pickup', `Pick up: ${pickup}`, sides.pickup),
+      dropoff: labelledMarker('dropoff', `Drop off: ${dropoff}`, sides.dropoff),
+      courier: labelledMarker('courier', 'You', 'right'),
+    };
+  }, [pickup, dropoff]);
 
   return (
     <MapContainer
