@@ -5,10 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './harness.js';
-import { buildWorld, ROLES, SECRETS, type Role, type World } from './world.js';
+import { buildWorld, ROLES, SECRETS, VALID, type Role, type World } from './world.js';
 
 type Expect = Record<Role, number>;
 const all = (status: number): Expect => Object.fromEntries(ROLES.map((r) => [r, status])) as Expect;
@@ -30,30 +29,12 @@ interface Row {
   stream?: boolean;
 }
 
-let png = '';
-let seq = 0;
 const d = (w: World) => w.assignedDelivery;
 
 const ROWS: Row[] = [
   { method: 'GET', route: '/api/health', url: () => '/api/health', expect: all(200) },
   { method: 'GET', route: '/api/config', url: () => '/api/config', expect: all(200) },
-  {
-    method: 'POST',
-    route: '/api/register',
-    url: () => '/api/register',
-    body: () => {
-      const name = `matrix_new_${seq++}`;
-      return {
-        firstName: 'New',
-        lastName: 'User',
-        username: name,
-        sfsu_email: `${name}@sfsu.edu`,
-        password: 'long enough',
-        confirmPassword: 'long enough',
-      };
-    },
-    expect: all(201),
-  },
+  { ...VALID.register, route: '/api/register', expect: all(201) },
   {
     method: 'POST',
     route: '/api/login',
@@ -79,13 +60,7 @@ const ROWS: Row[] = [
     url: (w) => `/api/user/${w.users.vendor.user_id}`,
     expect: all(200),
   },
-  {
-    method: 'PUT',
-    route: '/api/user/:id',
-    url: (w) => `/api/user/${w.users.buyer.user_id}`,
-    body: () => ({ is_courier: 1 }),
-    expect: only(['buyer'], 200),
-  },
+  { ...VALID.becomeCourier, route: '/api/user/:id', expect: only(['buyer'], 200) },
   { method: 'GET', route: '/api/all', url: () => '/api/all', expect: all(200) },
   {
     method: 'GET',
@@ -118,34 +93,8 @@ const ROWS: Row[] = [
     url: (w) => `/api/listing/${w.listing.listing_id}`,
     expect: all(200),
   },
-  {
-    method: 'POST',
-    route: '/api/listing',
-    url: () => '/api/listing',
-    body: (w) => ({
-      thumbnail: `data:image/png;base64,${png}`,
-      mimetype: 'image/png',
-      title: 'New thing',
-      price: 5,
-      description: 'Nice',
-      category: 'Other',
-      conditions: 'New',
-      vendor_id: w.users.vendor.user_id,
-    }),
-    expect: only(['vendor'], 201),
-  },
-  {
-    method: 'POST',
-    route: '/api/listing/existing',
-    url: () => '/api/listing/existing',
-    body: (w) => ({
-      product_id: w.listing.product_id,
-      price: 7,
-      conditions: 'Used - Good',
-      vendor_id: w.users.vendor.user_id,
-    }),
-    expect: only(['vendor'], 201),
-  },
+  { ...VALID.createListing, route: '/api/listing', expect: only(['vendor'], 201) },
+  { ...VALID.relist, route: '/api/listing/existing', expect: only(['vendor'], 201) },
   {
     method: 'GET',
     route: '/api/product/vendor/:user_id',
@@ -164,13 +113,7 @@ const ROWS: Row[] = [
     url: (w) => `/api/listing/active/${w.users.vendor.user_id}`,
     expect: all(200),
   },
-  {
-    method: 'PUT',
-    route: '/api/listing/:id',
-    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
-    body: () => ({ availability: 'Out of Stock', listing_status: 'Sold' }),
-    expect: only(['vendor'], 200),
-  },
+  { ...VALID.markSold, route: '/api/listing/:id', expect: only(['vendor'], 200) },
   {
     method: 'DELETE',
     route: '/api/listing/:id',
@@ -196,18 +139,7 @@ const ROWS: Row[] = [
       `/api/direct_message/listing-sender/get?id=${w.users.buyer.user_id}&listing=${w.listing.listing_id}`,
     expect: only(['buyer'], 200),
   },
-  {
-    method: 'POST',
-    route: '/api/direct_message',
-    url: () => '/api/direct_message',
-    body: (w) => ({
-      sender_id: w.users.buyer.user_id,
-      receiver_id: w.users.vendor.user_id,
-      listing_id: w.listing.listing_id,
-      content: 'Hi',
-    }),
-    expect: only(['buyer'], 201),
-  },
+  { ...VALID.sendMessage, route: '/api/direct_message', expect: only(['buyer'], 201) },
   {
     method: 'POST',
     route: '/api/direct_message/read',
@@ -221,18 +153,7 @@ const ROWS: Row[] = [
     url: (w) => `/api/review/${w.users.vendor.user_id}`,
     expect: all(200),
   },
-  {
-    method: 'POST',
-    route: '/api/review',
-    url: () => '/api/review',
-    body: (w) => ({
-      author_id: w.users.buyer.user_id,
-      vendor_id: w.users.vendor.user_id,
-      rating: 4,
-      comment: 'ok',
-    }),
-    expect: only(['buyer'], 201),
-  },
+  { ...VALID.review, route: '/api/review', expect: only(['buyer'], 201) },
   {
     method: 'GET',
     route: '/api/delivery_request',
@@ -252,30 +173,11 @@ const ROWS: Row[] = [
       `/api/delivery_request/listing-buyer?userId=${w.users.buyer.user_id}&listingId=${w.listing.listing_id}`,
     expect: only(['buyer'], 200),
   },
+  { ...VALID.requestDelivery, route: '/api/delivery_request', expect: only(['buyer'], 201) },
+  { ...VALID.declineRequest, route: '/api/delivery_request/:id', expect: only(['vendor'], 200) },
   {
-    method: 'POST',
-    route: '/api/delivery_request',
-    url: () => '/api/delivery_request',
-    body: (w) => ({
-      buyer_id: w.users.buyer.user_id,
-      vendor_id: w.users.vendor.user_id,
-      listing_id: w.freshListing.listing_id,
-      dropoff: 'Library',
-    }),
-    expect: only(['buyer'], 201),
-  },
-  {
-    method: 'PUT',
-    route: '/api/delivery_request/:id',
-    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
-    body: () => ({ status: 'Denied' }),
-    expect: only(['vendor'], 200),
-  },
-  {
-    method: 'POST',
+    ...VALID.acceptRequest,
     route: '/api/delivery_instruction/request/accept/:deliveryRequestId',
-    url: (w) => `/api/delivery_instruction/request/accept/${w.pendingRequest}`,
-    body: () => ({ pickup: 'Library', vendor_special_request: '' }),
     expect: only(['vendor'], 201),
   },
   {
@@ -309,10 +211,8 @@ const ROWS: Row[] = [
     expect: only(['buyer', 'vendor', 'assignedCourier'], 200),
   },
   {
-    method: 'PUT',
+    ...VALID.pickUp,
     route: '/api/delivery_instruction/:id',
-    url: (w) => `/api/delivery_instruction/${d(w)}`,
-    body: () => ({ delivery_status: 'Picked Up' }),
     expect: only(['assignedCourier'], 200),
   },
   {
@@ -322,10 +222,8 @@ const ROWS: Row[] = [
     expect: only(['buyer', 'vendor', 'assignedCourier'], 200),
   },
   {
-    method: 'POST',
+    ...VALID.sharePosition,
     route: '/api/delivery_instruction/:id/position',
-    url: (w) => `/api/delivery_instruction/${d(w)}/position`,
-    body: () => ({ lat: 37.7221, lng: -122.4781, accuracy: 4 }),
     expect: only(['assignedCourier'], 200),
   },
 ];
@@ -356,11 +254,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  png = (
-    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#46237a' } })
-      .png()
-      .toBuffer()
-  ).toString('base64');
 });
 afterAll(async () => ctx.close());
 

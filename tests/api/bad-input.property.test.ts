@@ -5,11 +5,10 @@
  * never a 5xx, and leaves every table exactly as it was.
  */
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '../../src/shared/constants.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
-import { buildWorld, type Role, type World } from './world.js';
+import { buildWorld, VALID, type Role, type World } from './world.js';
 
 type Kind =
   | 'userId'
@@ -113,21 +112,11 @@ interface BodyCase {
   optional?: string[];
 }
 
-let png = '';
 const CASES: BodyCase[] = [
   {
     name: 'register',
     as: 'visitor',
-    method: 'POST',
-    url: () => '/api/register',
-    body: () => ({
-      firstName: 'A',
-      lastName: 'B',
-      username: 'prop_new',
-      sfsu_email: 'prop_new@sfsu.edu',
-      password: 'long enough',
-      confirmPassword: 'long enough',
-    }),
+    ...VALID.register,
     fields: {
       firstName: { text: LIMITS.name },
       lastName: { text: LIMITS.name },
@@ -147,26 +136,13 @@ const CASES: BodyCase[] = [
   {
     name: 'update user',
     as: 'buyer',
-    method: 'PUT',
-    url: (w) => `/api/user/${w.users.buyer.user_id}`,
-    body: () => ({ is_courier: 1 }),
+    ...VALID.becomeCourier,
     fields: { is_courier: 'flag' },
   },
   {
     name: 'create listing',
     as: 'vendor',
-    method: 'POST',
-    url: () => '/api/listing',
-    body: (w) => ({
-      thumbnail: `data:image/png;base64,${png}`,
-      mimetype: 'image/png',
-      title: 'T',
-      price: 3,
-      description: 'D',
-      category: 'Books',
-      conditions: 'New',
-      vendor_id: w.users.vendor.user_id,
-    }),
+    ...VALID.createListing,
     fields: {
       thumbnail: 'image',
       mimetype: { oneOf: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] },
@@ -181,14 +157,7 @@ const CASES: BodyCase[] = [
   {
     name: 'relist',
     as: 'vendor',
-    method: 'POST',
-    url: () => '/api/listing/existing',
-    body: (w) => ({
-      product_id: w.listing.product_id,
-      price: 4,
-      conditions: 'New',
-      vendor_id: w.users.vendor.user_id,
-    }),
+    ...VALID.relist,
     fields: {
       product_id: 'id',
       price: 'price',
@@ -199,9 +168,7 @@ const CASES: BodyCase[] = [
   {
     name: 'update listing',
     as: 'vendor',
-    method: 'PUT',
-    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
-    body: () => ({ availability: 'Out of Stock', listing_status: 'Sold' }),
+    ...VALID.markSold,
     optional: ['availability', 'listing_status'],
     fields: {
       availability: { oneOf: ['In Stock', 'Out of Stock'] },
@@ -211,14 +178,7 @@ const CASES: BodyCase[] = [
   {
     name: 'send message',
     as: 'buyer',
-    method: 'POST',
-    url: () => '/api/direct_message',
-    body: (w) => ({
-      sender_id: w.users.buyer.user_id,
-      receiver_id: w.users.vendor.user_id,
-      listing_id: w.listing.listing_id,
-      content: 'hello',
-    }),
+    ...VALID.sendMessage,
     fields: {
       sender_id: 'userId',
       receiver_id: 'id',
@@ -229,14 +189,7 @@ const CASES: BodyCase[] = [
   {
     name: 'review',
     as: 'buyer',
-    method: 'POST',
-    url: () => '/api/review',
-    body: (w) => ({
-      author_id: w.users.buyer.user_id,
-      vendor_id: w.users.vendor.user_id,
-      rating: 5,
-      comment: 'great',
-    }),
+    ...VALID.review,
     optional: ['comment'],
     fields: {
       author_id: 'userId',
@@ -248,15 +201,7 @@ const CASES: BodyCase[] = [
   {
     name: 'delivery request',
     as: 'buyer',
-    method: 'POST',
-    url: () => '/api/delivery_request',
-    body: (w) => ({
-      buyer_id: w.users.buyer.user_id,
-      vendor_id: w.users.vendor.user_id,
-      listing_id: w.freshListing.listing_id,
-      dropoff: 'Library',
-      buyer_special_request: '',
-    }),
+    ...VALID.requestDelivery,
     optional: ['buyer_special_request'],
     fields: {
       buyer_id: 'userId',
@@ -269,17 +214,13 @@ const CASES: BodyCase[] = [
   {
     name: 'decline request',
     as: 'vendor',
-    method: 'PUT',
-    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
-    body: () => ({ status: 'Denied' }),
+    ...VALID.declineRequest,
     fields: { status: { oneOf: ['Denied'] } },
   },
   {
     name: 'accept request',
     as: 'vendor',
-    method: 'POST',
-    url: (w) => `/api/delivery_instruction/request/accept/${w.pendingRequest}`,
-    body: () => ({ pickup: 'Library', vendor_special_request: '' }),
+    ...VALID.acceptRequest,
     optional: ['vendor_special_request'],
     fields: {
       pickup: { oneOf: ['Library'] },
@@ -289,18 +230,14 @@ const CASES: BodyCase[] = [
   {
     name: 'move delivery',
     as: 'assignedCourier',
-    method: 'PUT',
-    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
-    body: () => ({ delivery_status: 'Picked Up', device_time: new Date().toISOString() }),
+    ...VALID.pickUp,
     optional: ['device_time'],
     fields: { delivery_status: { oneOf: ['Picked Up', 'Assigned'] }, device_time: 'datetime' },
   },
   {
     name: 'position',
     as: 'assignedCourier',
-    method: 'POST',
-    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}/position`,
-    body: () => ({ lat: 37.72, lng: -122.48, accuracy: 5 }),
+    ...VALID.sharePosition,
     fields: { lat: 'lat', lng: 'lng' },
   },
 ];
@@ -362,11 +299,6 @@ let world: World;
 beforeAll(async () => {
   ctx = await createTestApp();
   world = await buildWorld(ctx);
-  png = (
-    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ffc72c' } })
-      .png()
-      .toBuffer()
-  ).toString('base64');
 });
 afterAll(async () => ctx.close());
 

@@ -145,3 +145,123 @@ export async function buildWorld(ctx: TestContext) {
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** A 1x1 PNG, enough for the server to decode, re-encode and store. */
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+export interface ValidRequest {
+  method: 'POST' | 'PUT';
+  url: (w: World) => string;
+  body: (w: World) => Record<string, unknown>;
+}
+
+let registrations = 0;
+
+/**
+ * One valid request per endpoint that changes data, made by its rightful caller (the role the
+ * name says). The authorization matrix sends them as every role; the bad-input properties
+ * break them one field at a time.
+ */
+export const VALID = {
+  register: {
+    method: 'POST',
+    url: () => '/api/register',
+    body: () => {
+      const name = `new_user_${registrations++}`;
+      return {
+        firstName: 'New',
+        lastName: 'User',
+        username: name,
+        sfsu_email: `${name}@sfsu.edu`,
+        password: 'long enough',
+        confirmPassword: 'long enough',
+      };
+    },
+  },
+  becomeCourier: {
+    method: 'PUT',
+    url: (w) => `/api/user/${w.users.buyer.user_id}`,
+    body: () => ({ is_courier: 1 }),
+  },
+  createListing: {
+    method: 'POST',
+    url: () => '/api/listing',
+    body: (w) => ({
+      thumbnail: `data:image/png;base64,${TINY_PNG_BASE64}`,
+      mimetype: 'image/png',
+      title: 'New thing',
+      price: 5,
+      description: 'Nice',
+      category: 'Other',
+      conditions: 'New',
+      vendor_id: w.users.vendor.user_id,
+    }),
+  },
+  relist: {
+    method: 'POST',
+    url: () => '/api/listing/existing',
+    body: (w) => ({
+      product_id: w.listing.product_id,
+      price: 7,
+      conditions: 'Used - Good',
+      vendor_id: w.users.vendor.user_id,
+    }),
+  },
+  markSold: {
+    method: 'PUT',
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    body: () => ({ availability: 'Out of Stock', listing_status: 'Sold' }),
+  },
+  sendMessage: {
+    method: 'POST',
+    url: () => '/api/direct_message',
+    body: (w) => ({
+      sender_id: w.users.buyer.user_id,
+      receiver_id: w.users.vendor.user_id,
+      listing_id: w.listing.listing_id,
+      content: 'Hi',
+    }),
+  },
+  review: {
+    method: 'POST',
+    url: () => '/api/review',
+    body: (w) => ({
+      author_id: w.users.buyer.user_id,
+      vendor_id: w.users.vendor.user_id,
+      rating: 4,
+      comment: 'ok',
+    }),
+  },
+  requestDelivery: {
+    method: 'POST',
+    url: () => '/api/delivery_request',
+    body: (w) => ({
+      buyer_id: w.users.buyer.user_id,
+      vendor_id: w.users.vendor.user_id,
+      listing_id: w.freshListing.listing_id,
+      dropoff: 'Library',
+      buyer_special_request: '',
+    }),
+  },
+  declineRequest: {
+    method: 'PUT',
+    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
+    body: () => ({ status: 'Denied' }),
+  },
+  acceptRequest: {
+    method: 'POST',
+    url: (w) => `/api/delivery_instruction/request/accept/${w.pendingRequest}`,
+    body: () => ({ pickup: 'Library', vendor_special_request: '' }),
+  },
+  pickUp: {
+    method: 'PUT',
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
+    body: () => ({ delivery_status: 'Picked Up', device_time: new Date().toISOString() }),
+  },
+  sharePosition: {
+    method: 'POST',
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}/position`,
+    body: () => ({ lat: 37.7221, lng: -122.4781, accuracy: 4 }),
+  },
+} as const satisfies Record<string, ValidRequest>;
