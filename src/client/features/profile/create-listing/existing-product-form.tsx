@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CONDITIONS } from '../../../../shared/constants';
 import type { RelistBody } from '../../../../shared/schemas/listings';
 import { ListingImage } from '../../../components/ui/listing-image';
 import { EmptyNote, ErrorNote, LoadingNote } from '../../../components/ui/status';
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
+import { ConditionField, PriceField } from './listing-fields';
 import {
   checkExistingListing,
   parsePrice,
@@ -106,32 +106,18 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
         </div>
       )}
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor="relist-price">Price ($)</label>
-          <input
-            id="relist-price"
-            inputMode="decimal"
-            value={form.price}
-            required
-            aria-invalid={invalid('price')}
-            onChange={(e) => setForm({ ...form, price: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="relist-condition">Condition</label>
-          <select
-            id="relist-condition"
-            value={form.condition}
-            required
-            aria-invalid={invalid('condition')}
-            onChange={(e) => setForm({ ...form, condition: e.target.value })}
-          >
-            <option value="">Choose a condition</option>
-            {CONDITIONS.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </div>
+        <PriceField
+          id="relist-price"
+          value={form.price}
+          invalid={invalid('price')}
+          onChange={(price) => setForm({ ...form, price })}
+        />
+        <ConditionField
+          id="relist-condition"
+          value={form.condition}
+          invalid={invalid('condition')}
+          onChange={(condition) => setForm({ ...form, condition })}
+        />
       </div>
       {problem && (
         <p className="form-error" role="alert">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { CATEGORIES, CONDITIONS, LIMITS } from '../../../../shared/constants';
+import { CATEGORIES, LIMITS } from '../../../../shared/constants';
 import type { CreateListingBody } from '../../../../shared/schemas/listings';
 import { createListing, creationError, readAsDataUrl } from './create-listing-api';
 import { ImageField } from './image-field';
+import { ConditionField, PriceField } from './listing-fields';
 import {
   checkImage,
   checkNewListing,
@@ -108,18 +109,13 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
           onChange={(e) => setForm({ ...form, description: e.target.value })}
         />
       </div>
-      <div className="field">
-        <label htmlFor="listing-price">Price ($)</label>
-        <input
-          id="listing-price"
-          inputMode="decimal"
-          value={form.price}
-          required
-          aria-invalid={invalid('price')}
-          aria-describedby={errorFor('price')}
-          onChange={(e) => setForm({ ...form, price: e.target.value })}
-        />
-      </div>
+      <PriceField
+        id="listing-price"
+        value={form.price}
+        invalid={invalid('price')}
+        describedBy={errorFor('price')}
+        onChange={(price) => setForm({ ...form, price })}
+      />
       <div className="field-pair">
         <div className="field">
           <label htmlFor="listing-category">Category</label>
@@ -137,22 +133,13 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="listing-condition">Condition</label>
-          <select
-            id="listing-condition"
-            value={form.condition}
-            required
-            aria-invalid={invalid('condition')}
-            aria-describedby={errorFor('condition')}
-            onChange={(e) => setForm({ ...form, condition: e.target.value })}
-          >
-            <option value="">Choose a condition</option>
-            {CONDITIONS.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </div>
+        <ConditionField
+          id="listing-condition"
+          value={form.condition}
+          invalid={invalid('condition')}
+          describedBy={errorFor('condition')}
+          onChange={(condition) => setForm({ ...form, condition })}
+        />
       </div>
       <div id="new-listing-status">
         {problem && (
