@@ -59,6 +59,7 @@ export async function apiTour(
   await call('GET /api/title', 'GET', '/api/title?title=lamp');
   await call('GET /api/title (short word)', 'GET', '/api/title?title=tv');
   await call('GET /api/title (punctuation only)', 'GET', '/api/title?title=%25');
+  await call('GET /api/title (common punctuation)', 'GET', '/api/title?title=-');
   await call('GET /api/title (two words)', 'GET', '/api/title?title=desk%20lamp');
   await call('GET /api/combined', 'GET', '/api/combined?category=Furniture&title=lamp');
   await call('GET /api/search (first page)', 'GET', '/api/search?limit=24');

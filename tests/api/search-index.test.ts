@@ -31,6 +31,9 @@ beforeAll(async () => {
     'HDTV antenna',
     'Café crème maker',
     'Lamp (NEAR mint) AND shade',
+    '!Exclaim first',
+    'Half & half',
+    'Ends with?!',
   ]) {
     await make(title);
   }
@@ -65,6 +68,30 @@ describe('title search through the text index', () => {
     ]);
     expect(titles(await as(ctx).get('/api/title?title=lamp*'))).toEqual([]);
     expect(titles(await as(ctx).get('/api/title?title=%22lamp'))).toEqual([]);
+  });
+
+  it('finds words without letters or digits anywhere in the title', async () => {
+    expect(titles(await as(ctx).get('/api/title?title=%22'))).toEqual(['Sony TV 40"']);
+    expect(titles(await as(ctx).get('/api/title?title=('))).toEqual(['Lamp (NEAR mint) AND shade']);
+    expect(titles(await as(ctx).get('/api/title?title=!'))).toEqual([
+      '!Exclaim first',
+      'Ends with?!',
+    ]);
+    expect(titles(await as(ctx).get('/api/title?title=%3F!'))).toEqual(['Ends with?!']);
+    expect(titles(await as(ctx).get('/api/title?title=!%3F'))).toEqual([]);
+    expect(titles(await as(ctx).get('/api/title?title=!%20%3F'))).toEqual(['Ends with?!']);
+    expect(titles(await as(ctx).get('/api/title?title=%26%20('))).toEqual([]);
+    expect(titles(await as(ctx).get('/api/title?title=half%20%26'))).toEqual(['Half & half']);
+  });
+
+  it('follows a title changed by any writer for punctuation too', async () => {
+    await ctx.database.db
+      .updateTable('products')
+      .set({ title: 'Half + half' })
+      .where('title', '=', 'Half & half')
+      .execute();
+    expect(titles(await as(ctx).get('/api/title?title=%26'))).toEqual([]);
+    expect(titles(await as(ctx).get('/api/title?title=%2B'))).toEqual(['Half + half']);
   });
 
   it('answers any text a person can type with a list, never a server error', async () => {

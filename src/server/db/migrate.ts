@@ -4,6 +4,7 @@ import { initial } from './migrations/2026-11-22-initial.js';
 import { courierPositions } from './migrations/2026-11-23-courier-positions.js';
 import { listingSearch } from './migrations/2026-11-24-listing-search.js';
 import { searchAtScale } from './migrations/2026-11-25-search-at-scale.js';
+import { titleSymbols } from './migrations/2026-11-26-title-symbols.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Db): MigrationProvider {
@@ -14,6 +15,7 @@ function provider(db: Db): MigrationProvider {
         '2026-11-23-courier-positions': courierPositions(),
         '2026-11-24-listing-search': listingSearch(db.dialect),
         '2026-11-25-search-at-scale': searchAtScale(db.dialect),
+        '2026-11-26-title-symbols': titleSymbols(db.dialect),
       };
     },
   };

@@ -119,6 +119,15 @@ export interface CourierPositionsTable {
   at: string;
 }
 
+/**
+ * Every distinct character of a product's title other than ASCII letters, digits, spaces and
+ * controls, kept by triggers (migration 2026-11-26-title-symbols): finds punctuation in titles.
+ */
+export interface TitleSymbolsTable {
+  symbol: string;
+  product_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -131,4 +140,5 @@ export interface Database {
   sessions: SessionsTable;
   auth_throttle: AuthThrottleTable;
   courier_positions: CourierPositionsTable;
+  title_symbols: TitleSymbolsTable;
 }

@@ -91,23 +91,25 @@ export function titleWords(title: string | undefined): string[] {
 const wordStart = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
- * Title matching through text indexes (docs/decisions/010-search-index.md). A word of three or
- * more characters matches anywhere in the title (SQLite: FTS5 trigram index; PostgreSQL: ILIKE
- * served by the pg_trgm GIN index). A shorter word matches the start of a word of the title
- * ("tv" finds "Sony TV" and "TVs", not "HDTV"): no index finds one or two letters anywhere in
- * 100,000 titles without reading them all. A short word of punctuation only ("%") is rare and
- * matches anywhere, reading the titles.
+ * Title matching through indexes (docs/decisions/010-search-index.md):
+ * - a word of three or more characters matches anywhere in the title (SQLite: FTS5 trigram
+ *   index; PostgreSQL: ILIKE served by the pg_trgm GIN index);
+ * - a shorter word matches the start of a word of the title ("tv" finds "Sony TV" and "TVs",
+ *   not "HDTV"): no index finds one or two letters anywhere in 100,000 titles without reading
+ *   them all;
+ * - a word without letters or digits ("%", "!!") matches anywhere: title_symbols finds the
+ *   titles holding its first character, LIKE checks the whole word in those titles only.
  */
 function titleCondition(dialect: DialectName, words: string[]): RawBuilder<SqlBool> {
-  const long = words.filter((w) => [...w].length >= TRIGRAM);
-  const short = words.filter((w) => [...w].length < TRIGRAM && wordStart(w));
-  const symbols = words.filter((w) => [...w].length < TRIGRAM && !wordStart(w));
+  const symbols = words.filter((w) => !wordStart(w));
+  const textual = words.filter((w) => wordStart(w));
+  const long = textual.filter((w) => [...w].length >= TRIGRAM);
+  const short = textual.filter((w) => [...w].length < TRIGRAM);
   const parts: RawBuilder<unknown>[] = [];
   if (dialect === 'postgres') {
     for (const w of long) parts.push(sql`products.title ilike ${`%${escapeLike(w)}%`}`);
     // Only letters and digits remain, so the regular expression needs no escaping.
     for (const w of short) parts.push(sql`products.title ~* ${`\\m${wordStart(w)}`}`);
-    for (const w of symbols) parts.push(sql`products.title like ${`%${escapeLike(w)}%`}`);
   } else {
     if (long.length > 0) {
       const phrases = long.map(ftsPhrase).join(' ');
@@ -121,11 +123,13 @@ function titleCondition(dialect: DialectName, words: string[]): RawBuilder<SqlBo
         sql`listings.product_id in (select rowid from products_words where products_words match ${prefixes})`,
       );
     }
-    for (const w of symbols) {
-      parts.push(
-        sql`listings.product_id in (select product_id from products where title like ${`%${escapeLike(w)}%`} escape '\\')`,
-      );
-    }
+  }
+  const escape = dialect === 'sqlite' ? sql` escape '\\'` : sql``;
+  for (const w of symbols) {
+    parts.push(
+      sql`listings.product_id in (select product_id from title_symbols where symbol = ${[...w][0]!})`,
+      sql`products.title like ${`%${escapeLike(w)}%`}${escape}`,
+    );
   }
   return sql.join(parts, sql` and `) as RawBuilder<SqlBool>;
 }
