@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { FEATURED_COUNT, IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import {
   allQuery,
   categoryQuery,
@@ -36,8 +36,9 @@ import {
   soldCountOf,
   updateListingStatus,
 } from './repository.js';
+import { createFeaturedPool } from './featured-pool.js';
 import {
-  featuredListings,
+  randomActiveListings,
   searchEpochReader,
   searchListings,
   searchPageOf,
@@ -54,7 +55,14 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const dialect = app.database.dialect;
   // Search answers are cached as JSON text until the data they show changes (search-cache.ts).
-  const cache = createSearchCache({ readEpoch: searchEpochReader(app.database) });
+  const readEpoch = searchEpochReader(app.database);
+  const cache = createSearchCache({ readEpoch });
+  // Featured listings are drawn from a pool of random active listings (featured-pool.ts).
+  const featured = createFeaturedPool({
+    readEpoch,
+    load: async (size) =>
+      (await randomActiveListings(db, size)).map((l) => JSON.stringify(listing.parse(l))),
+  });
   const keyOf = (route: string, query: object) =>
     `${route} ${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
   const cached = async (
@@ -102,7 +110,8 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listing/featured',
     { schema: { querystring: featuredQuery, response: { 200: listings } } },
-    async (r) => featuredListings(db, r.query.limit),
+    async (r, reply) =>
+      reply.type(JSON_UTF8).send((await featured.take(r.query.limit ?? FEATURED_COUNT)) as never),
   );
 
   /** Spec: an array whose first element is the listing. Sold listings stay readable. */

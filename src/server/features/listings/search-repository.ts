@@ -223,8 +223,22 @@ export function searchEpochReader(database: Connection): () => Promise<number> {
   return async () => Number(read.get() ?? 0);
 }
 
-/** Up to 8 random active listings; samples ids instead of sorting the whole table randomly. */
-export async function featuredListings(db: Db, count = FEATURED_COUNT): Promise<Listing[]> {
+/** A uniformly random permutation of `items` (Fisher-Yates, in place). */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/**
+ * Up to `wanted` distinct random active listings, in random order (the featured pool). Samples
+ * ids between the lowest and highest listing id and reads those rows by primary key, instead of
+ * sorting the whole table randomly; when sampling finds too few (few listings, or few of them
+ * active), it reads active listings on from a random id, wrapping around.
+ */
+export async function randomActiveListings(db: Db, wanted = FEATURED_COUNT): Promise<Listing[]> {
   // Two scalar subqueries: SQLite answers a lone min() or max() from the primary key in one
   // step, but min() and max() in one select read the whole table.
   const range = await db
@@ -242,23 +256,37 @@ export async function featuredListings(db: Db, count = FEATURED_COUNT): Promise<
   const lo = Number(range?.lo ?? 0);
   const hi = Number(range?.hi ?? 0);
   if (!hi) return [];
-  const ids = Array.from(
-    { length: count * 4 },
-    () => lo + Math.floor(Math.random() * (hi - lo + 1)),
-  );
-  let rows = await listingQuery(db)
-    .where('listings.listing_status', '=', 'Active')
-    .where('listings.listing_id', 'in', ids)
-    .execute();
-  if (rows.length < count) {
-    rows = await listingQuery(db)
-      .where('listings.listing_status', '=', 'Active')
-      .orderBy(sql`random()`)
-      .limit(count)
-      .execute();
+  const span = hi - lo + 1;
+  const active = () => listingQuery(db).where('listings.listing_status', '=', 'Active');
+  const found = new Map<number, ListingRow>();
+  const add = (rows: ListingRow[]) => {
+    for (const row of rows) if (found.size < wanted) found.set(row.listing_id, row);
+  };
+  if (span > wanted * 2) {
+    for (let round = 0; round < 3 && found.size < wanted; round++) {
+      const ids = new Set<number>();
+      const draws = Math.min(span, (wanted - found.size) * 2);
+      while (ids.size < draws) ids.add(lo + Math.floor(Math.random() * span));
+      add(
+        shuffle(
+          await active()
+            .where('listings.listing_id', 'in', [...ids])
+            .execute(),
+        ),
+      );
+    }
   }
-  return rows
-    .map(toListing)
-    .sort(() => Math.random() - 0.5)
-    .slice(0, count);
+  if (found.size < wanted) {
+    const start = lo + Math.floor(Math.random() * span);
+    const onFrom = (op: '>=' | '<', limit: number) =>
+      active()
+        .where('listings.listing_id', op, start)
+        .where('listings.listing_id', 'not in', [0, ...found.keys()])
+        .orderBy('listings.listing_id')
+        .limit(limit)
+        .execute();
+    add(await onFrom('>=', wanted - found.size));
+    if (found.size < wanted) add(await onFrom('<', wanted - found.size));
+  }
+  return shuffle([...found.values()]).map(toListing);
 }
