@@ -1,4 +1,9 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  hydrate,
+  QueryClientProvider,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
 import { expireSession } from '../lib/session';
@@ -16,7 +21,17 @@ function markRestoredDataStale(client: QueryClient) {
   for (const query of client.getQueryCache().getAll()) query.invalidate();
 }
 
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
-  useState(() => markRestoredDataStale(client));
+interface AppProvidersProps {
+  client: QueryClient;
+  /** Fresh data a server-rendered page came with: used as is, not re-checked at once. */
+  serverState?: DehydratedState;
+  children: ReactNode;
+}
+
+export function AppProviders({ client, serverState, children }: AppProvidersProps) {
+  useState(() => {
+    markRestoredDataStale(client);
+    if (serverState) hydrate(client, serverState);
+  });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,128 +1,107 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { TEAM } from '../features/about/team';
 import { AppLayout } from './shell/app-layout';
 import { RouteError } from './shell/route-error';
 
-/** Routes are lazily loaded so the home route stays light; paths match case-insensitively. */
-const page =
-  <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) =>
-  async () => ({
-    Component: pick(await load()),
-  });
+/**
+ * Every page module, loaded when its route is first visited so the home route stays light.
+ * The module's path travels in the route's handle: the server uses it to link the page's
+ * chunk and CSS into a server-rendered page (src/server/ssr).
+ */
+const pages = import.meta.glob<Record<string, React.ComponentType>>([
+  '../features/**/*-page.tsx',
+  './shell/not-found-page.tsx',
+]);
+
+export interface PageHandle {
+  /** The page module, relative to this file (a key of the Vite manifest once resolved). */
+  page: string;
+  /** /about{slug}: which team member the page shows. */
+  member?: string;
+  /** A public page the server renders for visitors who are not signed in (src/server/ssr). */
+  ssr?: true;
+}
+
+function page(file: string, name: string, handle?: Omit<PageHandle, 'page'>) {
+  const load = pages[file];
+  if (!load) throw new Error(`No page module ${file}`);
+  return {
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`${file} exports no ${name}`);
+      return { Component };
+    },
+    handle: { ...handle, page: file } satisfies PageHandle,
+  };
+}
 
 const withShell: RouteObject[] = [
   {
     index: true,
-    lazy: page(
-      () => import('../features/catalog/home-page'),
-      (m) => m.HomePage,
-    ),
+    ...page('../features/catalog/home-page.tsx', 'HomePage', { ssr: true }),
   },
   {
     path: 'aboutTeam',
-    lazy: page(
-      () => import('../features/about/about-team-page'),
-      (m) => m.AboutTeamPage,
-    ),
+    ...page('../features/about/about-team-page.tsx', 'AboutTeamPage', { ssr: true }),
   },
   ...TEAM.map((member) => ({
     path: `about${member.slug}`,
-    lazy: page(
-      () => import('../features/about/about-member-page'),
-      (m) => m.AboutMemberPage,
-    ),
-    handle: { member: member.slug },
+    ...page('../features/about/about-member-page.tsx', 'AboutMemberPage', {
+      member: member.slug,
+      ssr: true,
+    }),
   })),
   {
     path: 'chats',
-    lazy: page(
-      () => import('../features/messages/chats-page'),
-      (m) => m.ChatsPage,
-    ),
+    ...page('../features/messages/chats-page.tsx', 'ChatsPage'),
   },
   {
     path: 'realUserProfile',
-    lazy: page(
-      () => import('../features/profile/profile-page'),
-      (m) => m.ProfilePage,
-    ),
+    ...page('../features/profile/profile-page.tsx', 'ProfilePage'),
   },
   {
     path: 'userProfile',
-    lazy: page(
-      () => import('../features/profile/public-profile-page'),
-      (m) => m.PublicProfilePage,
-    ),
+    ...page('../features/profile/public-profile-page.tsx', 'PublicProfilePage'),
   },
   {
     path: 'userListings',
-    lazy: page(
-      () => import('../features/listings/user-listings-page'),
-      (m) => m.UserListingsPage,
-    ),
+    ...page('../features/listings/user-listings-page.tsx', 'UserListingsPage'),
   },
   {
     path: 'vendorPage',
-    lazy: page(
-      () => import('../features/vendor/vendor-page'),
-      (m) => m.VendorPage,
-    ),
+    ...page('../features/vendor/vendor-page.tsx', 'VendorPage'),
   },
   {
     path: 'productListing/:listingId',
-    lazy: page(
-      () => import('../features/product/product-page'),
-      (m) => m.ProductPage,
-    ),
+    ...page('../features/product/product-page.tsx', 'ProductPage', { ssr: true }),
   },
   {
     path: 'terms-of-service',
-    lazy: page(
-      () => import('../features/legal/terms-page'),
-      (m) => m.TermsPage,
-    ),
+    ...page('../features/legal/terms-page.tsx', 'TermsPage', { ssr: true }),
   },
   {
     path: 'user-agreement',
-    lazy: page(
-      () => import('../features/legal/user-agreement-page'),
-      (m) => m.UserAgreementPage,
-    ),
+    ...page('../features/legal/user-agreement-page.tsx', 'UserAgreementPage', { ssr: true }),
   },
   {
     path: 'courierPage',
-    lazy: page(
-      () => import('../features/courier/courier-page'),
-      (m) => m.CourierPage,
-    ),
+    ...page('../features/courier/courier-page.tsx', 'CourierPage'),
   },
   {
     path: 'CourierNav',
-    lazy: page(
-      () => import('../features/courier/current-delivery-page'),
-      (m) => m.CurrentDeliveryPage,
-    ),
+    ...page('../features/courier/current-delivery-page.tsx', 'CurrentDeliveryPage'),
   },
   {
     path: 'OrderStatus',
-    lazy: page(
-      () => import('../features/orders/order-status-page'),
-      (m) => m.OrderStatusPage,
-    ),
+    ...page('../features/orders/order-status-page.tsx', 'OrderStatusPage'),
   },
   {
     path: 'vendorDeliveryRequest',
-    lazy: page(
-      () => import('../features/vendor-requests/vendor-requests-page'),
-      (m) => m.VendorRequestsPage,
-    ),
+    ...page('../features/vendor-requests/vendor-requests-page.tsx', 'VendorRequestsPage'),
   },
   {
     path: '*',
-    lazy: page(
-      () => import('./shell/not-found-page'),
-      (m) => m.NotFoundPage,
-    ),
+    ...page('./shell/not-found-page.tsx', 'NotFoundPage'),
   },
 ];
 
@@ -130,24 +109,15 @@ const withShell: RouteObject[] = [
 const bare: RouteObject[] = [
   {
     path: '/login',
-    lazy: page(
-      () => import('../features/auth/login-page'),
-      (m) => m.LoginPage,
-    ),
+    ...page('../features/auth/login-page.tsx', 'LoginPage', { ssr: true }),
   },
   {
     path: '/register',
-    lazy: page(
-      () => import('../features/auth/register-page'),
-      (m) => m.RegisterPage,
-    ),
+    ...page('../features/auth/register-page.tsx', 'RegisterPage', { ssr: true }),
   },
   {
     path: '/courierNav/:deliveryId',
-    lazy: page(
-      () => import('../features/courier-nav/courier-nav-page'),
-      (m) => m.CourierNavPage,
-    ),
+    ...page('../features/courier-nav/courier-nav-page.tsx', 'CourierNavPage'),
   },
 ];
 
@@ -169,4 +139,19 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the routes that match the current address, so a server-rendered page can
+ * be hydrated at once (React Router renders nothing while a matched route is still lazy).
+ */
+export async function loadMatchedRoutes(location: Location): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

@@ -40,6 +40,13 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+/** Where requests go: the network in the browser, the server itself when it renders a page. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 let onUnauthorized: (() => void) | null = null;
 /** Lets the session layer react when the server says the session is gone. */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
@@ -59,7 +66,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
     (s): s is AbortSignal => s !== undefined,
   );
-  const response = await fetch(withQuery(path, query), {
+  const response = await transport(withQuery(path, query), {
     method,
     credentials: 'same-origin',
     headers:

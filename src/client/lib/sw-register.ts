@@ -3,7 +3,7 @@
  * A new version never takes over by itself: the user presses Reload (update-prompt.tsx).
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -16,11 +16,14 @@ function setUpdateWaiting(value: boolean) {
   for (const listener of listeners) listener();
 }
 
-export function registerServiceWorker(url = '/sw.js'): void {
+/** workbox-window is loaded here, after the page has rendered, not with the app's first code. */
+export async function registerServiceWorker(url = '/sw.js'): Promise<void> {
   if (!('serviceWorker' in navigator) || workbox) return;
+  const { Workbox } = await import('workbox-window');
+  if (workbox) return;
   workbox = new Workbox(url, { scope: '/' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  void workbox
+  await workbox
     .register()
     .then((registration) => {
       // Long-lived tabs (a courier's shift) still learn about new versions.

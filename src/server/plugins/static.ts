@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPageRenderer } from '../ssr/page-renderer.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -26,7 +27,10 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
       root: clientDir,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // Pages (including /) go through the handler below, which may render them on the server.
+      index: false,
+      // Built files come with .br and .gz copies (scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const rel = path.relative(clientDir, filePath);
@@ -36,23 +40,36 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const accept = request.headers.accept ?? '';
-    const isPage =
-      hasClient &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/uploads/') &&
-      !path.extname(request.url.split('?')[0] ?? '') &&
-      accept.includes('text/html');
-    if (isPage) {
-      return reply
+  const renderer = hasClient ? await createPageRenderer(app) : null;
+  const shell = hasClient ? fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+
+  const isPage = (request: FastifyRequest) =>
+    hasClient &&
+    !request.url.startsWith('/api/') &&
+    !request.url.startsWith('/uploads/') &&
+    !path.extname(request.url.split('?')[0] ?? '') &&
+    (request.headers.accept ?? '').includes('text/html');
+
+  // Pages are a route (not the not-found handler) so responses are compressed like any other.
+  // Files keep their own routes, which win over this wildcard.
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isPage(request)) return reply.callNotFound();
+    const html = (request.method === 'GET' && (await renderer?.render(request))) || shell;
+    return (
+      reply
         .header('cache-control', REVALIDATE)
-        .type('text/html')
-        .sendFile('index.html', clientDir);
-    }
-    return reply
+        // Signed-in visitors get the shell, visitors without a session the rendered page.
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  };
+  app.get('/', page);
+  app.get('/*', page);
+
+  app.setNotFoundHandler(async (request, reply) =>
+    reply
       .code(404)
-      .send({ message: `No such resource: ${request.method} ${request.url.split('?')[0]}` });
-  });
+      .send({ message: `No such resource: ${request.method} ${request.url.split('?')[0]}` }),
+  );
 }

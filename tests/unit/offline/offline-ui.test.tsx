@@ -81,7 +81,7 @@ describe('the update prompt', () => {
 
     const { registerServiceWorker } = await import('../../../src/client/lib/sw-register');
     const { UpdatePrompt } = await import('../../../src/client/components/offline/update-prompt');
-    registerServiceWorker();
+    await registerServiceWorker();
     render(<UpdatePrompt />);
     expect(screen.queryByTestId('update-prompt')).toBeNull();
 

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { OfflineBanner } from './offline-banner';
-import { OutboxNotice } from './outbox-notice';
-import { PendingUpdates } from './pending-updates';
-import { UpdatePrompt } from './update-prompt';
 import './offline.css';
+
+// The outbox and the service worker's news load after the first render, in their own chunks:
+// they have nothing to say before the app has started them.
+const PendingUpdates = lazy(() =>
+  import('./pending-updates').then((m) => ({ default: m.PendingUpdates })),
+);
+const OfflineToasts = lazy(() =>
+  import('./offline-toasts').then((m) => ({ default: m.OfflineToasts })),
+);
 
 /**
  * Connection, outbox and version state on every screen. The lasting states (offline, updates
@@ -11,15 +19,23 @@ import './offline.css';
  * at the top until it is dismissed or fades.
  */
 export function OfflineStatus() {
+  const hydrated = useHydrated();
   return (
     <>
       <div className="offline-status">
         <OfflineBanner />
-        <PendingUpdates className="offline-bar offline-bar--pending" />
+        {hydrated && (
+          <Suspense fallback={null}>
+            <PendingUpdates className="offline-bar offline-bar--pending" />
+          </Suspense>
+        )}
       </div>
       <div className="offline-toasts">
-        <OutboxNotice />
-        <UpdatePrompt />
+        {hydrated && (
+          <Suspense fallback={null}>
+            <OfflineToasts />
+          </Suspense>
+        )}
       </div>
     </>
   );

@@ -6,11 +6,20 @@ import { ListingImage } from './listing-image';
 import { Stars } from './stars';
 
 /** A listing in a grid, linking to /productListing/{listing_id}. */
-export function ListingCard({ listing, eager = false }: { listing: Listing; eager?: boolean }) {
+export function ListingCard({
+  listing,
+  eager = false,
+  priority = false,
+}: {
+  listing: Listing;
+  eager?: boolean;
+  /** One of the first images on screen: fetched before anything else (the page's LCP). */
+  priority?: boolean;
+}) {
   const discount = Math.round(discountPercent(listing.discount));
   return (
     <article className="listing-card">
-      <ListingImage src={listing.thumbnail} alt="" eager={eager} />
+      <ListingImage src={listing.thumbnail} alt="" eager={eager} priority={priority} />
       <div className="listing-card-body">
         <h3 className="listing-card-title">
           <Link to={`/productListing/${listing.listing_id}`} className="stretched-link">
@@ -35,15 +44,23 @@ export function ListingCard({ listing, eager = false }: { listing: Listing; eage
 export function ListingGrid({
   listings,
   eagerCount = 0,
+  priorityCount = 0,
 }: {
   listings: readonly Listing[];
+  /** How many of the first images load at once instead of when scrolled near. */
   eagerCount?: number;
+  /** How many of those load first of all (the first row on a phone). */
+  priorityCount?: number;
 }) {
   return (
     <ul className="listing-grid" role="list">
       {listings.map((listing, index) => (
         <li key={listing.listing_id}>
-          <ListingCard listing={listing} eager={index < eagerCount} />
+          <ListingCard
+            listing={listing}
+            eager={index < eagerCount}
+            priority={index < priorityCount}
+          />
         </li>
       ))}
     </ul>

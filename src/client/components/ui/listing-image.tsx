@@ -9,6 +9,8 @@ interface ListingImageProps {
   height?: number;
   className?: string;
   eager?: boolean;
+  /** The page's main image: fetched at high priority (and preloaded by server rendering). */
+  priority?: boolean;
 }
 
 /** A listing photo with reserved space (width/height), lazy loading and a placeholder. */
@@ -20,6 +22,7 @@ export function ListingImage({
   height = width,
   className,
   eager = false,
+  priority = false,
 }: ListingImageProps) {
   const url = size === 'card' ? cardImage(src) : src;
   const classes = `listing-image${className ? ` ${className}` : ''}`;
@@ -37,7 +40,8 @@ export function ListingImage({
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -38,7 +38,7 @@ export function FeaturedSection() {
             Nothing for sale yet. <Link to="/RealUserProfile">Be the first to list an item.</Link>
           </EmptyNote>
         ) : (
-          <ListingGrid listings={featured.data} eagerCount={4} />
+          <ListingGrid listings={featured.data} eagerCount={4} priorityCount={2} />
         )}
       </section>
     </>

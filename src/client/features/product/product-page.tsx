@@ -57,7 +57,7 @@ function Product({ listing }: { listing: Listing }) {
   return (
     <div className="page product">
       <div className="product-media">
-        <ListingImage src={listing.thumbnail} alt={listing.title} size="full" eager />
+        <ListingImage src={listing.thumbnail} alt={listing.title} size="full" priority />
       </div>
       <div className="product-main">
         <ProductDetails listing={listing} />

@@ -1,0 +1,88 @@
+/**
+ * Server rendering of the public pages (home, search, a listing, sign-in, about, legal) for
+ * visitors who are not signed in: the same routes and components as the browser app, rendered
+ * to HTML with the data they asked for, which the browser then hydrates (main.tsx).
+ * The server decides when to use it and links the page's assets (src/server/ssr).
+ */
+import {
+  dehydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppRoot } from './app/app-root';
+import { routes, type PageHandle } from './app/router';
+import { createQueryClient } from './lib/query-client';
+
+export interface ServerRender {
+  html: string;
+  /** The data the page was rendered with, for the browser's query cache. */
+  state: DehydratedState;
+  /** The page modules of the matched routes (keys of `import.meta.glob` in app/router.tsx). */
+  pages: string[];
+}
+
+/** Data-dependent pages need a second render; a third covers queries that wait on another. */
+const MAX_RENDERS = 3;
+
+const handler = createStaticHandler(routes);
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** The queries a render asked for that have no data yet. */
+function wanted(client: QueryClient): Query[] {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending' && isEnabled(query));
+}
+
+/**
+ * Renders `request`'s page, or returns null when it should be left to the browser app: a route
+ * that is not public, a redirect, a route error, or data that could not be loaded (a missing
+ * listing shows its message from the browser app, with the right status from the API).
+ */
+export async function renderPage(request: Request): Promise<ServerRender | null> {
+  const context = await handler.query(request);
+  if (context instanceof Response || context.errors) return null;
+  const handles = context.matches.map((m) => m.route.handle as PageHandle | undefined);
+  const leaf = handles.at(-1);
+  if (!leaf?.ssr) return null;
+
+  let state: DehydratedState | undefined;
+  for (let pass = 1; pass <= MAX_RENDERS; pass++) {
+    // A new client each time, hydrated from the data so far, exactly as the browser will do.
+    const client = createQueryClient();
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <AppRoot client={client} serverState={state}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppRoot>,
+    );
+    const missing = wanted(client);
+    if (missing.length === 0) {
+      return {
+        html,
+        state: state ?? dehydrate(client),
+        pages: handles.flatMap((h) => (h?.page ? [h.page] : [])),
+      };
+    }
+    try {
+      await Promise.all(
+        missing.map((query) =>
+          client.fetchQuery({ ...query.options, queryKey: query.queryKey, retry: 0 }),
+        ),
+      );
+    } catch {
+      return null;
+    }
+    state = dehydrate(client);
+    client.clear();
+  }
+  return null;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from '../../../src/client/lib/format';
+
+describe('formatPrice', () => {
+  const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+  it('writes dollars exactly as en-US currency formatting does', () => {
+    for (const price of [
+      0, 0.5, 1, 3.29, 9.99, 12, 100, 999.99, 1000, 1234.5, 99999.99, 1_000_000,
+    ]) {
+      expect(formatPrice(price)).toBe(intl.format(price));
+    }
+  });
+
+  it('rounds to cents and keeps the sign', () => {
+    expect(formatPrice(2.005 + 0.001)).toBe('$2.01');
+    expect(formatPrice(-12.5)).toBe(intl.format(-12.5));
+  });
+});
