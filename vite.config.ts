@@ -11,6 +11,11 @@ export default defineConfig({
     outDir: `${process.env.BUILD_OUT ?? 'dist'}/client`,
     emptyOutDir: true,
     target: 'es2022',
+    // No runtime preloading of a lazy chunk's imports (their CSS still loads with them): the
+    // service worker precaches every chunk after the first visit, and a server-rendered first
+    // visit links its page's chunks itself (src/server/ssr/page-html.ts). The helper and the
+    // list of every chunk's file names would otherwise sit in the first chunk of every visit.
+    modulePreload: false,
     sourcemap: false,
     // .vite/manifest.json: the chunk graph bench/bundle.ts reads to size each route.
     manifest: true,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import appConfig from '../vite.config.js';
 import { CLIENT_DIR, ROOT, TMP } from './lib/paths.js';
 
 interface ManifestChunk {
@@ -96,7 +97,14 @@ async function bareAppBytes(): Promise<number> {
     root: path.join(ROOT, 'bench', 'bare-app'),
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: appConfig.build?.target,
+      modulePreload: appConfig.build?.modulePreload,
+      sourcemap: false,
+      manifest: true,
+    },
   });
   const manifest = readManifest(outDir);
   const files = new Set([...closure(manifest, entryKeys(manifest)), ...htmlAssets(outDir)]);
@@ -130,7 +138,7 @@ export async function runBundle(): Promise<BundleResult> {
     homeJsKb: kb(home.js),
     homeCssKb: kb(home.css),
     bareKb: kb(bare),
-    homeRatio: Math.round((home.total / bare) * 100) / 100,
+    homeRatio: Math.round((home.total / bare) * 1000) / 1000,
     leafletInHome: hasLeaflet(homeFiles),
     routes,
     courierMapRoutes,

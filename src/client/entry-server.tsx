@@ -4,22 +4,23 @@
  * to HTML with the data they asked for, which the browser then hydrates (main.tsx).
  * The server decides when to use it and links the page's assets (src/server/ssr).
  */
-import {
-  dehydrate,
-  type DehydratedState,
-  type Query,
-  type QueryClient,
-} from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router';
 import { AppRoot } from './app/app-root';
 import { routes, type PageHandle } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { collectServerData, type ServerData } from './lib/server-data';
 
 export interface ServerRender {
   html: string;
   /** The data the page was rendered with, for the browser's query cache. */
-  state: DehydratedState;
+  state: ServerData;
   /** The page modules of the matched routes (keys of `import.meta.glob` in app/router.tsx). */
   pages: string[];
 }
@@ -48,19 +49,20 @@ function wanted(client: QueryClient): Query[] {
  * listing shows its message from the browser app, with the right status from the API).
  */
 export async function renderPage(request: Request): Promise<ServerRender | null> {
+  // Decided before any page code is loaded: private pages (the maps among them) never load here.
+  const matched = matchRoutes(routes, new URL(request.url).pathname);
+  if (!(matched?.at(-1)?.route.handle as PageHandle | undefined)?.ssr) return null;
   const context = await handler.query(request);
   if (context instanceof Response || context.errors) return null;
   const handles = context.matches.map((m) => m.route.handle as PageHandle | undefined);
-  const leaf = handles.at(-1);
-  if (!leaf?.ssr) return null;
 
-  let state: DehydratedState | undefined;
+  let state: ServerData | undefined;
   for (let pass = 1; pass <= MAX_RENDERS; pass++) {
     // A new client each time, hydrated from the data so far, exactly as the browser will do.
     const client = createQueryClient();
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
-      <AppRoot client={client} serverState={state}>
+      <AppRoot client={client} serverData={state}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
     );
@@ -68,7 +70,7 @@ export async function renderPage(request: Request): Promise<ServerRender | null>
     if (missing.length === 0) {
       return {
         html,
-        state: state ?? dehydrate(client),
+        state: state ?? [],
         pages: handles.flatMap((h) => (h?.page ? [h.page] : [])),
       };
     }
@@ -81,7 +83,7 @@ export async function renderPage(request: Request): Promise<ServerRender | null>
     } catch {
       return null;
     }
-    state = dehydrate(client);
+    state = collectServerData(client);
     client.clear();
   }
   return null;

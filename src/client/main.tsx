@@ -1,12 +1,11 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app/app-root';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { followBrowserOnline } from './lib/online';
-import { createQueryPersistence } from './lib/persist';
 import { createQueryClient } from './lib/query-client';
+import type { ServerData } from './lib/server-data';
 import { expireSession, getSessionUser } from './lib/session';
 import './styles/global.css';
 
@@ -17,13 +16,14 @@ const SERVER_STATE_ID = 'server-state';
 
 followBrowserOnline();
 const queryClient = createQueryClient();
-const persistence = createQueryPersistence(queryClient);
+// The saved cache (IndexedDB) is its own chunk: a server-rendered page does not wait for it.
+const persistence = import('./lib/persist').then((m) => m.createQueryPersistence(queryClient));
 
-function readServerState(): DehydratedState | null {
+function readServerData(): ServerData | null {
   const script = document.getElementById(SERVER_STATE_ID);
   if (!script?.textContent) return null;
   try {
-    return JSON.parse(script.textContent) as DehydratedState;
+    return JSON.parse(script.textContent) as ServerData;
   } catch {
     return null;
   }
@@ -31,17 +31,20 @@ function readServerState(): DehydratedState | null {
 
 async function boot() {
   const root = document.getElementById('root')!;
-  const serverState = readServerState();
+  const serverData = readServerData();
   // The cache is saved at most once a second: write the last changes when the app is put away.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void persistence.flush();
+    if (document.visibilityState === 'hidden') void persistence.then((p) => p.flush());
   });
 
-  if (serverState) {
+  if (serverData) {
     // The server rendered this page because the browser sent no session cookie: no one is
     // signed in, whatever an old copy in localStorage says.
     expireSession();
-    void persistence.start(null);
+    const started = persistence.then(async (p) => {
+      await p.start(null);
+      return p;
+    });
     await loadMatchedRoutes(window.location);
     const router = createRouter();
     // As a transition, hydration yields to the browser every few milliseconds instead of
@@ -49,7 +52,7 @@ async function boot() {
     startTransition(() => {
       hydrateRoot(
         root,
-        <AppRoot client={queryClient} serverState={serverState} persistence={persistence}>
+        <AppRoot client={queryClient} serverData={serverData} persistence={started}>
           <RouterProvider router={router} />
         </AppRoot>,
       );
@@ -58,12 +61,13 @@ async function boot() {
   }
 
   // Render from the saved cache, so the last seen data shows even with no network.
-  await Promise.race([
-    persistence.start(getSessionUser()?.user_id ?? null),
-    new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS)),
-  ]);
+  const started = persistence.then(async (p) => {
+    await p.start(getSessionUser()?.user_id ?? null);
+    return p;
+  });
+  await Promise.race([started, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   createRoot(root).render(
-    <AppRoot client={queryClient} persistence={persistence}>
+    <AppRoot client={queryClient} persistence={started}>
       <RouterProvider router={createRouter()} />
     </AppRoot>,
   );

@@ -1,7 +1,8 @@
-import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { OfflineStatus } from '../components/offline/offline-status';
 import type { QueryPersistence } from '../lib/persist';
+import type { ServerData } from '../lib/server-data';
 import { useHydrated } from '../lib/use-hydrated';
 import { AppProviders } from './providers';
 
@@ -12,19 +13,19 @@ const BackgroundServices = lazy(() =>
 interface AppRootProps {
   client: QueryClient;
   /** The data a server-rendered page was rendered with (entry-server.tsx). */
-  serverState?: DehydratedState;
-  /** The saved query cache; absent on the server. */
-  persistence?: QueryPersistence;
+  serverData?: ServerData;
+  /** The saved query cache once it has started; absent on the server. */
+  persistence?: Promise<QueryPersistence>;
   /** The router: the browser's, or the server's static one. */
   children: ReactNode;
 }
 
 /** The same tree in the browser and on the server, so server-rendered HTML hydrates as is. */
-export function AppRoot({ client, serverState, persistence, children }: AppRootProps) {
+export function AppRoot({ client, serverData, persistence, children }: AppRootProps) {
   const hydrated = useHydrated();
   return (
     <StrictMode>
-      <AppProviders client={client} serverState={serverState}>
+      <AppProviders client={client} serverData={serverData}>
         {hydrated && persistence && (
           <Suspense fallback={null}>
             <BackgroundServices persistence={persistence} />

@@ -18,7 +18,7 @@ function registerAfterLoad() {
  * stream, the saved cache's owner and the service worker. Its own chunk, loaded right after
  * the first render (app-root.tsx), so none of it delays the first paint.
  */
-export function BackgroundServices({ persistence }: { persistence: QueryPersistence }) {
+export function BackgroundServices({ persistence }: { persistence: Promise<QueryPersistence> }) {
   useEffect(() => startOutbox(), []);
   useEffect(registerAfterLoad, []);
   return (

@@ -1,11 +1,7 @@
-import {
-  hydrate,
-  QueryClientProvider,
-  type DehydratedState,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
+import { seedServerData, type ServerData } from '../lib/server-data';
 import { expireSession } from '../lib/session';
 
 // When the server says the session is gone, the stored user goes too, so guarded pages send
@@ -24,14 +20,14 @@ function markRestoredDataStale(client: QueryClient) {
 interface AppProvidersProps {
   client: QueryClient;
   /** Fresh data a server-rendered page came with: used as is, not re-checked at once. */
-  serverState?: DehydratedState;
+  serverData?: ServerData;
   children: ReactNode;
 }
 
-export function AppProviders({ client, serverState, children }: AppProvidersProps) {
+export function AppProviders({ client, serverData, children }: AppProvidersProps) {
   useState(() => {
     markRestoredDataStale(client);
-    if (serverState) hydrate(client, serverState);
+    if (serverData) seedServerData(client, serverData);
   });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

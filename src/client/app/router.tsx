@@ -1,5 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { TEAM } from '../features/about/team';
+import { TEAM_SLUGS } from '../features/about/team-slugs';
 import { AppLayout } from './shell/app-layout';
 import { RouteError } from './shell/route-error';
 
@@ -44,10 +44,10 @@ const withShell: RouteObject[] = [
     path: 'aboutTeam',
     ...page('../features/about/about-team-page.tsx', 'AboutTeamPage', { ssr: true }),
   },
-  ...TEAM.map((member) => ({
-    path: `about${member.slug}`,
+  ...TEAM_SLUGS.map((slug) => ({
+    path: `about${slug}`,
     ...page('../features/about/about-member-page.tsx', 'AboutMemberPage', {
-      member: member.slug,
+      member: slug,
       ssr: true,
     }),
   })),

@@ -1,6 +1,7 @@
 import type { Review } from '../../shared/schemas/reviews';
 import { shortUsDate } from '../lib/format';
 import { Stars } from './ui/stars';
+import './reviews-list.css';
 
 /** Reviews of a seller: stars, comment, "Reviwer: {username}" (spelled so) and a short date. */
 export function ReviewsList({ reviews }: { reviews: readonly Review[] }) {

@@ -19,7 +19,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link to="/" className="logo" aria-label="Gator Market home (clears the search)">
-          <img src="/icons/icon.svg" alt="" width="36" height="36" />
+          <img src="/icons/icon-192.png" alt="" width="36" height="36" />
           <span className="logo-text">
             Gator <span>Market</span>
           </span>

@@ -3,10 +3,10 @@ import type { QueryPersistence } from '../../lib/persist';
 import { useSessionUser } from '../../lib/session';
 
 /** Switches the saved query cache when the signed-in user changes (sign-in, out, expiry). */
-export function CacheOwnerSync({ persistence }: { persistence: QueryPersistence }) {
+export function CacheOwnerSync({ persistence }: { persistence: Promise<QueryPersistence> }) {
   const userId = useSessionUser()?.user_id ?? null;
   useEffect(() => {
-    void persistence.switchUser(userId);
+    void persistence.then((p) => p.switchUser(userId));
   }, [persistence, userId]);
   return null;
 }

@@ -1,6 +1,8 @@
+import { TEAM_SLUGS, type TeamSlug } from './team-slugs';
+
 /** The team behind the product; one list drives /aboutTeam and every /about{slug} page. */
 export interface TeamMember {
-  slug: string;
+  slug: TeamSlug;
   name: string;
   role: string;
   bio: string;
@@ -8,43 +10,41 @@ export interface TeamMember {
   favorite: string;
 }
 
-export const TEAM: readonly TeamMember[] = [
-  {
-    slug: 'Maya',
+const MEMBERS: Record<TeamSlug, Omit<TeamMember, 'slug'>> = {
+  Maya: {
     name: 'Maya Chen',
     role: 'Team lead',
     bio: 'Maya keeps the team on track, runs the weekly planning and talks to the students who test every release.',
     favorite: 'A second-hand bike lock',
   },
-  {
-    slug: 'Luis',
+  Luis: {
     name: 'Luis Ortega',
     role: 'Back end',
     bio: 'Luis builds the API and the database behind every listing, message and delivery.',
     favorite: 'Cold brew concentrate',
   },
-  {
-    slug: 'Nadia',
+  Nadia: {
     name: 'Nadia Karimi',
     role: 'Front end',
     bio: 'Nadia designs and builds the screens, and makes sure they work on a phone and with a keyboard.',
     favorite: 'Graph paper notebooks',
   },
-  {
-    slug: 'Jace',
+  Jace: {
     name: 'Jace Nguyen',
     role: 'Courier experience',
     bio: 'Jace builds the courier dashboard and the live delivery map, and delivers orders between classes.',
     favorite: 'A folding study desk',
   },
-  {
-    slug: 'Ravi',
+  Ravi: {
     name: 'Ravi Patel',
     role: 'Database',
     bio: 'Ravi keeps the data safe, fast and backed up, from a laptop on the Library’s third floor.',
     favorite: 'Used textbooks, always',
   },
-];
+};
+
+/** In the order of TEAM_SLUGS, which the router also uses. */
+export const TEAM: readonly TeamMember[] = TEAM_SLUGS.map((slug) => ({ slug, ...MEMBERS[slug] }));
 
 export function findMember(slug: string | undefined): TeamMember | undefined {
   return TEAM.find((m) => m.slug.toLowerCase() === slug?.toLowerCase());

@@ -8,7 +8,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
     <main id="main" className="auth-page">
       <div className="auth-card">
         <Link to="/" className="auth-logo">
-          <img src="/icons/icon.svg" alt="" width="48" height="48" />
+          <img src="/icons/icon-192.png" alt="" width="48" height="48" />
           <span>
             Gator <span>Market</span>
           </span>

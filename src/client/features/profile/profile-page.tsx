@@ -10,6 +10,7 @@ import { CreateListingModal } from './create-listing/create-listing-modal';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
 import '../../styles/profile.css';
+import '../../components/ui/stat-row.css';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');

@@ -10,6 +10,7 @@ import { api } from '../../lib/api';
 import { useActiveListings, useSoldCount } from '../../lib/queries/listings';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import '../../components/ui/stat-row.css';
 
 export function VendorPage() {
   useDocumentTitle('Vendor dashboard');
