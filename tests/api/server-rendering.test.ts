@@ -1,0 +1,181 @@
+/**
+ * Server rendering of the public pages (src/server/ssr, src/client/entry-server.tsx) with the
+ * real components and the real API, against a stand-in of the built client: what a visitor
+ * without a session receives, and what everyone else still receives (the app shell).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_STATE_ID } from '../../src/server/ssr/page-html.js';
+import { listingOf } from './data.js';
+import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
+
+let ctx: TestContext;
+let clientDir: string;
+let seller: Actor;
+let listingId: number;
+
+// What `vite build` writes, reduced to what the server reads.
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Gator Market — campus marketplace</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-abc.js',
+    imports: ['_jsx-runtime-abc.js'],
+    css: ['assets/index-abc.css'],
+  },
+  '_jsx-runtime-abc.js': { file: 'assets/jsx-runtime-abc.js' },
+  '_listing-card-abc.js': { file: 'assets/listing-card-abc.js', imports: ['_jsx-runtime-abc.js'] },
+  'src/client/features/catalog/home-page.tsx': {
+    file: 'assets/home-page-abc.js',
+    imports: ['_jsx-runtime-abc.js', '_listing-card-abc.js'],
+    css: ['assets/home-page-abc.css'],
+  },
+};
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-ssr-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.css'), '.page{margin:0}');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'home-page-abc.css'), '.hero{color:#46237a}');
+  ctx = await createTestApp({ env: { CLIENT_DIR: clientDir } });
+  seller = await signedInUser(ctx, { username: 'priyaseller' });
+  const listing = await listingOf(ctx, seller, {
+    title: 'Desk lamp $& </script><b>bold</b>',
+    price: 1234.56,
+  });
+  listingId = listing.listing_id;
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  as(ctx).raw({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const root = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+const serverData = (html: string) => {
+  const json = new RegExp(
+    `<script type="application/json" id="${SERVER_STATE_ID}">(.*?)</script>`,
+  ).exec(html)?.[1];
+  return json === undefined
+    ? undefined
+    : (JSON.parse(json) as { queryKey: unknown[]; data: unknown }[]);
+};
+
+describe('a visitor without a session', () => {
+  it('gets the home page rendered, with the featured listings and the data they came from', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers.vary).toMatch(/cookie/);
+    const markup = root(res.body);
+    expect(markup).toContain('Buy and sell on campus');
+    expect(markup).toContain('Featured products');
+    // The title is text in the page, escaped; the price is written as en-US dollars.
+    expect(markup).toContain('Desk lamp $&amp; &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
+    expect(markup).toContain('$1,234.56');
+    const data = serverData(res.body);
+    expect(data).toEqual([
+      expect.objectContaining({
+        queryKey: ['listings', 'featured'],
+        data: [expect.objectContaining({ listing_id: listingId })],
+      }),
+    ]);
+  });
+
+  it('gets the page styled inline and its code linked at low priority', async () => {
+    const res = await page('/');
+    expect(res.body).toContain('<style data-href="/assets/index-abc.css">.page{margin:0}</style>');
+    expect(res.body).toContain(
+      '<style data-href="/assets/home-page-abc.css">.hero{color:#46237a}</style>',
+    );
+    expect(res.body).not.toContain('rel="stylesheet"');
+    expect(res.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    );
+    for (const file of ['home-page-abc.js', 'listing-card-abc.js']) {
+      expect(res.body).toContain(
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${file}">`,
+      );
+    }
+    // Linked once: the template already preloads the shared runtime.
+    expect(res.body.match(/jsx-runtime-abc\.js/g)).toHaveLength(1);
+  });
+
+  it('keeps the data script closed: no text from a listing can end it', async () => {
+    const res = await page('/');
+    const scripts = res.body.match(/<\/script>/g) ?? [];
+    // The module script and the data script, nothing else.
+    expect(scripts).toHaveLength(2);
+  });
+
+  it('gets a listing page rendered with its title, price and actions', async () => {
+    const res = await page(`/productListing/${listingId}`);
+    expect(res.statusCode).toBe(200);
+    const markup = root(res.body);
+    expect(markup).toContain('Desk lamp $&amp;');
+    expect(markup).toContain('$1,234.56');
+    expect(markup).toContain('priyaseller');
+  });
+
+  it('gets the not-found message of an impossible listing address rendered', async () => {
+    expect(root((await page('/productListing/abc')).body)).toContain('No item Found');
+  });
+
+  it('gets /login rendered', async () => {
+    const markup = root((await page('/login')).body);
+    expect(markup).toContain('Password');
+  });
+
+  it('gets the app shell where the page cannot be rendered here', async () => {
+    for (const url of [
+      '/productListing/999999',
+      '/OrderStatus',
+      '/courierNav/3',
+      '/RealUserProfile',
+      '/no-such-page',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain('rel="stylesheet"');
+    }
+  });
+
+  it('gets the page compressed', async () => {
+    const res = await page('/', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('a signed-in visitor', () => {
+  it('gets the app shell, which renders their own view in the browser', async () => {
+    const buyer = await signedInUser(ctx);
+    for (const url of ['/', `/productListing/${listingId}`, '/login']) {
+      const res = await as(ctx, buyer).raw({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});

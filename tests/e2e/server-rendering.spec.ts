@@ -1,0 +1,63 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Visitors without a session get the public pages rendered by the server: readable before (and
+ * without) any script, then hydrated in place into the same app.
+ */
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page, a listing and the sign-in form are readable', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Buy and sell on campus' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible();
+    const cards = page.locator('.listing-card');
+    expect(await cards.count()).toBeGreaterThan(0);
+
+    const [first] = (await (await request.get('/api/all?limit=1')).json()) as {
+      listing_id: number;
+      title: string;
+    }[];
+    await page.goto(`/productListing/${first!.listing_id}`);
+    await expect(page.getByRole('heading', { name: first!.title })).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+});
+
+test('the rendered home page is hydrated in place and works as the app', async ({ page }) => {
+  // Keep the header element the HTML parser made: hydration adopts it, a re-render would not.
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.classList.contains('site-header')) {
+            (window as unknown as { parsedHeader: Element }).parsedHeader = node;
+            observer.disconnect();
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { name: 'Featured products' });
+  await expect(heading).toBeVisible();
+  const firstTitle = await page.locator('.listing-card-title').first().textContent();
+
+  // Hydrated: the search form is the app's, it updates the address without a page load.
+  await page.getByLabel('Search listings').fill('lamp');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/title=lamp/);
+  await page.goBack();
+  await expect(heading).toBeVisible();
+  // The featured listings were not fetched again and reshuffled under the reader.
+  await expect(page.locator('.listing-card-title').first()).toHaveText(firstTitle!);
+  const adopted = await page.evaluate(
+    () =>
+      document.querySelector('.site-header') ===
+      (window as unknown as { parsedHeader?: Element }).parsedHeader,
+  );
+  expect(adopted).toBe(true);
+});
