@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -19,6 +19,33 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
+/** Statements kept prepared: more than the API's distinct queries, few enough to stay small. */
+const STATEMENT_CACHE = 256;
+
+/**
+ * Kysely's SQLite driver prepares every statement again on every query, which costs more than
+ * running a primary-key read. better-sqlite3 statements are reusable (each run binds its own
+ * parameters, and only one runs at a time on the one connection), so the same SQL text gets the
+ * same statement, the least recently used forgotten first.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        statements.delete(source);
+      } else {
+        statement = sqlite.prepare(source);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+  };
+}
+
 export function connect(databaseUrl: string): Db {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
@@ -28,7 +55,9 @@ export function connect(databaseUrl: string): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
