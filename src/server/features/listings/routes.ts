@@ -63,49 +63,36 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     load: async (size) =>
       (await randomActiveListings(db, size)).map((l) => JSON.stringify(listing.parse(l))),
   });
-  const keyOf = (route: string, query: object) =>
-    `${route} ${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
+  // The key is the address as sent (path and query): its query passed the route's schema, and
+  // the same address always means the same search.
   const cached = async (
+    request: FastifyRequest,
     reply: FastifyReply,
-    route: string,
-    query: SearchQuery,
     compute: () => Promise<unknown>,
-  ) => reply.type(JSON_UTF8).send((await cache.get(keyOf(route, query), compute)) as never);
-  const list = (route: string) => async (r: FastifyRequest, reply: FastifyReply) => {
+  ) => reply.type(JSON_UTF8).send((await cache.get(request.url, compute)) as never);
+  const list = async (r: FastifyRequest, reply: FastifyReply) => {
     const query = r.query as SearchQuery;
-    return cached(reply, route, query, async () =>
-      listings.parse(await searchListings(db, query, dialect)),
-    );
+    return cached(r, reply, async () => listings.parse(await searchListings(db, query, dialect)));
   };
 
   // The four search calls of the spec: plain lists. Filters and paging are optional extras.
-  app.get(
-    '/api/all',
-    { schema: { querystring: allQuery, response: { 200: listings } } },
-    list('all'),
-  );
+  app.get('/api/all', { schema: { querystring: allQuery, response: { 200: listings } } }, list);
   app.get(
     '/api/category',
     { schema: { querystring: categoryQuery, response: { 200: listings } } },
-    list('category'),
+    list,
   );
-  app.get(
-    '/api/title',
-    { schema: { querystring: titleQuery, response: { 200: listings } } },
-    list('title'),
-  );
+  app.get('/api/title', { schema: { querystring: titleQuery, response: { 200: listings } } }, list);
   app.get(
     '/api/combined',
     { schema: { querystring: combinedQuery, response: { 200: listings } } },
-    list('combined'),
+    list,
   );
   app.get(
     '/api/search',
     { schema: { querystring: searchQuery, response: { 200: searchPage } } },
     async (r, reply) =>
-      cached(reply, 'search', r.query, async () =>
-        searchPage.parse(await searchPageOf(db, r.query, dialect)),
-      ),
+      cached(r, reply, async () => searchPage.parse(await searchPageOf(db, r.query, dialect))),
   );
   app.get(
     '/api/listing/featured',

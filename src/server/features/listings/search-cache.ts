@@ -1,5 +1,5 @@
 /**
- * Search results, kept as the JSON text sent, until anything they show changes. Every change to
+ * Search results, kept as the UTF-8 JSON bytes sent, until anything they show changes. Every change to
  * listings, products or a seller's name or rating bumps the database's search epoch (triggers,
  * so writes from any process or instance count); a cached answer is used only while the epoch
  * it was computed at is still current. One read of the epoch per request replaces the search.
@@ -8,25 +8,38 @@
  */
 export interface SearchCache {
   /** The cached JSON for `key`, or `compute()`'s result serialized and remembered. */
-  get: (key: string, compute: () => Promise<unknown>) => Promise<string>;
+  get: (key: string, compute: () => Promise<unknown>) => Promise<Buffer>;
 }
 
 export interface SearchCacheOptions {
   readEpoch: () => Promise<number>;
-  /** Upper bound on the cached text, in UTF-16 code units (about bytes for this JSON). */
-  maxChars?: number;
+  /** Upper bound on the cached JSON, in bytes. */
+  maxBytes?: number;
   maxAgeMs?: number;
   now?: () => number;
 }
 
+/**
+ * The UTF-8 bytes of `json` in a buffer of their own: a small Buffer.from() is a slice of a
+ * shared 8 KB slab, which a cached slice would keep alive whole.
+ */
+function bytesOf(json: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  bytes.write(json);
+  return bytes;
+}
+
+/** Bytes an entry costs besides its JSON and key (Map entry, object, Buffer header). */
+const ENTRY_OVERHEAD = 200;
+
 interface Entry {
-  json: string;
+  json: Buffer;
   at: number;
 }
 
 export function createSearchCache({
   readEpoch,
-  maxChars = 8 * 1024 * 1024,
+  maxBytes = 8 * 1024 * 1024,
   maxAgeMs = 60_000,
   now = Date.now,
 }: SearchCacheOptions): SearchCache {
@@ -34,20 +47,20 @@ export function createSearchCache({
   let size = 0;
   // Map keeps insertion order: re-inserting on a hit makes the first entry the least recent.
   const entries = new Map<string, Entry>();
-  const pending = new Map<string, Promise<string>>();
+  const pending = new Map<string, Promise<Buffer>>();
 
   const forget = (key: string) => {
     const old = entries.get(key);
     if (old === undefined) return;
     entries.delete(key);
-    size -= old.json.length;
+    size -= old.json.length + key.length + ENTRY_OVERHEAD;
   };
-  const remember = (key: string, json: string, at: number) => {
+  const remember = (key: string, json: Buffer, at: number) => {
     forget(key);
     entries.set(key, { json, at });
-    size += json.length;
+    size += json.length + key.length + ENTRY_OVERHEAD;
     for (const oldest of entries.keys()) {
-      if (size <= maxChars) break;
+      if (size <= maxBytes) break;
       forget(oldest);
     }
   };
@@ -70,7 +83,8 @@ export function createSearchCache({
       // Requests for the same search while it runs share one computation.
       let running = pending.get(key);
       if (!running) {
-        running = compute().then((value) => JSON.stringify(value));
+        // Bytes, not a string: each answer then goes out without being encoded again.
+        running = compute().then((value) => bytesOf(JSON.stringify(value)));
         pending.set(key, running);
         const computedAt = epoch;
         const startedAt = now();
