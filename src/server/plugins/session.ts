@@ -26,16 +26,21 @@ export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('sessionExpiresAt', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
+  const signIn = async (request: FastifyRequest, token: string) => {
     const tokenHash = hashToken(token);
     const row = await findSessionUser(app.db, tokenHash);
     if (!row) return;
     request.user = toSessionUser(row);
     request.sessionTokenHash = tokenHash;
     request.sessionExpiresAt = row.expires_at;
+  };
+  // A callback hook: requests without a session cookie (most reads) pass on at once, without a
+  // promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return done();
+    signIn(request, token).then(() => done(), done);
   });
 }
 
