@@ -11,12 +11,17 @@ const dir = path.resolve(process.env.BUILD_OUT ?? 'dist', 'client');
 const TEXT = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 /** Smaller files gain too little to be worth a second copy. */
 const MIN_BYTES = 1024;
+/**
+ * The service worker script is left to on-the-fly compression: browsers compare it byte for
+ * byte to find a new version, so it must always be exactly the file on disk.
+ */
+const SKIP = new Set(['sw.js']);
 
 function* files(folder) {
   for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) yield* files(full);
-    else if (TEXT.test(entry.name)) yield full;
+    else if (TEXT.test(entry.name) && !SKIP.has(entry.name)) yield full;
   }
 }
 

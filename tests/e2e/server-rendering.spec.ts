@@ -61,3 +61,20 @@ test('the rendered home page is hydrated in place and works as the app', async (
   );
   expect(adopted).toBe(true);
 });
+
+test('a visitor who never signs in loads no outbox or live-event code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible();
+  // The service worker's registration comes after the load: the page has started everything.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())))
+    .toBe(true);
+  await page.locator('.listing-card-title a').first().click();
+  await expect(page.getByRole('heading', { name: 'Message the seller' })).toBeVisible();
+  expect(scripts.some((s) => /background-services/.test(s))).toBe(true);
+  expect(scripts.filter((s) => /outbox|live|signed-in-services/.test(s))).toEqual([]);
+});

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { CacheOwnerSync } from '../components/offline/cache-owner-sync';
-import { LiveEvents } from '../components/live/live-events';
-import { OutboxSync } from '../components/offline/outbox-sync';
-import { startOutbox } from '../lib/outbox';
 import type { QueryPersistence } from '../lib/persist';
+import { useSignedInOnce } from '../lib/session';
 import { registerServiceWorker } from '../lib/sw-register';
+
+const SignedInServices = lazy(() =>
+  import('./signed-in-services').then((m) => ({ default: m.SignedInServices })),
+);
 
 /** Registers the service worker once the page has loaded, as Workbox advises. */
 function registerAfterLoad() {
@@ -14,18 +16,21 @@ function registerAfterLoad() {
 }
 
 /**
- * What runs beside every page: the courier outbox and its replay triggers, the live-event
- * stream, the saved cache's owner and the service worker. Its own chunk, loaded right after
- * the first render (app-root.tsx), so none of it delays the first paint.
+ * What runs beside every page: the service worker, the saved cache's owner, and (once someone
+ * has signed in) the outbox and live events. Its own chunk, loaded right after the first
+ * render (app-root.tsx), so none of it delays the first paint.
  */
 export function BackgroundServices({ persistence }: { persistence: Promise<QueryPersistence> }) {
-  useEffect(() => startOutbox(), []);
+  const signedIn = useSignedInOnce();
   useEffect(registerAfterLoad, []);
   return (
     <>
       <CacheOwnerSync persistence={persistence} />
-      <OutboxSync />
-      <LiveEvents />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SignedInServices />
+        </Suspense>
+      )}
     </>
   );
 }

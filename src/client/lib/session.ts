@@ -10,6 +10,8 @@ import type { SessionUser } from '../../shared/schemas/users';
 const USER_KEY = 'user';
 const EXPIRY_KEY = 'sessionExpiry';
 const listeners = new Set<() => void>();
+/** Set by `read` the first time it finds a user (useSignedInOnce). */
+let seenSignedIn = false;
 let cached: { raw: string | null; expiry: string | null; user: SessionUser | null } = {
   raw: null,
   expiry: null,
@@ -36,6 +38,7 @@ function read(): SessionUser | null {
     localStorage.removeItem(EXPIRY_KEY);
   }
   cached = { raw: localStorage.getItem(USER_KEY), expiry: localStorage.getItem(EXPIRY_KEY), user };
+  if (user) seenSignedIn = true;
   return user;
 }
 
@@ -94,4 +97,17 @@ function subscribe(listener: () => void) {
 
 export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribe, read, () => null);
+}
+
+/**
+ * True once someone has been signed in in this tab, and from then on: the courier outbox and
+ * live updates start with the first sign-in, and an expiry keeps the outbox (and its "sign in
+ * to sync") on screen. Visitors who never sign in never load that code.
+ */
+export function useSignedInOnce(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => read() !== null || seenSignedIn,
+    () => false,
+  );
 }

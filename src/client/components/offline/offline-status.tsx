@@ -1,15 +1,19 @@
 import { lazy, Suspense } from 'react';
+import { useSignedInOnce } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { OfflineBanner } from './offline-banner';
 import './offline.css';
 
-// The outbox and the service worker's news load after the first render, in their own chunks:
-// they have nothing to say before the app has started them.
+// Their own chunks, loaded after the first render: the outbox's news only once someone has
+// signed in (visitors have no outbox), the new-version prompt for everyone.
 const PendingUpdates = lazy(() =>
   import('./pending-updates').then((m) => ({ default: m.PendingUpdates })),
 );
-const OfflineToasts = lazy(() =>
-  import('./offline-toasts').then((m) => ({ default: m.OfflineToasts })),
+const OutboxNotice = lazy(() =>
+  import('./outbox-notice').then((m) => ({ default: m.OutboxNotice })),
+);
+const UpdatePrompt = lazy(() =>
+  import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })),
 );
 
 /**
@@ -20,20 +24,26 @@ const OfflineToasts = lazy(() =>
  */
 export function OfflineStatus() {
   const hydrated = useHydrated();
+  const outbox = useSignedInOnce() && hydrated;
   return (
     <>
       <div className="offline-status">
         <OfflineBanner />
-        {hydrated && (
+        {outbox && (
           <Suspense fallback={null}>
             <PendingUpdates className="offline-bar offline-bar--pending" />
           </Suspense>
         )}
       </div>
       <div className="offline-toasts">
+        {outbox && (
+          <Suspense fallback={null}>
+            <OutboxNotice />
+          </Suspense>
+        )}
         {hydrated && (
           <Suspense fallback={null}>
-            <OfflineToasts />
+            <UpdatePrompt />
           </Suspense>
         )}
       </div>
