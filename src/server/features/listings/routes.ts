@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FEATURED_COUNT, IMAGE_MAX_BYTES } from '../../../shared/constants.js';
@@ -70,27 +70,43 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     compute: () => Promise<unknown>,
   ) => reply.type(JSON_UTF8).send((await cache.get(request.url, compute)) as never);
+  // A search answered before is sent from the cache as the request arrives, before the query is
+  // parsed and validated again: only an address that passed validation was ever cached.
+  const fromCache: onRequestHookHandler = (request, reply, done) => {
+    cache.cached(request.url).then((hit) => {
+      if (hit === undefined) done();
+      else void reply.type(JSON_UTF8).send(hit);
+    }, done);
+  };
   const list = async (r: FastifyRequest, reply: FastifyReply) => {
     const query = r.query as SearchQuery;
     return cached(r, reply, async () => listings.parse(await searchListings(db, query, dialect)));
   };
 
   // The four search calls of the spec: plain lists. Filters and paging are optional extras.
-  app.get('/api/all', { schema: { querystring: allQuery, response: { 200: listings } } }, list);
   app.get(
-    '/api/category',
-    { schema: { querystring: categoryQuery, response: { 200: listings } } },
+    '/api/all',
+    { onRequest: fromCache, schema: { querystring: allQuery, response: { 200: listings } } },
     list,
   );
-  app.get('/api/title', { schema: { querystring: titleQuery, response: { 200: listings } } }, list);
+  app.get(
+    '/api/category',
+    { onRequest: fromCache, schema: { querystring: categoryQuery, response: { 200: listings } } },
+    list,
+  );
+  app.get(
+    '/api/title',
+    { onRequest: fromCache, schema: { querystring: titleQuery, response: { 200: listings } } },
+    list,
+  );
   app.get(
     '/api/combined',
-    { schema: { querystring: combinedQuery, response: { 200: listings } } },
+    { onRequest: fromCache, schema: { querystring: combinedQuery, response: { 200: listings } } },
     list,
   );
   app.get(
     '/api/search',
-    { schema: { querystring: searchQuery, response: { 200: searchPage } } },
+    { onRequest: fromCache, schema: { querystring: searchQuery, response: { 200: searchPage } } },
     async (r, reply) =>
       cached(r, reply, async () => searchPage.parse(await searchPageOf(db, r.query, dialect))),
   );

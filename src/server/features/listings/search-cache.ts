@@ -1,12 +1,14 @@
 /**
- * Search results, kept as the UTF-8 JSON bytes sent, until anything they show changes. Every change to
- * listings, products or a seller's name or rating bumps the database's search epoch (triggers,
- * so writes from any process or instance count); a cached answer is used only while the epoch
- * it was computed at is still current. One read of the epoch per request replaces the search.
- * Answers also expire after a minute, as "posted in the last 24 hours" moves with the clock.
- * docs/decisions/010-search-index.md
+ * Search results, kept as the UTF-8 JSON bytes sent, until anything they show changes. Every
+ * change to listings, products or a seller's name or rating bumps the database's search epoch
+ * (triggers, so writes from any process or instance count); a cached answer is used only while
+ * the epoch it was computed at is still current. One read of the epoch per request replaces the
+ * search. Answers also expire after a minute, as "posted in the last 24 hours" moves with the
+ * clock. docs/decisions/010-search-index.md
  */
 export interface SearchCache {
+  /** The cached JSON for `key` if it is still current. */
+  cached: (key: string) => Promise<Buffer | undefined>;
   /** The cached JSON for `key`, or `compute()`'s result serialized and remembered. */
   get: (key: string, compute: () => Promise<unknown>) => Promise<Buffer>;
 }
@@ -65,21 +67,26 @@ export function createSearchCache({
     }
   };
 
+  const cached = async (key: string) => {
+    const current = await readEpoch();
+    if (current !== epoch) {
+      entries.clear();
+      pending.clear();
+      size = 0;
+      epoch = current;
+    }
+    const hit = entries.get(key);
+    if (hit === undefined || now() - hit.at >= maxAgeMs) return undefined;
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.json;
+  };
+
   return {
+    cached,
     async get(key, compute) {
-      const current = await readEpoch();
-      if (current !== epoch) {
-        entries.clear();
-        pending.clear();
-        size = 0;
-        epoch = current;
-      }
-      const hit = entries.get(key);
-      if (hit !== undefined && now() - hit.at < maxAgeMs) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.json;
-      }
+      const hit = await cached(key);
+      if (hit !== undefined) return hit;
       // Requests for the same search while it runs share one computation.
       let running = pending.get(key);
       if (!running) {
