@@ -41,6 +41,17 @@ function bundle(b: Loose) {
         ]),
       ],
     ),
+    ...(b.afterFirstRender
+      ? [
+          '',
+          'Loaded after the first render, not counted in the home route (gzip kB each on top of the start; the outbox and live events only once someone has signed in):',
+          '',
+          table(
+            ['Chunk', 'kB'],
+            Object.entries(b.afterFirstRender as Record<string, number>).map(([n, kb]) => [n, kb]),
+          ),
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -55,18 +66,40 @@ function lighthouse(l: Loose) {
     ]),
   );
   return [
+    `Median of ${pages[0]?.[1].performanceRuns?.length ?? 1} runs per page (performance of each run in brackets).`,
+    '',
     table(
-      ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP ms', 'TBT ms', 'CLS'],
+      [
+        'Page',
+        'Performance',
+        'Accessibility',
+        'Best practices',
+        'SEO',
+        'FCP ms',
+        'LCP ms',
+        'TBT ms',
+        'CLS',
+      ],
       pages.map(([name, p]) => [
         `${name} (${p.url})`,
-        p.performance,
+        `${p.performance}${p.performanceRuns ? ` (${p.performanceRuns.join(', ')})` : ''}`,
         p.accessibility,
         p.bestPractices,
         p.seo,
+        p.fcpMs,
         p.lcpMs,
         p.tbtMs,
         p.cls,
       ]),
+    ),
+    '',
+    'Floor: the same pages with every script blocked (their HTML and CSS alone), same machine, same run:',
+    '',
+    table(
+      ['Page', 'FCP ms', 'LCP ms', 'TBT ms'],
+      pages
+        .filter(([, p]) => p.floor)
+        .map(([name, p]) => [name, p.floor.fcpMs, p.floor.lcpMs, p.floor.tbtMs]),
     ),
     '',
     'What Lighthouse marked below full score:',

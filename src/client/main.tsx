@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { SERVER_DATA_ELEMENT_ID } from '../shared/constants';
 import { AppRoot } from './app/app-root';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { followBrowserOnline } from './lib/online';
@@ -11,8 +12,6 @@ import './styles/global.css';
 
 /** Never keep the first paint waiting on a slow IndexedDB for longer than this. */
 const RESTORE_WAIT_MS = 1500;
-/** Where the server puts the data of a page it rendered (src/server/ssr/page-html.ts). */
-const SERVER_STATE_ID = 'server-state';
 
 followBrowserOnline();
 const queryClient = createQueryClient();
@@ -20,7 +19,7 @@ const queryClient = createQueryClient();
 const persistence = import('./lib/persist').then((m) => m.createQueryPersistence(queryClient));
 
 function readServerData(): ServerData | null {
-  const script = document.getElementById(SERVER_STATE_ID);
+  const script = document.getElementById(SERVER_DATA_ELEMENT_ID);
   if (!script?.textContent) return null;
   try {
     return JSON.parse(script.textContent) as ServerData;

@@ -80,3 +80,6 @@ export function discountPercent(discount: number | null | undefined): number {
   if (discount == null || !Number.isFinite(discount) || discount <= 0) return 0;
   return discount <= 1 ? discount * 100 : discount;
 }
+
+/** The id of the <script type="application/json"> a server-rendered page carries its data in. */
+export const SERVER_DATA_ELEMENT_ID = 'server-data';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_STATE_ID } from '../../src/server/ssr/page-html.js';
+import { SERVER_DATA_ELEMENT_ID } from '../../src/shared/constants.js';
 import { listingOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
@@ -72,7 +72,7 @@ const root = (html: string) =>
   /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
 const serverData = (html: string) => {
   const json = new RegExp(
-    `<script type="application/json" id="${SERVER_STATE_ID}">(.*?)</script>`,
+    `<script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">(.*?)</script>`,
   ).exec(html)?.[1];
   return json === undefined
     ? undefined

@@ -4,6 +4,7 @@
  * hydrates), and the data it was rendered with for the browser's query cache.
  */
 import path from 'node:path';
+import { SERVER_DATA_ELEMENT_ID } from '../../shared/constants.js';
 
 interface ManifestChunk {
   file: string;
@@ -14,7 +15,6 @@ export type ViteManifest = Record<string, ManifestChunk>;
 
 /** Where app/router.tsx lives, relative to the project root (the manifest's keys). */
 const ROUTER_DIR = 'src/client/app';
-export const SERVER_STATE_ID = 'server-state';
 
 /** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers. */
 export function scriptSafeJson(value: unknown): string {
@@ -71,7 +71,7 @@ export function pageHtml(
   // they are found before the styles and scripts, so the largest image starts loading first.
   const preloads = /^(?:<link rel="preload"[^>]*>)+/.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(preloads.length);
-  const state = `<script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(page.state)}</script>`;
+  const state = `<script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
   return (
     template
       // The page is readable without scripts: its images and styles come first, the code after.
