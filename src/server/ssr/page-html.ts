@@ -46,6 +46,8 @@ export function pageAssets(manifest: ViteManifest, pages: string[], template: st
   };
 }
 
+/** The root element of index.html, with the app shell's placeholder markup inside it. */
+const ROOT_ELEMENT = /<div id="root">(?:[\s\S]*?<\/header>\s*)?<\/div>/;
 const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")/g;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 
@@ -79,6 +81,6 @@ export function pageHtml(
       .replace(STYLESHEET_LINK, (_link, file: string) => style(file))
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}${preloads}`)
       .replace('</head>', () => `${head}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${state}`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>${state}`)
   );
 }
