@@ -31,9 +31,20 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
     }
     return text;
   };
-  // The client code (React, the routes, the pages) is only loaded when a built client exists.
-  const { renderPage } = await import('../../client/entry-server.js');
-  const { setApiTransport } = await import('../../client/lib/api.js');
+  // The client code (React, the routes, the pages) is only loaded when a built client exists,
+  // and only from the built server: run from source (tsx), it has no Vite to load CSS and
+  // `import.meta.glob`, and the app shell is served instead.
+  let client;
+  try {
+    client = {
+      ...(await import('../../client/entry-server.js')),
+      ...(await import('../../client/lib/api.js')),
+    };
+  } catch (error) {
+    app.log.warn({ err: error }, 'server rendering unavailable; serving the app shell');
+    return null;
+  }
+  const { renderPage, setApiTransport } = client;
 
   // The pages' queries reach the API in-process, as a visitor without a session.
   setApiTransport(async (url, init) => {
