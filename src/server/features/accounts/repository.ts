@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { PublicUser, SessionUser } from '../../../shared/schemas/users.js';
+import { arg, prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -80,15 +81,20 @@ export async function createSession(db: Db, userId: number, tokenHash: string, e
     .execute();
 }
 
+/** Every API call with a session cookie makes this read first. */
+const sessionUser = prepared<[tokenHash: string, now: string], UserRow & { expires_at: string }>(
+  (db) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at')
+      .where('sessions.token_hash', '=', arg<string>(0))
+      .where('sessions.expires_at', '>', arg<string>(1)),
+);
+
 export async function findSessionUser(db: Db, tokenHash: string) {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at')
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', nowIso())
-    .executeTakeFirst();
+  const [row] = await sessionUser(db, tokenHash, nowIso());
   return row;
 }
 

@@ -57,7 +57,7 @@ function countQuery(db: Db, needs: { products: boolean; users: boolean }): Count
   return query;
 }
 
-type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
+export type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
 
 export function toListing({ price_cents, ...row }: ListingRow): Listing {
   return { ...row, price: price_cents / 100 };
