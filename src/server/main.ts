@@ -2,20 +2,19 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoData } from './db/seed.js';
 
 async function main() {
   const config = loadConfig();
   const database = connect(config.databaseUrl);
   await migrateToLatest(database);
-  if (
-    config.demoData &&
-    (await seedDemoData(database.db, {
+  // The seed (and the image code it uses) loads only when demo data is wanted.
+  if (config.demoData) {
+    const { seedDemoData } = await import('./db/seed.js');
+    const seeded = await seedDemoData(database.db, {
       uploadsDir: config.uploadsDir,
       domain: config.campusEmailDomain,
-    }))
-  ) {
-    console.log('Seeded demo data (see README for the demo accounts).');
+    });
+    if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
   }
   const app = await buildApp({ config, database });
 

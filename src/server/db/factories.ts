@@ -3,7 +3,6 @@
  * the same kind of data. Every factory inserts through the feature repositories.
  */
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { CATEGORIES, CONDITIONS, type Category } from '../../shared/constants.js';
 import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '../../shared/locations.js';
 import { hashPassword } from '../features/accounts/password.js';
@@ -11,7 +10,7 @@ import { insertUser, type NewUser } from '../features/accounts/repository.js';
 import { insertListing, insertProduct } from '../features/listings/repository.js';
 import { insertMessage } from '../features/messages/repository.js';
 import { insertReview } from '../features/reviews/repository.js';
-import { storeImage } from '../lib/images.js';
+import { loadSharp, storeImage } from '../lib/images.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
@@ -77,7 +76,7 @@ const HUES: Record<Category, number> = {
 };
 
 /** A generated picture for a listing: shapes only, so no font or download is needed. */
-export function listingArt(category: Category, variant: number): Promise<Buffer> {
+export async function listingArt(category: Category, variant: number): Promise<Buffer> {
   const hue = (HUES[category] + variant * 23) % 360;
   const shapes = Array.from({ length: 6 }, (_, i) => {
     const x = ((variant * 37 + i * 71) % 560) + 20;
@@ -90,6 +89,7 @@ export function listingArt(category: Category, variant: number): Promise<Buffer>
 <stop offset="0" stop-color="hsl(${hue},60%,85%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},55%,65%)"/>
 </linearGradient></defs><rect width="640" height="480" fill="url(#g)"/>${shapes}
 <rect x="220" y="150" width="200" height="180" rx="24" fill="hsl(${hue},45%,30%)" fill-opacity="0.85"/></svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

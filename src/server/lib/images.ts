@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type sharpFactory from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../../shared/constants.js';
 import { badRequest, httpError } from './http-error.js';
 
@@ -10,6 +10,13 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 const SIZES = { full: 960, sm: 480 } as const;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * sharp (libvips) loads on the first image: its native code adds 12 MB to a server that may
+ * serve for hours before anyone uploads a picture.
+ */
+let sharpModule: Promise<typeof sharpFactory> | undefined;
+export const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 /** Decodes the spec's base64 `thumbnail` (a data URL or bare base64) without trusting it. */
 export function decodeBase64Image(input: string): Buffer {
@@ -41,6 +48,7 @@ export function carriesMarkup(bytes: Buffer): boolean {
  * Returns the public URL of the display size.
  */
 export async function storeImage(bytes: Buffer, uploadsDir: string): Promise<string> {
+  const sharp = await loadSharp();
   const input = () =>
     sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', animated: false });
   let format: string | undefined;
