@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { Lru } from '../lib/lru.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,18 +30,15 @@ const STATEMENT_CACHE = 256;
  * same statement, the least recently used forgotten first.
  */
 function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Lru<string, SQLite.Statement>(size);
   return {
     close: () => sqlite.close(),
     prepare(source: string) {
       let statement = statements.get(source);
-      if (statement) {
-        statements.delete(source);
-      } else {
+      if (statement === undefined) {
         statement = sqlite.prepare(source);
-        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+        statements.set(source, statement);
       }
-      statements.set(source, statement);
       return statement;
     },
   };

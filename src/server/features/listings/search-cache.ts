@@ -1,3 +1,5 @@
+import { Lru } from '../../lib/lru.js';
+
 /**
  * Search results, kept as the UTF-8 JSON bytes sent, until anything they show changes. Every
  * change to listings, products or a seller's name or rating bumps the database's search epoch
@@ -46,40 +48,21 @@ export function createSearchCache({
   now = Date.now,
 }: SearchCacheOptions): SearchCache {
   let epoch = Number.NaN;
-  let size = 0;
-  // Map keeps insertion order: re-inserting on a hit makes the first entry the least recent.
-  const entries = new Map<string, Entry>();
+  const entries = new Lru<string, Entry>(maxBytes);
   const pending = new Map<string, Promise<Buffer>>();
-
-  const forget = (key: string) => {
-    const old = entries.get(key);
-    if (old === undefined) return;
-    entries.delete(key);
-    size -= old.json.length + key.length + ENTRY_OVERHEAD;
-  };
-  const remember = (key: string, json: Buffer, at: number) => {
-    forget(key);
-    entries.set(key, { json, at });
-    size += json.length + key.length + ENTRY_OVERHEAD;
-    for (const oldest of entries.keys()) {
-      if (size <= maxBytes) break;
-      forget(oldest);
-    }
-  };
 
   const cached = async (key: string) => {
     const current = await readEpoch();
     if (current !== epoch) {
       entries.clear();
       pending.clear();
-      size = 0;
       epoch = current;
     }
     const hit = entries.get(key);
-    if (hit === undefined || now() - hit.at >= maxAgeMs) return undefined;
+    if (hit === undefined) return undefined;
+    if (now() - hit.at < maxAgeMs) return hit.json;
     entries.delete(key);
-    entries.set(key, hit);
-    return hit.json;
+    return undefined;
   };
 
   return {
@@ -97,8 +80,9 @@ export function createSearchCache({
         const startedAt = now();
         void running
           .then((json) => {
-            if (epoch === computedAt && pending.get(key) === running)
-              remember(key, json, startedAt);
+            if (epoch === computedAt && pending.get(key) === running) {
+              entries.set(key, { json, at: startedAt }, json.length + key.length + ENTRY_OVERHEAD);
+            }
           })
           .catch(() => {})
           .finally(() => {
