@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchCache } from '../../src/server/features/listings/search-cache.js';
+import { Lru } from '../../src/server/lib/lru.js';
+
+// The server's in-memory caches: bounded, least recently used first out, and never serving an
+// answer older than the data it shows.
+describe('Lru', () => {
+  it('forgets the least recently used entries once over its bound', () => {
+    const lru = new Lru<string, number>(4);
+    for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) lru.set(key, i);
+    expect(lru.get('a')).toBe(0);
+    lru.set('e', 4);
+    // Over the bound it goes down to 90 %: the two least recent (b, c) leave.
+    expect(['a', 'b', 'c', 'd', 'e'].map((k) => lru.get(k))).toEqual([
+      0,
+      undefined,
+      undefined,
+      3,
+      4,
+    ]);
+    expect(lru.cost).toBe(3);
+  });
+
+  it('counts what each entry costs, and replacing an entry replaces its cost', () => {
+    const lru = new Lru<string, string>(100);
+    lru.set('x', 'x', 60);
+    lru.set('x', 'y', 30);
+    expect(lru.cost).toBe(30);
+    lru.set('big', 'z', 80);
+    expect(lru.get('x')).toBeUndefined();
+    expect(lru.get('big')).toBe('z');
+    lru.delete('big');
+    expect(lru.cost).toBe(0);
+  });
+});
+
+describe('search cache', () => {
+  const setup = (maxBytes?: number) => {
+    const state = { epoch: 1, clock: 0, computed: 0 };
+    const cache = createSearchCache({
+      readEpoch: async () => state.epoch,
+      now: () => state.clock,
+      maxAgeMs: 60_000,
+      ...(maxBytes !== undefined && { maxBytes }),
+    });
+    const get = async (key: string) =>
+      (
+        await cache.get(key, async () => {
+          state.computed++;
+          return { key, n: state.computed };
+        })
+      ).toString();
+    return { state, cache, get };
+  };
+
+  it('answers from memory until the epoch moves or the answer is a minute old', async () => {
+    const { state, cache, get } = setup();
+    expect(await get('/a')).toBe('{"key":"/a","n":1}');
+    expect(await get('/a')).toBe('{"key":"/a","n":1}');
+    expect((await cache.cached('/a'))?.toString()).toBe('{"key":"/a","n":1}');
+    state.epoch = 2;
+    expect(await cache.cached('/a')).toBeUndefined();
+    expect(await get('/a')).toBe('{"key":"/a","n":2}');
+    state.clock = 60_000;
+    expect(await get('/a')).toBe('{"key":"/a","n":3}');
+  });
+
+  it('shares one computation between requests for the same answer', async () => {
+    const { state, get } = setup();
+    await Promise.all([get('/b'), get('/b'), get('/b')]);
+    expect(state.computed).toBe(1);
+  });
+
+  it('stays within its bound in bytes', async () => {
+    const { cache, get } = setup(2_000);
+    for (let i = 0; i < 20; i++) await get(`/page/${i}`);
+    const kept = [];
+    for (let i = 0; i < 20; i++) if (await cache.cached(`/page/${i}`)) kept.push(i);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(20);
+    expect(kept).toContain(19);
+  });
+});
