@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
  * arena, so sign-ins alone left the server 65 MB larger for good (bench/api.ts, memory after
  * sign-ins). One thread hashing keeps that to one arena. Passwords are hashed one at a time,
  * which on a small server costs a burst of sign-ins little: the pool shares the same cores.
+ * An idle worker stops after a while, returning its own heap.
  * The worker is plain CommonJS evaluated from a string, so it works bundled or not.
  */
 const SOURCE = `
@@ -26,40 +27,62 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-let worker: Worker | undefined;
-let nextId = 0;
-const waiting = new Map<number, Waiting>();
+/** An idle worker stops after this long; the next sign-in starts one again (about 30 ms). */
+const IDLE_MS = 10_000;
 
-function failAll(error: Error) {
-  for (const w of waiting.values()) w.reject(error);
-  waiting.clear();
+interface Hasher {
+  hash: (message: object) => Promise<Buffer>;
 }
 
-function started(): Worker {
-  if (worker) return worker;
+let current: Hasher | undefined;
+let nextId = 0;
+
+function startHasher(): Hasher {
   // It holds only a message at a time: a small heap keeps its own footprint small.
   const w = new Worker(SOURCE, {
     eval: true,
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
   });
+  const waiting = new Map<number, Waiting>();
+  let idle: NodeJS.Timeout | undefined;
+  const retire = () => {
+    if (current === hasher) current = undefined;
+  };
   // Idle, the worker must not keep the process alive (tests, shutdown).
   w.unref();
   w.on('message', ({ id, key, error }: { id: number; key?: Uint8Array; error?: string }) => {
     const entry = waiting.get(id);
     if (!entry) return;
     waiting.delete(id);
-    if (waiting.size === 0) w.unref();
+    if (waiting.size === 0) {
+      w.unref();
+      idle = setTimeout(() => {
+        retire();
+        void w.terminate();
+      }, IDLE_MS).unref();
+    }
     if (error !== undefined || !key) entry.reject(new Error(error ?? 'scrypt failed'));
     else entry.resolve(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
   });
   const gone = (error: Error) => {
-    if (worker === w) worker = undefined;
-    failAll(error);
+    retire();
+    for (const entry of waiting.values()) entry.reject(error);
+    waiting.clear();
   };
   w.on('error', gone);
   w.on('exit', (code) => gone(new Error(`scrypt worker exited (${code})`)));
-  worker = w;
-  return w;
+  const hasher: Hasher = {
+    hash: (message) =>
+      new Promise((resolve, reject) => {
+        clearTimeout(idle);
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        // While a hash is pending the worker keeps the process alive, as the pool thread did.
+        w.ref();
+        w.postMessage({ id, ...message });
+      }),
+  };
+  return hasher;
 }
 
 export function scryptInWorker(
@@ -68,12 +91,6 @@ export function scryptInWorker(
   keylen: number,
   options: ScryptOptions,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const w = started();
-    const id = nextId++;
-    waiting.set(id, { resolve, reject });
-    // While a hash is pending the worker keeps the process alive, as the pool thread did.
-    w.ref();
-    w.postMessage({ id, password, salt, keylen, options });
-  });
+  current ??= startHasher();
+  return current.hash({ password, salt, keylen, options });
 }
