@@ -1,5 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { connect } from '../../src/server/db/connect.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { createSearchCache } from '../../src/server/features/listings/search-cache.js';
+import { searchEpochReader } from '../../src/server/features/listings/search-repository.js';
 import { Lru } from '../../src/server/lib/lru.js';
 
 // The server's in-memory caches: bounded, least recently used first out, and never serving an
@@ -79,5 +87,30 @@ describe('search cache', () => {
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(20);
     expect(kept).toContain(19);
+  });
+});
+
+describe('search epoch on SQLite', () => {
+  it("sees this process's writes at once and another process's within a millisecond", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epoch-'));
+    const file = path.join(dir, 'epoch.db');
+    const database = connect(`sqlite:${file}`);
+    const other = new SQLite(file);
+    try {
+      await migrateToLatest(database);
+      let clock = 0;
+      const read = searchEpochReader(database, () => clock);
+      const first = await read();
+      other.prepare('update search_epoch set n = n + 1 where id = 1').run();
+      expect(await read()).toBe(first);
+      clock += 1;
+      expect(await read()).toBe(first + 1);
+      await sql`update search_epoch set n = n + 1 where id = 1`.execute(database.db);
+      expect(await read()).toBe(first + 2);
+    } finally {
+      other.close();
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

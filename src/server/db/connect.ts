@@ -13,6 +13,11 @@ export interface Db {
   dialect: DialectName;
   /** The better-sqlite3 handle, for checks only SQLite has (integrity_check). */
   sqlite?: SQLite.Database;
+  /**
+   * SQLite: how many writing statements (anything but a read) this process has sent through
+   * Kysely, so in-memory answers can tell at once that this process changed the data.
+   */
+  localWrites?: () => number;
   destroy: () => Promise<void>;
 }
 
@@ -29,7 +34,11 @@ const STATEMENT_CACHE = 256;
  * parameters, and only one runs at a time on the one connection), so the same SQL text gets the
  * same statement, the least recently used forgotten first.
  */
-function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): SqliteDatabase {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  onWrite: () => void,
+  size = STATEMENT_CACHE,
+): SqliteDatabase {
   const statements = new Lru<string, SQLite.Statement>(size);
   return {
     close: () => sqlite.close(),
@@ -39,6 +48,8 @@ function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): Sq
         statement = sqlite.prepare(source);
         statements.set(source, statement);
       }
+      // Kysely runs what it prepares at once (inserts, updates, deletes, commit, rollback).
+      if (!statement.reader) onWrite();
       return statement;
     },
   };
@@ -53,10 +64,17 @@ export function connect(databaseUrl: string): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    let writes = 0;
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => writes++) }),
     });
-    return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      sqlite,
+      localWrites: () => writes,
+      destroy: () => db.destroy(),
+    };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection closed by the server (restart, failover, admin) is reported here. pg
