@@ -22,8 +22,18 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+/** Every signed-in call builds one: field by field, not by spreading (see toListing). */
 export function toSessionUser(row: UserRow): SessionUser {
-  return { ...toPublicUser(row), sfsu_email: row.sfsu_email, on_shift: row.on_shift };
+  return {
+    user_id: row.user_id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_courier: row.is_courier,
+    rating: row.rating,
+    sfsu_email: row.sfsu_email,
+    on_shift: row.on_shift,
+  };
 }
 
 export function findUserByEmail(db: Db, email: string) {

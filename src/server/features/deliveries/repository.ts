@@ -35,8 +35,23 @@ type RequestRow = Omit<DeliveryRequest, 'price' | 'status'> & {
   status: string;
   price_cents: number;
 };
-const toRequest = ({ price_cents, ...row }: RequestRow) =>
-  ({ ...row, price: price_cents / 100 }) as DeliveryRequest;
+// Rows are copied field by field: rest and spread on database rows left old-generation
+// garbage under load (see toListing).
+const toRequest = (row: RequestRow) =>
+  ({
+    delivery_request_id: row.delivery_request_id,
+    buyer_id: row.buyer_id,
+    vendor_id: row.vendor_id,
+    listing_id: row.listing_id,
+    status: row.status,
+    dropoff: row.dropoff,
+    buyer_special_request: row.buyer_special_request,
+    created_at: row.created_at,
+    title: row.title,
+    thumbnail: row.thumbnail,
+    price: row.price_cents / 100,
+    username: row.username,
+  }) as DeliveryRequest;
 
 /** The user's requests, as buyer or as vendor, newest first. */
 export async function requestsOf(db: Db, userId: number) {
@@ -143,11 +158,27 @@ type InstructionRow = Omit<
   delivery_status: string;
   price_cents: number;
 };
-const toInstruction = ({ price_cents, ...row }: InstructionRow) =>
+const toInstruction = (row: InstructionRow) =>
   ({
-    ...row,
+    delivery_id: row.delivery_id,
+    delivery_request_id: row.delivery_request_id,
+    pickup: row.pickup,
+    dropoff: row.dropoff,
+    seller_special_request: row.seller_special_request,
     vendor_special_request: row.seller_special_request,
-    price: price_cents / 100,
+    buyer_special_request: row.buyer_special_request,
+    buyer_id: row.buyer_id,
+    vendor_id: row.vendor_id,
+    courier_id: row.courier_id,
+    product_id: row.product_id,
+    listing_id: row.listing_id,
+    quantity: row.quantity,
+    delivery_status: row.delivery_status,
+    timestamp: row.timestamp,
+    updated_at: row.updated_at,
+    title: row.title,
+    thumbnail: row.thumbnail,
+    price: row.price_cents / 100,
   }) as DeliveryInstruction;
 
 export async function instructionsOf(db: Db, userId: number) {

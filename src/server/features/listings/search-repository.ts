@@ -59,8 +59,29 @@ function countQuery(db: Db, needs: { products: boolean; users: boolean }): Count
 
 export type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
 
-export function toListing({ price_cents, ...row }: ListingRow): Listing {
-  return { ...row, price: price_cents / 100 };
+/**
+ * A row as the API's Listing, written out field by field in the contract's order: copying a
+ * database row with rest and spread made V8 build objects that outlived the request (old-
+ * generation garbage, hundreds of bytes a read under load), and left `price` last.
+ */
+export function toListing(row: ListingRow): Listing {
+  return {
+    listing_id: row.listing_id,
+    product_id: row.product_id,
+    title: row.title,
+    price: row.price_cents / 100,
+    description: row.description,
+    category: row.category,
+    conditions: row.conditions,
+    thumbnail: row.thumbnail,
+    listing_date: row.listing_date,
+    discount: row.discount,
+    rating: row.rating,
+    vendor_id: row.vendor_id,
+    availability: row.availability,
+    listing_status: row.listing_status,
+    username: row.username,
+  };
 }
 
 /** LIKE pattern text with its wildcards escaped (backslash is the escape character). */
