@@ -25,6 +25,22 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
+/** Runs a read on SQLite at once, without Kysely's executor (see directReads). */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const directReads = new WeakMap<Kysely<Database>, DirectRead>();
+
+/**
+ * SQLite: reads through the kept statements, synchronously, outside Kysely's executor (whose
+ * promise chain and connection lock cost more than a primary-key read, and under load left
+ * hundreds of bytes a request for the full collector). Undefined when a transaction is open
+ * on the connection, so a read never sees another request's uncommitted writes: the caller
+ * then goes through Kysely, which waits for the transaction to end. Only for `db` itself, never
+ * for a transaction's handle.
+ */
+export function directReadOf(db: Kysely<Database>): DirectRead | undefined {
+  return directReads.get(db);
+}
+
 /** Statements kept prepared: more than the API's distinct queries, few enough to stay small. */
 const STATEMENT_CACHE = 256;
 
@@ -65,9 +81,11 @@ export function connect(databaseUrl: string): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     let writes = 0;
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => writes++) }),
-    });
+    const statements = withStatementCache(sqlite, () => writes++);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    directReads.set(db, (source, parameters) =>
+      sqlite.inTransaction ? undefined : statements.prepare(source).all(parameters),
+    );
     return {
       db,
       dialect: 'sqlite',

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { directReadOf } from './connect.js';
 import type { Database } from './schema.js';
 
 const ARG = Symbol('prepared query argument');
@@ -16,7 +17,8 @@ export function arg<T>(index: number): T {
  * A query built and compiled once per database (dialect), run with new arguments bound into the
  * compiled SQL. Kysely builds, freezes and compiles a tree of nodes for every query, which costs
  * more time and garbage than the primary-key reads the hottest calls make; on SQLite the same
- * SQL text also finds its statement already prepared (connect.ts).
+ * SQL text also finds its statement already prepared, and runs directly when no transaction is
+ * open (connect.ts, directReadOf). For reads only.
  */
 export function prepared<Args extends unknown[], Row>(
   build: (db: Kysely<Database>) => Compilable<Row>,
@@ -33,6 +35,8 @@ export function prepared<Args extends unknown[], Row>(
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
+    const direct = directReadOf(db)?.(query.sql, parameters);
+    if (direct) return direct as Row[];
     const { rows } = await db.executeQuery<Row>({ ...query, parameters });
     return rows;
   };
