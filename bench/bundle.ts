@@ -7,19 +7,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { chunkFiles, type ViteManifest } from '../src/server/ssr/page-html.js';
 import appConfig from '../vite.config.js';
 import { CLIENT_DIR, ROOT, TMP } from './lib/paths.js';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  dynamicImports?: string[];
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 export interface BundleResult {
   /** gzip kB of the JS + CSS the home route loads (entry, its imports, the home page chunk). */
@@ -45,25 +35,16 @@ export interface BundleResult {
 const kb = (bytes: number) => Math.round(bytes / 10) / 100;
 const LEAFLET = /leaflet-container/;
 
-function readManifest(dir: string): Manifest {
-  return JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+function readManifest(dir: string): ViteManifest {
+  return JSON.parse(
+    fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'),
+  ) as ViteManifest;
 }
 
-/** Every file a chunk loads before it runs: itself, its static imports, their CSS. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return files;
+/** Every file a chunk loads before it runs (the server links pages with the same walk). */
+function closure(manifest: ViteManifest, keys: string[]): Set<string> {
+  for (const key of keys) if (!manifest[key]) throw new Error(`manifest has no ${key}`);
+  return chunkFiles(manifest, keys);
 }
 
 /** What index.html itself asks for: the entry script, modulepreloads and stylesheets. */
@@ -93,7 +74,7 @@ function sizeOf(dir: string, files: Iterable<string>) {
   return { js, css, total: js + css };
 }
 
-const entryKeys = (manifest: Manifest) =>
+const entryKeys = (manifest: ViteManifest) =>
   Object.keys(manifest).filter((k) => manifest[k]!.isEntry && k.endsWith('.html'));
 
 /** Builds bench/bare-app with the app's Vite build settings; returns its home gzip bytes. */

@@ -6,9 +6,13 @@
 import path from 'node:path';
 import { SERVER_DATA_ELEMENT_ID } from '../../shared/constants.js';
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 export type ViteManifest = Record<string, ManifestChunk>;
@@ -24,25 +28,33 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The JS and CSS files a page module needs beyond what index.html already loads. */
-export function pageAssets(manifest: ViteManifest, pages: string[], template: string) {
-  const js = new Set<string>();
-  const css = new Set<string>();
+/** Every file the given chunks load before they run: each chunk, its static imports, their CSS. */
+export function chunkFiles(manifest: ViteManifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
+    files.add(chunk.file);
+    for (const file of chunk.css ?? []) files.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const page of pages) visit(path.posix.join(ROUTER_DIR, page));
-  const linked = (file: string) => template.includes(`/${file}"`);
+  keys.forEach(visit);
+  return files;
+}
+
+/** The JS and CSS files a page module needs beyond what index.html already loads. */
+export function pageAssets(manifest: ViteManifest, pages: string[], template: string) {
+  const files = chunkFiles(
+    manifest,
+    pages.map((page) => path.posix.join(ROUTER_DIR, page)),
+  );
+  const needed = [...files].filter((file) => !template.includes(`/${file}"`));
   return {
-    js: [...js].filter((f) => !linked(f)),
-    css: [...css].filter((f) => !linked(f)),
+    js: needed.filter((file) => !file.endsWith('.css')),
+    css: needed.filter((file) => file.endsWith('.css')),
   };
 }
 
