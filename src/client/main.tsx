@@ -36,14 +36,16 @@ async function boot() {
     if (document.visibilityState === 'hidden') void persistence.then((p) => p.flush());
   });
 
+  // The server rendered this page because the browser sent no session cookie: no one is signed
+  // in, whatever an old copy in localStorage says.
+  if (serverData) expireSession();
+  // The saved cache of whoever is signed in (or of visitors), restored and then kept.
+  const started = persistence.then(async (p) => {
+    await p.start(getSessionUser()?.user_id ?? null);
+    return p;
+  });
+
   if (serverData) {
-    // The server rendered this page because the browser sent no session cookie: no one is
-    // signed in, whatever an old copy in localStorage says.
-    expireSession();
-    const started = persistence.then(async (p) => {
-      await p.start(null);
-      return p;
-    });
     await loadMatchedRoutes(window.location);
     const router = createRouter();
     // As a transition, hydration yields to the browser every few milliseconds instead of
@@ -60,10 +62,6 @@ async function boot() {
   }
 
   // Render from the saved cache, so the last seen data shows even with no network.
-  const started = persistence.then(async (p) => {
-    await p.start(getSessionUser()?.user_id ?? null);
-    return p;
-  });
   await Promise.race([started, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   createRoot(root).render(
     <AppRoot client={queryClient} persistence={started}>
