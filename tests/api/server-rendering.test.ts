@@ -3,6 +3,7 @@
  * real components and the real API, against a stand-in of the built client: what a visitor
  * without a session receives, and what everyone else still receives (the app shell).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,29 +101,37 @@ describe('a visitor without a session', () => {
     ]);
   });
 
-  it('gets the page styled inline and its code linked at low priority', async () => {
+  it('gets the page styled inline and its code started once the page has loaded', async () => {
     const res = await page('/');
     expect(res.body).toContain('<style data-href="/assets/index-abc.css">.page{margin:0}</style>');
     expect(res.body).toContain(
       '<style data-href="/assets/home-page-abc.css">.hero{color:#46237a}</style>',
     );
     expect(res.body).not.toContain('rel="stylesheet"');
-    expect(res.body).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
-    );
-    for (const file of ['home-page-abc.js', 'listing-card-abc.js']) {
-      expect(res.body).toContain(
-        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${file}">`,
-      );
-    }
-    // Linked once: the template already preloads the shared runtime.
-    expect(res.body.match(/jsx-runtime-abc\.js/g)).toHaveLength(1);
+    // No script or preload competes with the page's images: one inline script starts the
+    // entry, the template's preloads and the page's chunks, in that order, after `load`.
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    const start = /<script data-modules="([^"]*)">([\s\S]*?)<\/script>/.exec(res.body);
+    expect(start?.[1]?.split(' ')).toEqual([
+      '/assets/index-abc.js',
+      '/assets/jsx-runtime-abc.js',
+      '/assets/home-page-abc.js',
+      '/assets/listing-card-abc.js',
+    ]);
+    expect(start?.[2]).toContain("addEventListener('load'");
+    // The policy allows that script, by its hash, and no other inline script.
+    const hash = createHash('sha256').update(start![2]!).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('keeps the data script closed: no text from a listing can end it', async () => {
     const res = await page('/');
     const scripts = res.body.match(/<\/script>/g) ?? [];
-    // The module script and the data script, nothing else.
+    // The starting script and the data script, nothing else.
     expect(scripts).toHaveLength(2);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../lib/http-error.js';
+import { DEFERRED_START_CSP_HASH } from '../ssr/deferred-start.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,7 +14,8 @@ export function contentSecurityPolicy(tileUrl: string): string {
   const tiles = tileOrigin(tileUrl);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // Server-rendered pages carry one inline script, allowed by its hash and nothing else.
+    `script-src 'self' ${DEFERRED_START_CSP_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
     "font-src 'self'",

@@ -1,10 +1,11 @@
 /**
- * Puts a server-rendered page into the built index.html: the markup in #root, the page's own
- * chunks and CSS linked in the head (so it paints styled, with no extra round trip before it
- * hydrates), and the data it was rendered with for the browser's query cache.
+ * Puts a server-rendered page into the built index.html: the markup in #root, the page's CSS
+ * inline in the head (so it paints styled, with no extra round trip), its code started once
+ * the page has loaded, and the data it was rendered with for the browser's query cache.
  */
 import path from 'node:path';
 import { SERVER_DATA_ELEMENT_ID } from '../../shared/constants.js';
+import { deferredStartElement } from './deferred-start.js';
 
 export interface ManifestChunk {
   file: string;
@@ -60,7 +61,8 @@ export function pageAssets(manifest: ViteManifest, pages: string[], template: st
 
 /** The root element of index.html, with the app shell's placeholder markup inside it. */
 const ROOT_ELEMENT = /<div id="root">(?:[\s\S]*?<\/header>\s*)?<\/div>/;
-const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")/g;
+const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 
 /**
@@ -75,12 +77,12 @@ export function pageHtml(
 ): string {
   const assets = pageAssets(manifest, page.pages, template);
   const style = (file: string) => `<style data-href="/${file}">${readCss(file)}</style>`;
-  const head = [
-    ...assets.css.map(style),
-    ...assets.js.map(
-      (f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`,
-    ),
-  ].join('');
+  // The code starts once the page has loaded (deferred-start.ts): the entry, then whatever
+  // index.html preloads, then the page's own chunks.
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  const preloaded = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const modules = entry ? [entry, ...preloaded, ...assets.js.map((f) => `/${f}`)] : [];
+  const head = assets.css.map(style).join('');
   // React puts the preloads of the page's first images at the start of its markup; in the head
   // they are found before the styles and scripts, so the largest image starts loading first.
   const preloads = /^(?:<link rel="preload"[^>]*>)+/.exec(page.html)?.[0] ?? '';
@@ -89,7 +91,8 @@ export function pageHtml(
   return (
     template
       // The page is readable without scripts: its images and styles come first, the code after.
-      .replace(SCRIPT_TAGS, (tag) => `${tag} fetchpriority="low"`)
+      .replace(MODULE_PRELOAD, '')
+      .replace(ENTRY_SCRIPT, () => deferredStartElement(modules))
       .replace(STYLESHEET_LINK, (_link, file: string) => style(file))
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}${preloads}`)
       .replace('</head>', () => `${head}</head>`)
