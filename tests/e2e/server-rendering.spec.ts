@@ -24,7 +24,23 @@ test.describe('without JavaScript', () => {
 
     await page.goto('/login');
     await expect(page.getByLabel('Password')).toBeVisible();
+    // Until the app runs, its forms take no input that would be lost (or sent natively, with
+    // the password in the address).
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+    await page.goto('/');
+    await expect(page.getByLabel('Search listings')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
   });
+});
+
+test('the forms of a rendered page take input once the app has started', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  await expect(page.getByLabel('Password')).toBeEditable();
+  await page.goto('/');
+  await expect(page.getByLabel('Search listings')).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
 });
 
 test('the rendered home page is hydrated in place and works as the app', async ({ page }) => {

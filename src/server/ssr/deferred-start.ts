@@ -12,16 +12,18 @@ export const DEFERRED_START_MAX_WAIT_MS = 3000;
 
 export const DEFERRED_START_SCRIPT = `(() => {
   const modules = document.currentScript.dataset.modules.split(' ');
+  const add = (href, i) => {
+    const el = document.createElement(i ? 'link' : 'script');
+    if (i) { el.rel = 'modulepreload'; el.href = href; } else { el.type = 'module'; el.src = href; }
+    el.crossOrigin = '';
+    document.head.append(el);
+  };
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    modules.forEach((href, i) => {
-      const el = document.createElement(i ? 'link' : 'script');
-      if (i) { el.rel = 'modulepreload'; el.href = href; } else { el.type = 'module'; el.src = href; }
-      el.crossOrigin = '';
-      document.head.append(el);
-    });
+    // One element per task: starting a request takes the main thread a moment each.
+    modules.forEach((href, i) => (i ? setTimeout(() => add(href, i)) : add(href, i)));
   };
   if (document.readyState === 'complete') start();
   else {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FormControls } from '../../components/ui/form-controls';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { failureMessage, login } from './auth-api';
 import { AuthLayout } from './auth-layout';
@@ -42,36 +43,38 @@ export function LoginPage() {
   return (
     <AuthLayout title="Login">
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-block" disabled={busy}>
-          {busy ? 'Signing in…' : 'Login'}
-        </button>
+        <FormControls>
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <input
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-block" disabled={busy}>
+            {busy ? 'Signing in…' : 'Login'}
+          </button>
+        </FormControls>
       </form>
       <p className="auth-switch">
         New to Gator Market? <Link to="/register">Create an account</Link>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '../../../shared/constants';
 import { CAMPUS_EMAIL_DOMAIN } from '../../lib/campus';
+import { FormControls } from '../../components/ui/form-controls';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { failureMessage, register } from './auth-api';
 import { AuthLayout } from './auth-layout';
@@ -94,65 +95,67 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Register">
       <form className="form" onSubmit={submit} noValidate>
-        {FIELDS.map((field) => (
-          <div className="field" key={field.name}>
-            <label htmlFor={`register-${field.name}`}>{field.label}</label>
+        <FormControls>
+          {FIELDS.map((field) => (
+            <div className="field" key={field.name}>
+              <label htmlFor={`register-${field.name}`}>{field.label}</label>
+              <input
+                id={`register-${field.name}`}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                maxLength={field.maxLength}
+                required
+                aria-describedby={
+                  field.name === 'sfsu_email'
+                    ? 'register-email-hint'
+                    : field.name === 'password'
+                      ? 'register-password-hint'
+                      : undefined
+                }
+                value={form[field.name]}
+                onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
+              />
+              {field.name === 'sfsu_email' && (
+                <span id="register-email-hint" className="field-hint">
+                  Your campus address, ending in @{CAMPUS_EMAIL_DOMAIN}
+                </span>
+              )}
+              {field.name === 'password' && (
+                <span id="register-password-hint" className="field-hint">
+                  At least {LIMITS.passwordMin} characters
+                </span>
+              )}
+            </div>
+          ))}
+          <div className="check">
             <input
-              id={`register-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              maxLength={field.maxLength}
-              required
-              aria-describedby={
-                field.name === 'sfsu_email'
-                  ? 'register-email-hint'
-                  : field.name === 'password'
-                    ? 'register-password-hint'
-                    : undefined
-              }
-              value={form[field.name]}
-              onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
+              id="register-agree"
+              type="checkbox"
+              checked={form.agreed}
+              onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
             />
-            {field.name === 'sfsu_email' && (
-              <span id="register-email-hint" className="field-hint">
-                Your campus address, ending in @{CAMPUS_EMAIL_DOMAIN}
-              </span>
-            )}
-            {field.name === 'password' && (
-              <span id="register-password-hint" className="field-hint">
-                At least {LIMITS.passwordMin} characters
-              </span>
-            )}
+            <label htmlFor="register-agree">
+              I agree to the{' '}
+              <Link to="/terms-of-service" target="_blank" rel="noopener">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/user-agreement" target="_blank" rel="noopener">
+                User Agreement
+              </Link>
+              <span className="visually-hidden"> (links open in a new tab)</span>
+            </label>
           </div>
-        ))}
-        <div className="check">
-          <input
-            id="register-agree"
-            type="checkbox"
-            checked={form.agreed}
-            onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
-          />
-          <label htmlFor="register-agree">
-            I agree to the{' '}
-            <Link to="/terms-of-service" target="_blank" rel="noopener">
-              Terms of Service
-            </Link>{' '}
-            and{' '}
-            <Link to="/user-agreement" target="_blank" rel="noopener">
-              User Agreement
-            </Link>
-            <span className="visually-hidden"> (links open in a new tab)</span>
-          </label>
-        </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-block" disabled={busy}>
-          {busy ? 'Creating account…' : 'Register'}
-        </button>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-block" disabled={busy}>
+            {busy ? 'Creating account…' : 'Register'}
+          </button>
+        </FormControls>
       </form>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Login</Link>

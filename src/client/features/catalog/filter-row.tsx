@@ -7,6 +7,7 @@ import {
   PRICE_SORTS,
 } from '../../../shared/constants';
 import { FILTER_KEYS, type SearchFilterState } from '../../lib/search-state';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const PRICE_SORT_LABELS: Record<(typeof PRICE_SORTS)[number], string> = {
   'low-to-high': 'Price: low to high',
@@ -26,6 +27,7 @@ interface FilterRowProps {
 /** Condition, price sort, date posted, minimum discount and minimum vendor rating. */
 export function FilterRow({ filters, onChange }: FilterRowProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const set = (key: keyof SearchFilterState, raw: string) => {
     const numeric = key === 'minDiscount' || key === 'minRating';
     onChange({ ...filters, [key]: raw === '' ? undefined : numeric ? Number(raw) : raw });
@@ -56,7 +58,8 @@ export function FilterRow({ filters, onChange }: FilterRowProps) {
   );
 
   return (
-    <fieldset className="filter-row">
+    // Disabled while a server-rendered page waits for its code (components/ui/form-controls.tsx).
+    <fieldset className="filter-row" disabled={!hydrated}>
       <legend className="visually-hidden">Filter results</legend>
       {select(
         'condition',

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ListingGrid } from '../../components/ui/listing-card';
 import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
 import { searchToParams, type SearchFilterState, type SearchState } from '../../lib/search-state';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FilterRow } from './filter-row';
 import { toSearchQuery } from './search-api';
 import { useSearchResults } from './use-search-results';
@@ -15,6 +16,7 @@ function heading(state: SearchState): string {
 
 /** Search results with the filter row; pages of 24 with "Load more". */
 export function SearchResults({ state }: { state: SearchState }) {
+  const hydrated = useHydrated();
   const [, setParams] = useSearchParams();
   const results = useSearchResults(toSearchQuery(state));
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
@@ -49,7 +51,7 @@ export function SearchResults({ state }: { state: SearchState }) {
               <button
                 type="button"
                 className="btn btn-outline"
-                disabled={results.isFetchingNextPage}
+                disabled={!hydrated || results.isFetchingNextPage}
                 onClick={() => void results.fetchNextPage()}
               >
                 {results.isFetchingNextPage ? 'Loading…' : 'Load more'}

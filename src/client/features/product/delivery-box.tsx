@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { Listing } from '../../../shared/schemas/listings';
+import { useHydrated } from '../../lib/use-hydrated';
 import { DeliveryRequestForm } from './delivery-request-form';
 import { useDeliveryRequested } from './product-api';
 import type { Viewer } from './use-viewer';
 
 /** "Get Item Delivered", or "Request Already Sent" (disabled) once requested. */
 export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
+  const hydrated = useHydrated();
   if (viewer.kind === 'owner') return null;
   return (
     <section className="action-box" aria-labelledby="delivery-box-title">
@@ -14,7 +16,12 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
       {listing.listing_status !== 'Active' ? (
         <p className="note">This item is no longer available.</p>
       ) : viewer.kind === 'visitor' ? (
-        <button type="button" className="btn btn-gold btn-block" onClick={viewer.toLogin}>
+        <button
+          type="button"
+          className="btn btn-gold btn-block"
+          disabled={!hydrated}
+          onClick={viewer.toLogin}
+        >
           Get Item Delivered
         </button>
       ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../shared/constants';
 import type { Listing } from '../../../shared/schemas/listings';
+import { FormControls } from '../../components/ui/form-controls';
 import { useSendMessage } from '../../lib/queries/messages';
 import { useMessageSent } from './product-api';
 import type { Viewer } from './use-viewer';
@@ -66,19 +67,21 @@ function MessageForm({ onSend, busy }: { onSend: (content: string) => void; busy
         onSend(text.trim());
       }}
     >
-      <label htmlFor="message-text" className="visually-hidden">
-        Message to the seller
-      </label>
-      <input
-        id="message-text"
-        placeholder="Type a message"
-        value={text}
-        maxLength={LIMITS.message}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <button type="submit" className="btn" disabled={busy}>
-        Send
-      </button>
+      <FormControls>
+        <label htmlFor="message-text" className="visually-hidden">
+          Message to the seller
+        </label>
+        <input
+          id="message-text"
+          placeholder="Type a message"
+          value={text}
+          maxLength={LIMITS.message}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={busy}>
+          Send
+        </button>
+      </FormControls>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { ReviewsList } from '../../components/reviews-list';
 import { ErrorNote, LoadingNote } from '../../components/ui/status';
 import { Stars } from '../../components/ui/stars';
 import { useReviews } from '../../lib/queries/reviews';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ReviewForm } from './review-form';
 import type { Viewer } from './use-viewer';
 
@@ -12,6 +13,7 @@ import type { Viewer } from './use-viewer';
 export function SellerSection({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
   const reviews = useReviews(listing.vendor_id);
   const [writing, setWriting] = useState(false);
+  const hydrated = useHydrated();
   const alreadyReviewed =
     viewer.kind === 'buyer' &&
     (reviews.data ?? []).some((review) => review.author_id === viewer.user.user_id);
@@ -29,6 +31,7 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
         <button
           type="button"
           className="btn btn-outline"
+          disabled={!hydrated}
           onClick={() => (viewer.kind === 'visitor' ? viewer.toLogin() : setWriting(true))}
         >
           Write a review
