@@ -198,7 +198,7 @@ describe('a signed-in buyer', () => {
     const api = listingApi({ 'POST /api/delivery_request': reply(201, makeRequest()) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Get Item Delivered' }));
-    const dialog = screen.getByRole('dialog', { name: 'Get Item Delivered' });
+    const dialog = await screen.findByRole('dialog', { name: 'Get Item Delivered' });
     expect(within(dialog).getByText('IKEA desk lamp')).toBeVisible();
     const dropoff = within(dialog).getByLabelText('Dropoff Location');
     expect(
@@ -239,7 +239,7 @@ describe('a signed-in buyer', () => {
     });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Get Item Delivered' }));
-    await user.selectOptions(screen.getByLabelText('Dropoff Location'), 'Annex 1');
+    await user.selectOptions(await screen.findByLabelText('Dropoff Location'), 'Annex 1');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/This item is no longer available/)).toBeVisible();
   });
@@ -267,7 +267,7 @@ describe('a signed-in buyer', () => {
     });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Write a review' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rating Seller' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rating Seller' });
     const rating = within(dialog).getByLabelText('Rating');
     expect(
       within(rating)
@@ -307,7 +307,7 @@ describe('a signed-in buyer', () => {
     });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Write a review' }));
-    await user.selectOptions(screen.getByLabelText('Rating'), '2');
+    await user.selectOptions(await screen.findByLabelText('Rating'), '2');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/You have already reviewed this seller/)).toBeVisible();
   });

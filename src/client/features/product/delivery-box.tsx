@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '../../../shared/schemas/listings';
 import { useHydrated } from '../../lib/use-hydrated';
-import { DeliveryRequestForm } from './delivery-request-form';
 import { useDeliveryRequested } from './product-api';
 import type { Viewer } from './use-viewer';
+
+// The request form (with the campus spots) loads when a buyer opens it, not with the page.
+const DeliveryRequestForm = lazy(() =>
+  import('./delivery-request-form').then((m) => ({ default: m.DeliveryRequestForm })),
+);
 
 /** "Get Item Delivered", or "Request Already Sent" (disabled) once requested. */
 export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
@@ -48,7 +52,9 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
         Get Item Delivered
       </button>
       {open && (
-        <DeliveryRequestForm listing={listing} buyerId={userId} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <DeliveryRequestForm listing={listing} buyerId={userId} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Listing } from '../../../shared/schemas/listings';
 import { ReviewsList } from '../../components/reviews-list';
@@ -6,8 +6,10 @@ import { ErrorNote, LoadingNote } from '../../components/ui/status';
 import { Stars } from '../../components/ui/stars';
 import { useReviews } from '../../lib/queries/reviews';
 import { useHydrated } from '../../lib/use-hydrated';
-import { ReviewForm } from './review-form';
 import type { Viewer } from './use-viewer';
+
+// The review form loads when a buyer starts writing, not with the page.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
 
 /** Seller with star rating, "Write a review" when allowed, and reviews newest first. */
 export function SellerSection({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
@@ -46,11 +48,13 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
         <ReviewsList reviews={reviews.data} />
       )}
       {writing && viewer.kind === 'buyer' && (
-        <ReviewForm
-          authorId={viewer.user.user_id}
-          vendorId={listing.vendor_id}
-          onClose={() => setWriting(false)}
-        />
+        <Suspense fallback={null}>
+          <ReviewForm
+            authorId={viewer.user.user_id}
+            vendorId={listing.vendor_id}
+            onClose={() => setWriting(false)}
+          />
+        </Suspense>
       )}
     </section>
   );
