@@ -21,6 +21,7 @@ test.describe('without JavaScript', () => {
     }[];
     await page.goto(`/productListing/${first!.listing_id}`);
     await expect(page.getByRole('heading', { name: first!.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Item Delivered' })).toBeDisabled();
 
     await page.goto('/login');
     await expect(page.getByLabel('Password')).toBeVisible();
@@ -41,6 +42,8 @@ test('the forms of a rendered page take input once the app has started', async (
   await page.goto('/');
   await expect(page.getByLabel('Search listings')).toBeEditable();
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
+  await page.locator('.listing-card a').first().click();
+  await expect(page.getByRole('button', { name: 'Get Item Delivered' })).toBeEnabled();
 });
 
 test('the rendered home page is hydrated in place and works as the app', async ({ page }) => {

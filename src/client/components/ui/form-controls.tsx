@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 
-/**
- * A form's controls, disabled while a server-rendered page waits for its code: typing or a tap
+/*
+ * Controls of a server-rendered page are disabled while it waits for its code: typing or a tap
  * before the app has taken over would be lost (React does not replay them), and a native
- * submit would put the fields in the URL. Rendered by the browser, it is never disabled.
- * The fieldset has no box of its own (`display: contents`), so the form lays out as before.
+ * submit would put the fields in the URL. Rendered by the browser, they are never disabled.
+ * Both components are leaves on purpose: when hydration ends, only they render again.
  */
+
+/** A group of controls (a form's, a filter row's); no box of its own (`display: contents`). */
 export function FormControls({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return (
@@ -14,4 +16,10 @@ export function FormControls({ children }: { children: ReactNode }) {
       {children}
     </fieldset>
   );
+}
+
+/** A button outside a form. */
+export function ReadyButton({ disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const hydrated = useHydrated();
+  return <button type="button" {...props} disabled={!hydrated || disabled} />;
 }

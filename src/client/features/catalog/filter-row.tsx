@@ -6,8 +6,8 @@ import {
   MIN_RATINGS,
   PRICE_SORTS,
 } from '../../../shared/constants';
+import { FormControls } from '../../components/ui/form-controls';
 import { FILTER_KEYS, type SearchFilterState } from '../../lib/search-state';
-import { useHydrated } from '../../lib/use-hydrated';
 
 const PRICE_SORT_LABELS: Record<(typeof PRICE_SORTS)[number], string> = {
   'low-to-high': 'Price: low to high',
@@ -27,7 +27,6 @@ interface FilterRowProps {
 /** Condition, price sort, date posted, minimum discount and minimum vendor rating. */
 export function FilterRow({ filters, onChange }: FilterRowProps) {
   const id = useId();
-  const hydrated = useHydrated();
   const set = (key: keyof SearchFilterState, raw: string) => {
     const numeric = key === 'minDiscount' || key === 'minRating';
     onChange({ ...filters, [key]: raw === '' ? undefined : numeric ? Number(raw) : raw });
@@ -58,44 +57,49 @@ export function FilterRow({ filters, onChange }: FilterRowProps) {
   );
 
   return (
-    // Disabled while a server-rendered page waits for its code (components/ui/form-controls.tsx).
-    <fieldset className="filter-row" disabled={!hydrated}>
+    <fieldset className="filter-row">
       <legend className="visually-hidden">Filter results</legend>
-      {select(
-        'condition',
-        'Condition',
-        'Any condition',
-        CONDITIONS.map((c) => ({ value: c, label: c })),
-      )}
-      {select(
-        'priceSort',
-        'Sort by price',
-        'Newest first',
-        PRICE_SORTS.map((s) => ({ value: s, label: PRICE_SORT_LABELS[s] })),
-      )}
-      {select(
-        'datePosted',
-        'Date posted',
-        'Any time',
-        DATE_POSTED.map((d) => ({ value: d, label: DATE_LABELS[d] })),
-      )}
-      {select(
-        'minDiscount',
-        'Discount',
-        'Any discount',
-        MIN_DISCOUNTS.map((d) => ({ value: d, label: `${d}% off or more` })),
-      )}
-      {select(
-        'minRating',
-        'Vendor rating',
-        'Any rating',
-        MIN_RATINGS.map((r) => ({ value: r, label: `${r} star${r === 1 ? '' : 's'} & up` })),
-      )}
-      {active && (
-        <button type="button" className="btn btn-outline filter-clear" onClick={() => onChange({})}>
-          Clear filters
-        </button>
-      )}
+      <FormControls>
+        {select(
+          'condition',
+          'Condition',
+          'Any condition',
+          CONDITIONS.map((c) => ({ value: c, label: c })),
+        )}
+        {select(
+          'priceSort',
+          'Sort by price',
+          'Newest first',
+          PRICE_SORTS.map((s) => ({ value: s, label: PRICE_SORT_LABELS[s] })),
+        )}
+        {select(
+          'datePosted',
+          'Date posted',
+          'Any time',
+          DATE_POSTED.map((d) => ({ value: d, label: DATE_LABELS[d] })),
+        )}
+        {select(
+          'minDiscount',
+          'Discount',
+          'Any discount',
+          MIN_DISCOUNTS.map((d) => ({ value: d, label: `${d}% off or more` })),
+        )}
+        {select(
+          'minRating',
+          'Vendor rating',
+          'Any rating',
+          MIN_RATINGS.map((r) => ({ value: r, label: `${r} star${r === 1 ? '' : 's'} & up` })),
+        )}
+        {active && (
+          <button
+            type="button"
+            className="btn btn-outline filter-clear"
+            onClick={() => onChange({})}
+          >
+            Clear filters
+          </button>
+        )}
+      </FormControls>
     </fieldset>
   );
 }

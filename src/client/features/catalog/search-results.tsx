@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
+import { ReadyButton } from '../../components/ui/form-controls';
 import { ListingGrid } from '../../components/ui/listing-card';
 import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
 import { searchToParams, type SearchFilterState, type SearchState } from '../../lib/search-state';
-import { useHydrated } from '../../lib/use-hydrated';
 import { FilterRow } from './filter-row';
 import { toSearchQuery } from './search-api';
 import { useSearchResults } from './use-search-results';
@@ -16,7 +16,6 @@ function heading(state: SearchState): string {
 
 /** Search results with the filter row; pages of 24 with "Load more". */
 export function SearchResults({ state }: { state: SearchState }) {
-  const hydrated = useHydrated();
   const [, setParams] = useSearchParams();
   const results = useSearchResults(toSearchQuery(state));
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
@@ -48,14 +47,13 @@ export function SearchResults({ state }: { state: SearchState }) {
               Showing {items.length} of {total}
             </p>
             {results.hasNextPage && (
-              <button
-                type="button"
+              <ReadyButton
                 className="btn btn-outline"
-                disabled={!hydrated || results.isFetchingNextPage}
+                disabled={results.isFetchingNextPage}
                 onClick={() => void results.fetchNextPage()}
               >
                 {results.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
+              </ReadyButton>
             )}
             {results.isFetchNextPageError && <ErrorNote error={results.error} />}
           </div>

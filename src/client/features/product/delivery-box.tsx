@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '../../../shared/schemas/listings';
-import { useHydrated } from '../../lib/use-hydrated';
+import { ReadyButton } from '../../components/ui/form-controls';
 import { useDeliveryRequested } from './product-api';
 import type { Viewer } from './use-viewer';
 
@@ -11,7 +11,6 @@ const DeliveryRequestForm = lazy(() =>
 
 /** "Get Item Delivered", or "Request Already Sent" (disabled) once requested. */
 export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
-  const hydrated = useHydrated();
   if (viewer.kind === 'owner') return null;
   return (
     <section className="action-box" aria-labelledby="delivery-box-title">
@@ -20,14 +19,9 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
       {listing.listing_status !== 'Active' ? (
         <p className="note">This item is no longer available.</p>
       ) : viewer.kind === 'visitor' ? (
-        <button
-          type="button"
-          className="btn btn-gold btn-block"
-          disabled={!hydrated}
-          onClick={viewer.toLogin}
-        >
+        <ReadyButton className="btn btn-gold btn-block" onClick={viewer.toLogin}>
           Get Item Delivered
-        </button>
+        </ReadyButton>
       ) : (
         <BuyerDelivery listing={listing} userId={viewer.user.user_id} />
       )}

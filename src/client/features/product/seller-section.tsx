@@ -2,10 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Listing } from '../../../shared/schemas/listings';
 import { ReviewsList } from '../../components/reviews-list';
+import { ReadyButton } from '../../components/ui/form-controls';
 import { ErrorNote, LoadingNote } from '../../components/ui/status';
 import { Stars } from '../../components/ui/stars';
 import { useReviews } from '../../lib/queries/reviews';
-import { useHydrated } from '../../lib/use-hydrated';
 import type { Viewer } from './use-viewer';
 
 // The review form loads when a buyer starts writing, not with the page.
@@ -15,7 +15,6 @@ const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.
 export function SellerSection({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
   const reviews = useReviews(listing.vendor_id);
   const [writing, setWriting] = useState(false);
-  const hydrated = useHydrated();
   const alreadyReviewed =
     viewer.kind === 'buyer' &&
     (reviews.data ?? []).some((review) => review.author_id === viewer.user.user_id);
@@ -30,14 +29,12 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
         <Stars rating={listing.rating} />
       </h2>
       {canReview && (
-        <button
-          type="button"
+        <ReadyButton
           className="btn btn-outline"
-          disabled={!hydrated}
           onClick={() => (viewer.kind === 'visitor' ? viewer.toLogin() : setWriting(true))}
         >
           Write a review
-        </button>
+        </ReadyButton>
       )}
       <h3 className="reviews-title">Reviews</h3>
       {reviews.isPending ? (
