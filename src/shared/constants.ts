@@ -83,3 +83,8 @@ export function discountPercent(discount: number | null | undefined): number {
 
 /** The id of the <script type="application/json"> a server-rendered page carries its data in. */
 export const SERVER_DATA_ELEMENT_ID = 'server-data';
+/**
+ * Set on <html> by the browser app once it has taken over a server-rendered page; until then
+ * the page's links navigate natively (src/server/ssr/deferred-start.ts).
+ */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';

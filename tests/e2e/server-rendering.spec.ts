@@ -46,6 +46,22 @@ test('the forms of a rendered page take input once the app has started', async (
   await expect(page.getByRole('button', { name: 'Get Item Delivered' })).toBeEnabled();
 });
 
+test('a link clicked before the app has taken over is followed by the browser', async ({
+  page,
+}) => {
+  // The app's code never arrives, and a handler stands in for a router caught halfway through
+  // hydration, which would take the click and go nowhere.
+  await page.route('**/assets/index-*.js', () => new Promise(() => {}));
+  await page.addInitScript(() =>
+    document.addEventListener('click', (event) => event.preventDefault()),
+  );
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/aboutTeam$/);
+  await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
+});
+
 test('the rendered home page is hydrated in place and works as the app', async ({ page }) => {
   // Keep the header element the HTML parser made: hydration adopts it, a re-render would not.
   await page.addInitScript(() => {
@@ -63,6 +79,8 @@ test('the rendered home page is hydrated in place and works as the app', async (
   await page.goto('/');
   const heading = page.getByRole('heading', { name: 'Featured products' });
   await expect(heading).toBeVisible();
+  // Once hydrated, the app takes the page's links over from the browser.
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
   const firstTitle = await page.locator('.listing-card-title').first().textContent();
 
   // Hydrated: the search form is the app's, it updates the address without a page load.

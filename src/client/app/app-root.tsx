@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
+import { APP_READY_ATTRIBUTE } from '../../shared/constants';
 import { OfflineStatus } from '../components/offline/offline-status';
 import type { QueryPersistence } from '../lib/persist';
 import type { ServerData } from '../lib/server-data';
@@ -23,6 +24,8 @@ interface AppRootProps {
 /** The same tree in the browser and on the server, so server-rendered HTML hydrates as is. */
 export function AppRoot({ client, serverData, persistence, children }: AppRootProps) {
   const hydrated = useHydrated();
+  // From here on the app handles links (deferred-start.ts let the browser have them until now).
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   return (
     <StrictMode>
       <AppProviders client={client} serverData={serverData}>

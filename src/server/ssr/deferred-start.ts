@@ -6,11 +6,18 @@
  * the Content-Security-Policy can allow exactly it by its hash.
  */
 import { createHash } from 'node:crypto';
+import { APP_READY_ATTRIBUTE } from '../../shared/constants.js';
 
 /** However slowly an image loads, the page becomes interactive after this long at the latest. */
 export const DEFERRED_START_MAX_WAIT_MS = 3000;
 
 export const DEFERRED_START_SCRIPT = `(() => {
+  // Until the app has taken over, a link click is the browser's: a router caught halfway
+  // through hydration could swallow it.
+  addEventListener('click', (event) => {
+    if (document.documentElement.hasAttribute('${APP_READY_ATTRIBUTE}')) return;
+    if (event.target instanceof Element && event.target.closest('a[href]')) event.stopPropagation();
+  }, true);
   const modules = document.currentScript.dataset.modules.split(' ');
   const add = (href, i) => {
     const el = document.createElement(i ? 'link' : 'script');
