@@ -11,6 +11,21 @@ const BackgroundServices = lazy(() =>
   import('./background-services').then((m) => ({ default: m.BackgroundServices })),
 );
 
+/**
+ * From here on the app handles links (deferred-start.ts lets the browser have them until then):
+ * once hydration and what follows it have settled, when the browser is next idle. A click
+ * in the moments around hydration's end could otherwise be taken and go nowhere.
+ */
+function markReadyWhenIdle() {
+  const mark = () => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(mark, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(mark, 500);
+  return () => clearTimeout(id);
+}
+
 interface AppRootProps {
   client: QueryClient;
   /** The data a server-rendered page was rendered with (entry-server.tsx). */
@@ -24,8 +39,7 @@ interface AppRootProps {
 /** The same tree in the browser and on the server, so server-rendered HTML hydrates as is. */
 export function AppRoot({ client, serverData, persistence, children }: AppRootProps) {
   const hydrated = useHydrated();
-  // From here on the app handles links (deferred-start.ts let the browser have them until now).
-  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
+  useEffect(markReadyWhenIdle, []);
   return (
     <StrictMode>
       <AppProviders client={client} serverData={serverData}>
