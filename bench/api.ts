@@ -15,6 +15,7 @@ import { startAppServer, startNodeServer, type RunningServer } from './lib/serve
 const CONNECTIONS = 50;
 /** Seconds per run; each read scenario runs twice against the app and twice against the floor. */
 const DURATION = Number(process.env.BENCH_API_SECONDS ?? 5);
+const WARM_UP_SECONDS = 2;
 
 export interface ScenarioResult {
   path: string;
@@ -37,6 +38,8 @@ export interface ApiResult {
   connections: number;
   /** Seconds of one autocannon run. */
   secondsPerRun: number;
+  /** Seconds of the unmeasured run before each read scenario (app and floor) and the listing. */
+  warmUpSeconds: number;
   scenarios: Record<string, ScenarioResult>;
   /** Title search req/s over the floor's req/s for the same bytes. */
   searchRatio: number;
@@ -76,6 +79,9 @@ async function cannon(url: string, requests?: Request[], scale = 1): Promise<Sce
     duration: DURATION * scale,
     requests,
   });
+  console.log(
+    `  ${new URL(url).port} ${new URL(url).pathname}: ${round(r.requests.average, 0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`,
+  );
   return {
     path: new URL(url).pathname + new URL(url).search,
     reqPerSec: round(r.requests.average, 0),
@@ -84,6 +90,15 @@ async function cannon(url: string, requests?: Request[], scale = 1): Promise<Sce
     non2xx: r.non2xx,
     errors: r.errors,
   };
+}
+
+/**
+ * An unmeasured run first, so the measured ones see the route's code compiled by the JIT, as a
+ * server that has been up for a while does; without it the app's first run carried its
+ * compile time (p99 12 ms against 5-6 ms in its second run).
+ */
+async function warmUp(url: string): Promise<void> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
 }
 
 /** Messages and delivery requests from signed-in buyers, each a new (buyer, listing) pair. */
@@ -194,6 +209,8 @@ export async function runApi(data: BenchData): Promise<ApiResult> {
     // App and floor alternate (app, floor, floor, app) so drifting machine load hits both alike.
     const scenarios: Record<string, ScenarioResult> = {};
     for (const [name, url] of Object.entries(READS)) {
+      await warmUp(app.url + url);
+      await warmUp(bare.url + url);
       const a1 = await cannon(app.url + url);
       const f1 = await cannon(bare.url + url);
       const f2 = await cannon(bare.url + url);
@@ -210,8 +227,10 @@ export async function runApi(data: BenchData): Promise<ApiResult> {
       };
     }
 
+    const listingUrl = app.url + `/api/listing/${listings[0]!.listing_id}`;
+    await warmUp(listingUrl);
     scenarios.listing = {
-      ...(await cannon(app.url + `/api/listing/${listings[0]!.listing_id}`, undefined, 2)),
+      ...(await cannon(listingUrl, undefined, 2)),
       rssAfterMb: rss(),
     };
     scenarios.writeMix = {
@@ -224,6 +243,7 @@ export async function runApi(data: BenchData): Promise<ApiResult> {
       users: data.userCount,
       connections: CONNECTIONS,
       secondsPerRun: DURATION,
+      warmUpSeconds: WARM_UP_SECONDS,
       scenarios,
       searchRatio: scenarios.titleSearch!.ratio!,
       searchP99: scenarios.titleSearch!.p99,

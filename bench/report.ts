@@ -111,7 +111,7 @@ function lighthouse(l: Loose) {
 function api(a: Loose) {
   const scenarios = Object.entries(a.scenarios as Record<string, Loose>);
   return [
-    `${a.listings.toLocaleString('en-US')} listings, ${a.users.toLocaleString('en-US')} users (SQLite), autocannon ${a.connections} connections. Each read runs against the app and the floor alternately (app, floor, floor, app; ${a.secondsPerRun} s each): req/s is the mean, p50/p99 the worse of the two runs. Listing and write mix: one ${a.secondsPerRun * 2} s run. The title search word matches ${a.titleMatches} active listings. Floor: a bare Fastify route answering the same bytes from memory, in the same run. Server resident memory: ${a.memory?.startMb} MB after start, ${a.memory?.afterSignInsMb} MB after the write mix's 50 sign-ins, peak **${a.peakRssMb} MB**.`,
+    `${a.listings.toLocaleString('en-US')} listings, ${a.users.toLocaleString('en-US')} users (SQLite), autocannon ${a.connections} connections. Each read first gets an unmeasured ${a.warmUpSeconds ?? 0} s run against the app and the floor (JIT warm-up), then runs against the app and the floor alternately (app, floor, floor, app; ${a.secondsPerRun} s each): req/s is the mean, p50/p99 the worse of the two runs. Listing and write mix: one ${a.secondsPerRun * 2} s run. The title search word matches ${a.titleMatches} active listings. Floor: a bare Fastify route answering the same bytes from memory, in the same run. Server resident memory: ${a.memory?.startMb} MB after start, ${a.memory?.afterSignInsMb} MB after the write mix's 50 sign-ins, peak **${a.peakRssMb} MB**.`,
     '',
     table(
       [
