@@ -28,6 +28,17 @@ export interface PageScores {
   fcpMs: number;
   /** The performance score of every run; the reported run is their median. */
   performanceRuns: number[];
+  /**
+   * Every run's metrics and Lighthouse's benchmark index of the machine at that moment (higher
+   * is faster), to tell a slow page from a busy machine when runs disagree.
+   */
+  runs: {
+    performance: number;
+    fcpMs: number;
+    lcpMs: number;
+    tbtMs: number;
+    benchmarkIndex: number;
+  }[];
   /** The same page with its scripts blocked (HTML and CSS only), on the same machine. */
   floor: { fcpMs: number; lcpMs: number; tbtMs: number };
   /** Audits below full marks that count towards a category, with what they found. */
@@ -122,6 +133,13 @@ export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> 
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
         fcpMs: ms(audits, 'first-contentful-paint'),
         performanceRuns: runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+        runs: runs.map((r) => ({
+          performance: Math.round((r.categories.performance?.score ?? 0) * 100),
+          fcpMs: ms(r.audits, 'first-contentful-paint'),
+          lcpMs: ms(r.audits, 'largest-contentful-paint'),
+          tbtMs: ms(r.audits, 'total-blocking-time'),
+          benchmarkIndex: Math.round(r.environment.benchmarkIndex),
+        })),
         floor: {
           fcpMs: ms(bare, 'first-contentful-paint'),
           lcpMs: ms(bare, 'largest-contentful-paint'),

@@ -102,6 +102,24 @@ function lighthouse(l: Loose) {
         .map(([name, p]) => [name, p.floor.fcpMs, p.floor.lcpMs, p.floor.tbtMs]),
     ),
     '',
+    ...(pages.some(([, p]) => p.runs)
+      ? [
+          "Every run: performance, LCP ms, TBT ms and Lighthouse's benchmark index of the machine at that moment (higher is faster; it drops when the machine is busy):",
+          '',
+          table(
+            ['Page', 'Runs (performance / LCP / TBT / index)'],
+            pages
+              .filter(([, p]) => p.runs)
+              .map(([name, p]) => [
+                name,
+                (p.runs as Loose[])
+                  .map((r) => `${r.performance} / ${r.lcpMs} / ${r.tbtMs} / ${r.benchmarkIndex}`)
+                  .join('; '),
+              ]),
+          ),
+          '',
+        ]
+      : []),
     'What Lighthouse marked below full score:',
     '',
     findings.length ? table(['Page', 'Category', 'Audit', 'Score'], findings) : 'Nothing.',
