@@ -95,14 +95,43 @@ describe('POST /api/delivery_request', () => {
 
   it('takes one request per buyer and listing, even when sent twice at once', async () => {
     const p = await parties(ctx);
-    const both = await Promise.all([
-      as(ctx, p.buyer).post('/api/delivery_request', body(p)),
-      as(ctx, p.buyer).post('/api/delivery_request', body(p)),
-    ]);
-    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // Four at once (a double tap on two tabs): one is taken, whichever check the others reach.
+    const all = await Promise.all(
+      [1, 2, 3, 4].map(() => as(ctx, p.buyer).post('/api/delivery_request', body(p))),
+    );
+    expect(all.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of all.filter((r) => r.statusCode === 409)) {
+      expect(refused.json().message).toBe('Request Already Sent');
+    }
     const again = await as(ctx, p.buyer).post('/api/delivery_request', body(p));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Request Already Sent');
+  });
+});
+
+describe('a request racing the seller marking the item sold', () => {
+  it('is either taken before the sale or refused as no longer available, never half done', async () => {
+    const p = await parties(ctx);
+    for (let i = 0; i < 6; i++) {
+      const listing = await listingOf(ctx, p.vendor);
+      const [sold, asked] = await Promise.all([
+        as(ctx, p.vendor).put(`/api/listing/${listing.listing_id}`, { listing_status: 'Sold' }),
+        as(ctx, p.buyer).post('/api/delivery_request', body(p, { listing_id: listing.listing_id })),
+      ]);
+      expect(sold.statusCode, sold.body).toBe(200);
+      const stored = (
+        await as(ctx, p.buyer).get(
+          `/api/delivery_request/listing-buyer?userId=${p.buyer.user.user_id}&listingId=${listing.listing_id}`,
+        )
+      ).json() as DeliveryRequest[];
+      if (asked.statusCode === 201) {
+        expect(stored).toEqual([expect.objectContaining({ status: 'Pending' })]);
+      } else {
+        expect(asked.statusCode, asked.body).toBe(409);
+        expect(asked.json().message).toBe('This item is no longer available.');
+        expect(stored).toEqual([]);
+      }
+    }
   });
 });
 

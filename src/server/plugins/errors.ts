@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/errors.js';
 
 interface IssueLike {
   instancePath?: string;
@@ -22,11 +23,7 @@ function databaseError(error: {
   message?: string;
 }): { status: number; message: string } | null {
   const code = String(error.code ?? '');
-  if (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === '23505'
-  ) {
+  if (isUniqueViolation(error)) {
     return { status: 409, message: 'That already exists.' };
   }
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {

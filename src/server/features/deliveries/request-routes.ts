@@ -10,6 +10,7 @@ import {
   listingBuyerQuery,
   updateDeliveryRequestBody,
 } from '../../../shared/schemas/deliveries.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
@@ -77,6 +78,11 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         listing_id: listing.listing_id,
         dropoff: body.dropoff,
         buyer_special_request: body.buyer_special_request,
+      }).catch((error: unknown) => {
+        // The same buyer's second request racing the first (a double tap, two tabs) passes the
+        // check above; the unique (buyer, listing) key refuses it: say so in the product's words.
+        if (isUniqueViolation(error)) throw conflict('Request Already Sent');
+        throw error;
       });
       return reply.code(201).send((await findRequest(db, id))!);
     },
