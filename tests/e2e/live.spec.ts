@@ -180,6 +180,24 @@ test('a message appears in the other person’s open chat without a reload', asy
     });
   });
 
+  await test.step('on another page, the seller’s header counts the buyer’s next message', async () => {
+    // The header's count does not poll: only the push can bring the new message.
+    const menu = vendor.page.getByRole('button', { name: /account menu/ });
+    const headerUnread = async () =>
+      Number(/, (\d+) unread/.exec((await menu.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    const connected = vendor.page.waitForResponse((res) => res.url().includes('/api/events'));
+    await vendor.page.goto('/');
+    await connected;
+    await expect.poll(headerUnread).toBe(unreadBefore);
+    await maria.page.getByLabel(`Reply to ${seller.username}`).fill('Is the blue one still there?');
+    await maria.page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(headerUnread, { timeout: POLL_FREE_MS }).toBe(unreadBefore + 1);
+    await menu.click();
+    await expect(
+      vendor.page.getByRole('link', { name: `Message ${unreadBefore + 1} unread` }),
+    ).toBeVisible();
+  });
+
   await maria.context.close();
   await vendor.context.close();
 });

@@ -4,7 +4,7 @@ import { AppLayout } from '../../../src/client/app/shell/app-layout';
 import { RequireUser } from '../../../src/client/components/require-user';
 import { getSessionUser } from '../../../src/client/lib/session';
 import { reply, stubApi } from './support/fetch-stub';
-import { signIn } from './support/data';
+import { makeMessage, signIn } from './support/data';
 import { currentPath, LocationProbe, renderAt } from './support/render';
 
 function renderShell(url = '/') {
@@ -48,6 +48,36 @@ describe('header', () => {
     expect(within(menu).getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/Chats');
     expect(within(menu).queryByRole('link', { name: 'Courier' })).toBeNull();
     expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  it('counts unread messages on the account menu and its Message link', async () => {
+    const me = signIn();
+    const other = me.user_id + 1;
+    stubApi({
+      'GET /api/me': { user: me, expiresAt: '' },
+      'GET /api/direct_message': [
+        makeMessage({ message_id: 1, sender_id: other, receiver_id: me.user_id }),
+        makeMessage({ message_id: 2, sender_id: other, receiver_id: me.user_id }),
+        makeMessage({
+          message_id: 3,
+          sender_id: other,
+          receiver_id: me.user_id,
+          read_at: '2026-11-20T11:00:00.000Z',
+        }),
+        // Sent by me and not yet read by the other person: not mine to read.
+        makeMessage({ message_id: 4, sender_id: me.user_id, receiver_id: other }),
+      ],
+    });
+    const { user } = renderShell();
+    const button = await screen.findByRole('button', {
+      name: 'maria account menu, 2 unread messages',
+    });
+    await user.click(button);
+    const menu = screen.getByRole('list', { name: 'Account' });
+    expect(within(menu).getByRole('link', { name: 'Message 2 unread' })).toHaveAttribute(
+      'href',
+      '/Chats',
+    );
   });
 
   it('adds Courier to the menu when is_courier is 1', async () => {

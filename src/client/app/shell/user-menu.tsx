@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/users';
+import { useUnreadCount } from '../../features/messages/messages-query';
 import { useSignOut } from './use-sign-out';
 
-/** Profile, Message, Courier (couriers only) and Sign Out. */
+/** Profile, Message, Courier (couriers only) and Sign Out; the unread messages counted on it. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
+  const unread = useUnreadCount(user.user_id);
+  const shown = unread > 99 ? '99+' : String(unread);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -42,7 +45,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         type="button"
         ref={button}
         className="user-menu-button"
-        aria-label={`${user.username} account menu`}
+        aria-label={`${user.username} account menu${unread > 0 ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
@@ -50,6 +53,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <span className="avatar" aria-hidden="true">
           {user.username.slice(0, 1).toUpperCase()}
         </span>
+        {unread > 0 && (
+          <span className="badge badge-count user-menu-count" aria-hidden="true">
+            {shown}
+          </span>
+        )}
         <span className="user-menu-name">{user.username}</span>
         <span aria-hidden="true" className="caret">
           ▾
@@ -60,7 +68,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Link to="/RealUserProfile">Profile</Link>
         </li>
         <li>
-          <Link to="/Chats">Message</Link>
+          <Link to="/Chats">
+            Message
+            {unread > 0 && (
+              <>
+                {' '}
+                <span className="badge badge-count">
+                  {shown} <span className="visually-hidden">unread</span>
+                </span>
+              </>
+            )}
+          </Link>
         </li>
         {user.is_courier === 1 && (
           <li>

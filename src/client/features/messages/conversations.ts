@@ -1,4 +1,5 @@
 import type { DirectMessage } from '../../../shared/schemas/messages';
+import { isUnreadBy } from './messages-query';
 
 export interface Conversation {
   /** `<listing_id>-<other user id>`: used in the URL (?c=) to open the thread. */
@@ -48,7 +49,7 @@ export function groupConversations(
     }
     conversation.messages.push(message);
     conversation.last = message;
-    if (!mine && message.read_at === null) conversation.unread += 1;
+    if (isUnreadBy(message, myId)) conversation.unread += 1;
   }
   return [...byKey.values()].sort((a, b) => b.last.message_id - a.last.message_id);
 }

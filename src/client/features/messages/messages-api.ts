@@ -1,15 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import type { DirectMessage } from '../../../shared/schemas/messages';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-
-/** The caller's own messages (the server never returns anyone else's). */
-export const messagesQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.messages(),
-    queryFn: () => api<DirectMessage[]>(API.messages),
-  });
+import { messagesQuery } from './messages-query';
 
 export function useMessages() {
   // Polling keeps threads current when live events are unavailable.
