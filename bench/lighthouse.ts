@@ -105,6 +105,13 @@ export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> 
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const bare = (await audit(chrome.port, url, { scripts: false })).audits;
       const ms = (a: typeof audits, id: string) => Math.round(a[id]?.numericValue ?? NaN);
+      const perRun = runs.map((r) => ({
+        performance: Math.round((r.categories.performance?.score ?? 0) * 100),
+        fcpMs: ms(r.audits, 'first-contentful-paint'),
+        lcpMs: ms(r.audits, 'largest-contentful-paint'),
+        tbtMs: ms(r.audits, 'total-blocking-time'),
+        benchmarkIndex: Math.round(r.environment.benchmarkIndex),
+      }));
       const findings: Finding[] = [];
       const diagnostics: Finding[] = [];
       for (const id of CATEGORIES) {
@@ -132,14 +139,8 @@ export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> 
         tbtMs: ms(audits, 'total-blocking-time'),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
         fcpMs: ms(audits, 'first-contentful-paint'),
-        performanceRuns: runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
-        runs: runs.map((r) => ({
-          performance: Math.round((r.categories.performance?.score ?? 0) * 100),
-          fcpMs: ms(r.audits, 'first-contentful-paint'),
-          lcpMs: ms(r.audits, 'largest-contentful-paint'),
-          tbtMs: ms(r.audits, 'total-blocking-time'),
-          benchmarkIndex: Math.round(r.environment.benchmarkIndex),
-        })),
+        performanceRuns: perRun.map((r) => r.performance),
+        runs: perRun,
         floor: {
           fcpMs: ms(bare, 'first-contentful-paint'),
           lcpMs: ms(bare, 'largest-contentful-paint'),
