@@ -1,5 +1,6 @@
 /** Live events pushed over server-sent events (GET /api/events). */
 import { z } from 'zod';
+import { numeric } from './schemas/common.js';
 
 export const LIVE_EVENT_TYPES = [
   'message.created',
@@ -17,17 +18,21 @@ export const POSITION_MIN_INTERVAL_MS = 5_000;
 export const POSITION_MIN_MOVE_METERS = 15;
 
 export const positionBody = z.strictObject({
-  lat: z
-    .number()
-    .finite()
-    .min(-90, 'lat must be between -90 and 90')
-    .max(90, 'lat must be between -90 and 90'),
-  lng: z
-    .number()
-    .finite()
-    .min(-180, 'lng must be between -180 and 180')
-    .max(180, 'lng must be between -180 and 180'),
-  accuracy: z.number().finite().min(0).max(100_000).nullish(),
+  lat: numeric(
+    z
+      .number({ message: 'lat must be between -90 and 90' })
+      .finite()
+      .min(-90, 'lat must be between -90 and 90')
+      .max(90, 'lat must be between -90 and 90'),
+  ),
+  lng: numeric(
+    z
+      .number({ message: 'lng must be between -180 and 180' })
+      .finite()
+      .min(-180, 'lng must be between -180 and 180')
+      .max(180, 'lng must be between -180 and 180'),
+  ),
+  accuracy: numeric(z.number().finite().min(0).max(100_000)).nullish(),
   at: z.iso.datetime({ offset: true, message: 'at must be an ISO date' }).optional(),
 });
 export type PositionBody = z.input<typeof positionBody>;

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '../../src/shared/constants.js';
+import { DECIMAL_TEXT } from '../../src/shared/schemas/common.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
 import { buildWorld, VALID, type Role, type World } from './world.js';
 
@@ -25,12 +26,12 @@ type Kind =
   | 'lng';
 
 const junk = fc.oneof(fc.constant(null), fc.constant({}), fc.constant([]), fc.boolean());
-const wrongNumber = fc.oneof(
-  junk,
-  fc.constant('12'),
-  fc.constant('NaN'),
-  fc.string({ maxLength: 5 }),
+/** Text that is not a canonical decimal: numbers arrive as numbers or as canonical text only. */
+const notDecimalText = fc.oneof(
+  fc.constantFrom(' 7', '1e3', '0x10', '42.5abc', '', 'NaN', 'Infinity', '007', '+5', '.5', '5.'),
+  fc.string({ maxLength: 5 }).filter((s) => !DECIMAL_TEXT.test(s)),
 );
+const wrongNumber = fc.oneof(junk, notDecimalText);
 
 function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
   if (kind === 'userId') {
@@ -53,12 +54,20 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
     return fc.oneof(
       fc.constant(2),
       fc.constant(-1),
-      fc.constant('1'),
+      fc.constant('2'),
+      fc.constant(' 1'),
       fc.constant(null),
       fc.constant('yes'),
     );
   if (kind === 'rating')
-    return fc.oneof(fc.constant(0), fc.constant(6), fc.constant(3.5), fc.constant('4'), junk);
+    return fc.oneof(
+      fc.constant(0),
+      fc.constant(6),
+      fc.constant(3.5),
+      fc.constant('6'),
+      fc.constant('4 stars'),
+      junk,
+    );
   if (kind === 'image') {
     return fc.oneof(
       fc.constant('not base64 !!'),
@@ -71,11 +80,17 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
   if (kind === 'datetime')
     return fc.oneof(fc.constant('yesterday'), fc.integer(), fc.constant(''), junk);
   if (kind === 'lat')
-    return fc.oneof(fc.double({ min: 90.001, max: 1e6, noNaN: true }), fc.constant('37.7'), junk);
+    return fc.oneof(
+      fc.double({ min: 90.001, max: 1e6, noNaN: true }),
+      fc.constant('91'),
+      notDecimalText,
+      junk,
+    );
   if (kind === 'lng')
     return fc.oneof(
       fc.double({ min: -1e6, max: -180.001, noNaN: true }),
-      fc.constant('-122'),
+      fc.constant('-181'),
+      notDecimalText,
       junk,
     );
   if ('text' in kind) {
@@ -249,12 +264,12 @@ interface QueryCase {
 }
 
 const SEARCH_BAD = {
-  limit: ['0', '-1', 'abc', '100000', '1.5'],
+  limit: ['0', '-1', 'abc', '100000', '1.5', ' 5', '1e1', '05'],
   offset: ['-5', 'x', '99999999999'],
   condition: ['Broken', ''],
   priceSort: ['random'],
   datePosted: ['1y'],
-  minDiscount: ['15', 'lots'],
+  minDiscount: ['15', 'lots', '1e1', '010'],
   minRating: ['9', '0'],
   unknownParam: ['1'],
 };

@@ -153,7 +153,7 @@ describe('PUT /api/delivery_instruction/{id} input', () => {
     ['an unknown status', { delivery_status: 'Lost' }],
     ['a status in the wrong case', { delivery_status: 'picked up' }],
     ['a missing status', { courier_id: 1 }],
-    ['a courier id sent as a string', { delivery_status: 'Assigned', courier_id: '1' }],
+    ['a courier id in exponent notation', { delivery_status: 'Assigned', courier_id: '1e0' }],
     ['an extra field', { delivery_status: 'Assigned', pickup: 'Library' }],
     ['a device time that is not a date', { delivery_status: 'Assigned', device_time: 'soon' }],
   ])('refuses %s with 400', async (_label, body) => {

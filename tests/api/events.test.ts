@@ -156,7 +156,7 @@ describe('POST /api/delivery_instruction/{id}/position', () => {
     expect((await as(ctx, stranger).post(url, here)).statusCode).toBe(403);
     expect((await as(ctx, courier).post(url, { ...here, lat: 91 })).statusCode).toBe(400);
     expect((await as(ctx, courier).post(url, { ...here, lng: -181 })).statusCode).toBe(400);
-    expect((await as(ctx, courier).post(url, { ...here, lat: '37.7' })).statusCode).toBe(400);
+    expect((await as(ctx, courier).post(url, { ...here, lat: '37.7°' })).statusCode).toBe(400);
     expect((await as(ctx, courier).post(url, here)).statusCode).toBe(200);
     expect((await as(ctx, courier).post(url, { ...here, lat: 37.721 })).statusCode).toBe(200);
 

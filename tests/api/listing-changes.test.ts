@@ -207,7 +207,7 @@ describe('POST /api/listing/existing', () => {
     const unknown = { ...body, product_id: 999999 };
     expect((await as(ctx, vendor).post('/api/listing/existing', unknown)).statusCode).toBe(404);
     for (const bad of [
-      { ...body, price: '5' },
+      { ...body, price: '5.' },
       { ...body, price: -5 },
       { ...body, conditions: 'Like new' },
       { ...body, conditions: undefined },

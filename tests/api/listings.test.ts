@@ -103,7 +103,8 @@ describe('POST /api/listing', () => {
 
   it.each([
     ['a negative price', { price: -1 }, /Price cannot be negative/],
-    ['a price sent as a string', { price: '12' }, /valid numeric value for the price/],
+    ['a price in words', { price: '12 dollars' }, /valid numeric value for the price/],
+    ['a price in exponent notation', { price: '1e3' }, /valid numeric value for the price/],
     ['an empty price', { price: '' }, /valid numeric value for the price/],
     ['a missing price', { price: undefined }, /price/],
     ['an absurd price', { price: 1e12 }, /Price must be at most/],
@@ -113,7 +114,7 @@ describe('POST /api/listing', () => {
     ['an unknown category', { category: 'Toys' }, /Category must be one of/],
     ['a lower-case category', { category: 'food' }, /Category must be one of/],
     ['an unknown condition', { conditions: 'Broken' }, /Condition must be one of/],
-    ['a vendor id sent as a string', { vendor_id: '1' }, /vendor_id/],
+    ['a vendor id with a space', { vendor_id: ' 1' }, /vendor_id/],
     ['a missing image', { thumbnail: undefined }, /Please upload an image/],
     ['an SVG mimetype', { mimetype: 'image/svg+xml' }, /Image must be JPEG, PNG/],
     ['an extra field', { listing_status: 'Sold' }, /listing_status|Unrecognized/i],

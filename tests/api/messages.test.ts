@@ -75,7 +75,7 @@ describe('POST /api/direct_message', () => {
     ['a whitespace-only message', { content: ' \n\t ' }, 400],
     ['a missing message', { content: undefined }, 400],
     ['a message over 2000 characters', { content: 'x'.repeat(2001) }, 400],
-    ['a listing id sent as a string', { listing_id: '1' }, 400],
+    ['a listing id in hexadecimal', { listing_id: '0x1' }, 400],
     ['an extra field', { read_at: '2026-01-01T00:00:00Z' }, 400],
     ['a message to oneself', { receiver_id: 0 }, 400],
     ['an unknown listing', { listing_id: 999999 }, 404],

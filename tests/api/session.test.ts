@@ -135,7 +135,7 @@ describe('PUT /api/user/{id}', () => {
     expect(quit.json()).toMatchObject({ is_courier: 0, on_shift: 0 });
   });
 
-  it.each([{}, { is_courier: 2 }, { is_courier: '1' }, { is_courier: 1, username: 'boss' }])(
+  it.each([{}, { is_courier: 2 }, { is_courier: 'yes' }, { is_courier: 1, username: 'boss' }])(
     'refuses the body %j with 400',
     async (body) => {
       const actor = await signedInUser(ctx);

@@ -1,26 +1,47 @@
 import { z } from 'zod';
 
-/** A positive integer id in a body. Strings are refused: clients send numbers. */
-export const id = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 /**
- * A positive integer id in a path or query string, where everything arrives as text. Only
- * digits: "1e3", "0x10" or " 7" are not ids, even though Number() would read them as such.
+ * Canonical decimal text: how a number looks in a form field, a select's value or a route
+ * parameter. An optional minus, digits without leading zeros, an optional fraction: "12",
+ * "42.50", "-3". Not " 7", "1e3", "0x10", "42.5abc", "", "NaN" or "Infinity", which Number()
+ * would read, or half read, as something the person did not type.
+ */
+export const DECIMAL_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+
+/** The number canonical decimal text stands for; other text is NaN, which every number refuses. */
+export function readDecimalText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return DECIMAL_TEXT.test(value) ? Number(value) : Number.NaN;
+}
+
+/**
+ * The one rule for numbers a client sends: a JSON number, or the same number as canonical
+ * decimal text (clients built on forms and route parameters send "12" and "4"). Anything else
+ * fails `schema` with that field's own message.
+ */
+export function numeric<Schema extends z.ZodType>(schema: Schema) {
+  return z
+    .custom<number | string | z.input<Schema>>()
+    .transform(readDecimalText)
+    .pipe(schema as unknown as z.ZodType<z.output<Schema>, unknown>);
+}
+
+const positiveId = z
+  .number({ message: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2 ** 31 - 1, 'is too large');
+
+/** A positive integer id in a body: a number, or its canonical decimal text. */
+export const id = numeric(positiveId);
+/**
+ * A positive integer id in a path or query string, where everything arrives as text: the same
+ * rule as in bodies.
  */
 export const idParam = z
   .string({ message: 'must be a number' })
-  .regex(/^[0-9]{1,12}$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .positive('must be positive')
-      .max(2 ** 31 - 1, 'is too large'),
-  );
+  .transform((text) => readDecimalText(text) as number)
+  .pipe(positiveId);
 
 export const idParams = z.strictObject({ id: idParam });
 
@@ -47,6 +68,6 @@ export function optionalText(label: string, max: number) {
 }
 
 /** 0/1 flags of the original API; booleans are accepted too. */
-export const flag = z
-  .union([z.literal(0), z.literal(1), z.boolean()])
-  .transform((v) => (v === true || v === 1 ? 1 : 0));
+export const flag = numeric(
+  z.union([z.literal(0), z.literal(1), z.boolean()], { message: 'must be 0 or 1' }),
+).transform((v) => (v === true || v === 1 ? 1 : 0));

@@ -10,7 +10,7 @@ import {
   MIN_RATINGS,
   PRICE_SORTS,
 } from '../constants.js';
-import { id, idParam, requiredText } from './common.js';
+import { id, idParam, numeric, requiredText } from './common.js';
 
 export const listing = z.object({
   listing_id: z.number(),
@@ -47,11 +47,21 @@ export const category = z.enum(CATEGORIES, {
 export const condition = z.enum(CONDITIONS, {
   message: `Condition must be one of: ${CONDITIONS.join(', ')}`,
 });
-export const price = z
-  .number({ message: 'Please enter a valid numeric value for the price.' })
-  .finite('Please enter a valid numeric value for the price.')
-  .min(0, 'Price cannot be negative')
-  .max(LIMITS.priceMax, `Price must be at most ${LIMITS.priceMax}`);
+export const price = numeric(
+  z
+    .number({ message: 'Please enter a valid numeric value for the price.' })
+    .finite('Please enter a valid numeric value for the price.')
+    .min(0, 'Price cannot be negative')
+    .max(LIMITS.priceMax, `Price must be at most ${LIMITS.priceMax}`),
+);
+/** Percent, or a fraction when 1 or less (see discountPercent). */
+export const discount = numeric(
+  z
+    .number({ message: 'Discount must be a number from 0 to 100' })
+    .finite('Discount must be a number from 0 to 100')
+    .min(0, 'Discount must be a number from 0 to 100')
+    .max(100, 'Discount must be a number from 0 to 100'),
+);
 
 export const IMAGE_MIMETYPES = [
   'image/jpeg',
@@ -70,7 +80,7 @@ export const createListingBody = z.strictObject({
   category,
   conditions: condition,
   vendor_id: id,
-  discount: z.number().finite().min(0).max(100).optional(),
+  discount: discount.optional(),
 });
 export type CreateListingBody = z.input<typeof createListingBody>;
 
@@ -86,7 +96,7 @@ export const relistBody = z.strictObject({
   price,
   conditions: condition,
   vendor_id: id,
-  discount: z.number().finite().min(0).max(100).optional(),
+  discount: discount.optional(),
 });
 export type RelistBody = z.input<typeof relistBody>;
 
@@ -109,16 +119,18 @@ export const searchFilters = z.object({
   condition: z.enum(CONDITIONS).optional(),
   priceSort: z.enum(PRICE_SORTS).optional(),
   datePosted: z.enum(DATE_POSTED).optional(),
-  minDiscount: z.coerce
-    .number()
-    .refine((n) => (MIN_DISCOUNTS as readonly number[]).includes(n), 'Unknown discount filter')
-    .optional(),
-  minRating: z.coerce
-    .number()
-    .refine((n) => (MIN_RATINGS as readonly number[]).includes(n), 'Unknown rating filter')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  minDiscount: numeric(
+    z
+      .number({ message: 'Unknown discount filter' })
+      .refine((n) => (MIN_DISCOUNTS as readonly number[]).includes(n), 'Unknown discount filter'),
+  ).optional(),
+  minRating: numeric(
+    z
+      .number({ message: 'Unknown rating filter' })
+      .refine((n) => (MIN_RATINGS as readonly number[]).includes(n), 'Unknown rating filter'),
+  ).optional(),
+  limit: numeric(z.number().int().min(1).max(LIMITS.pageMax)).optional(),
+  offset: numeric(z.number().int().min(0).max(1_000_000)).optional(),
 });
 export type SearchFilters = z.infer<typeof searchFilters>;
 
@@ -144,5 +156,5 @@ export const listingParams = z.strictObject({ id: idParam });
 export const userIdParams = z.strictObject({ user_id: idParam });
 
 export const featuredQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(24).optional(),
+  limit: numeric(z.number().int().min(1).max(24)).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '../constants.js';
-import { id, idParam, optionalText } from './common.js';
+import { id, idParam, numeric, optionalText } from './common.js';
 
 export const review = z.object({
   review_id: z.number(),
@@ -13,11 +13,13 @@ export const review = z.object({
 });
 export type Review = z.infer<typeof review>;
 
-export const ratingValue = z
-  .number({ message: 'Rating is required' })
-  .int('Rating must be a whole number of stars')
-  .min(REVIEW_RATING_MIN, `Rating must be ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`)
-  .max(REVIEW_RATING_MAX, `Rating must be ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`);
+export const ratingValue = numeric(
+  z
+    .number({ message: 'Rating is required' })
+    .int('Rating must be a whole number of stars')
+    .min(REVIEW_RATING_MIN, `Rating must be ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`)
+    .max(REVIEW_RATING_MAX, `Rating must be ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX}`),
+);
 
 export const createReviewBody = z.strictObject({
   author_id: id,
