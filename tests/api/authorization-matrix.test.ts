@@ -240,6 +240,98 @@ const CLAIM: Row = {
   expect: only(['courier', 'assignedCourier'], 200),
 };
 
+/**
+ * Who before what: the same call with its input broken. A role refused with 401 or 403 on good
+ * input gets the same refusal on bad input (identity first); a role that may make the call
+ * gets 400. Calls whose only input is the id that decides who may make them have no row here.
+ */
+const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
+  'POST /api/register': { url: () => '/api/register', body: () => ({ username: '' }) },
+  'POST /api/login': { url: () => '/api/login', body: () => ({ email: 'not an e-mail' }) },
+  'PUT /api/user/:id': {
+    url: (w) => `/api/user/${w.users.buyer.user_id}`,
+    body: () => ({ is_courier: 'yes' }),
+  },
+  'GET /api/user/:id': { url: () => '/api/user/abc' },
+  'GET /api/all': { url: () => '/api/all?limit=0' },
+  'GET /api/category': { url: () => '/api/category?category=Toys' },
+  'GET /api/title': { url: () => `/api/title?title=${'x'.repeat(500)}` },
+  'GET /api/combined': { url: () => '/api/combined?category=Books&title=x&minRating=9' },
+  'GET /api/search': { url: () => '/api/search?offset=-1' },
+  'GET /api/listing/featured': { url: () => '/api/listing/featured?limit=1000' },
+  'GET /api/listing/:id': { url: () => '/api/listing/1e3' },
+  'POST /api/listing': {
+    url: () => '/api/listing',
+    body: (w) => ({ ...VALID.createListing.body(w), price: 'twelve' }),
+  },
+  'POST /api/listing/existing': {
+    url: () => '/api/listing/existing',
+    body: (w) => ({ ...VALID.relist.body(w), conditions: 'Broken' }),
+  },
+  'GET /api/listing/vendor/sold/:user_id': { url: () => '/api/listing/vendor/sold/0x1' },
+  'GET /api/listing/active/:user_id': { url: () => '/api/listing/active/-1' },
+  'PUT /api/listing/:id': {
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    body: () => ({}),
+  },
+  'GET /api/direct_message/listing-sender/get': {
+    url: (w) => `/api/direct_message/listing-sender/get?id=${w.users.buyer.user_id}&listing=x`,
+  },
+  'POST /api/direct_message': {
+    url: () => '/api/direct_message',
+    body: (w) => ({ ...VALID.sendMessage.body(w), content: '   ' }),
+  },
+  'POST /api/direct_message/read': { url: () => '/api/direct_message/read', body: () => ({}) },
+  'GET /api/review/:vendorId': { url: () => '/api/review/abc' },
+  'POST /api/review': {
+    url: () => '/api/review',
+    body: (w) => ({ ...VALID.review.body(w), rating: 9 }),
+  },
+  'GET /api/delivery_request/listing-buyer': {
+    url: (w) => `/api/delivery_request/listing-buyer?userId=${w.users.buyer.user_id}&listingId=z`,
+  },
+  'POST /api/delivery_request': {
+    url: () => '/api/delivery_request',
+    body: (w) => ({ ...VALID.requestDelivery.body(w), dropoff: 'The Moon' }),
+  },
+  'PUT /api/delivery_request/:id': {
+    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
+    body: () => ({ status: 'Approved' }),
+  },
+  'POST /api/delivery_instruction/request/accept/:deliveryRequestId': {
+    url: (w) => `/api/delivery_instruction/request/accept/${w.pendingRequest}`,
+    body: () => ({ pickup: 'The Moon' }),
+  },
+  'PUT /api/delivery_instruction/:id': {
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
+    body: () => ({ delivery_status: 'Flying' }),
+  },
+  'POST /api/delivery_instruction/:id/position': {
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}/position`,
+    body: () => ({ lat: 91, lng: 0 }),
+  },
+};
+/** Calls with no input to break but the one that decides who may make them. */
+const NOTHING_TO_BREAK = [
+  'GET /api/health',
+  'GET /api/config',
+  'POST /api/logout',
+  'GET /api/me',
+  'GET /api/events',
+  'GET /api/product/vendor/:user_id',
+  'DELETE /api/listing/:id',
+  'GET /api/direct_message',
+  'GET /api/direct_message/:id',
+  'GET /api/delivery_request',
+  'GET /api/delivery_request/vendor/:userId',
+  'GET /api/delivery_instruction',
+  'GET /api/delivery_instruction/courier/unassigned',
+  'GET /api/delivery_instruction/courier/:user_id',
+  'GET /api/delivery_instruction/:id',
+  'GET /api/delivery_instruction/:id/events',
+  'GET /api/delivery_instruction/:id/position',
+];
+
 /** Private text each role may legitimately see. */
 function visibleSecrets(role: Role): string[] {
   if (role === 'buyer' || role === 'vendor') return Object.values(SECRETS);
@@ -306,4 +398,55 @@ describe('authorization matrix', () => {
       expect(leaked).toEqual([]);
     });
   }
+});
+
+describe('status order: 401, then 403, then 400', () => {
+  it('breaks the input of every call that has one', () => {
+    const keys = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    const covered = new Set([...Object.keys(BAD_INPUT), ...NOTHING_TO_BREAK]);
+    expect([...keys].filter((k) => !covered.has(k))).toEqual([]);
+  });
+
+  const cases = ROWS.flatMap((row) => {
+    const key = `${row.method} ${row.route}`;
+    const bad = BAD_INPUT[key];
+    // Several rows share a route (mark sold and claim both PUT a path); the first one says it.
+    if (!bad || ROWS.find((r) => `${r.method} ${r.route}` === key) !== row) return [];
+    return [{ key, row, bad }];
+  });
+  for (const { key, row, bad } of cases) {
+    it.each(ROLES)(`${key} with bad input as %s`, async (role) => {
+      const w = await buildWorld(ctx);
+      const cookie = w.cookies[role];
+      const res = await ctx.app.inject({
+        method: row.method,
+        url: bad.url(w, role),
+        headers: cookie ? { cookie } : {},
+        ...(bad.body && { payload: bad.body(w, role) as object }),
+      });
+      const good = row.expect[role];
+      const expected = good === 401 || good === 403 ? good : 400;
+      expect(res.statusCode, res.body).toBe(expected);
+      expect(typeof res.json().message).toBe('string');
+    });
+  }
+
+  it('answers a visitor 401 whatever the body holds, even one too large to read', async () => {
+    const huge = JSON.stringify({ title: 'x'.repeat(300 * 1024) });
+    for (const [method, url] of [
+      ['PUT', '/api/listing/1'],
+      ['POST', '/api/direct_message'],
+      ['POST', '/api/listing'],
+    ] as const) {
+      for (const payload of ['{}', '{"broken": ', huge]) {
+        const res = await ctx.app.inject({
+          method,
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${method} ${url} ${payload.slice(0, 20)}`).toBe(401);
+      }
+    }
+  });
 });

@@ -11,6 +11,7 @@ import {
   userParams,
 } from '../../../shared/schemas/users.js';
 import { badRequest, conflict, httpError, notFound } from '../../lib/http-error.js';
+import { self, signedIn } from '../../plugins/guards.js';
 import { endSession, requireSelf, requireUser, startSession } from '../../plugins/session.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
@@ -92,10 +93,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
     },
   );
 
-  app.get('/api/me', { schema: { response: { 200: meResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return { user, expiresAt: request.sessionExpiresAt ?? '' };
-  });
+  app.get(
+    '/api/me',
+    { ...signedIn(), schema: { response: { 200: meResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { user, expiresAt: request.sessionExpiresAt ?? '' };
+    },
+  );
 
   /** Spec: an array whose first element is the user. E-mail only for the user themself. */
   app.get(
@@ -115,7 +120,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
 
   app.put(
     '/api/user/:id',
-    { schema: { params: userParams, body: updateUserBody, response: { 200: sessionUser } } },
+    {
+      ...signedIn(self('params', 'id')),
+      schema: { params: userParams, body: updateUserBody, response: { 200: sessionUser } },
+    },
     async (request) => {
       const user = requireSelf(request, request.params.id);
       const { is_courier, on_shift } = request.body;

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/deliveries.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { owns, self, signedIn } from '../../plugins/guards.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
   findInstruction,
@@ -31,13 +32,27 @@ const requests = z.array(deliveryRequest);
 export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get('/api/delivery_request', { schema: { response: { 200: requests } } }, async (request) =>
-    requestsOf(db, requireUser(request).user_id),
+  app.get(
+    '/api/delivery_request',
+    { ...signedIn(), schema: { response: { 200: requests } } },
+    async (request) => requestsOf(db, requireUser(request).user_id),
   );
+
+  /** Only the seller a request was sent to may settle it. */
+  const sellerOf = (action: string) =>
+    signedIn(
+      owns('params', action === 'accept' ? 'deliveryRequestId' : 'id', async (requestId, user) => {
+        const found = await findRequest(db, requestId);
+        return found && found.vendor_id !== user.user_id
+          ? `Only the seller can ${action} this request.`
+          : undefined;
+      }),
+    );
 
   app.get(
     '/api/delivery_request/vendor/:userId',
     {
+      ...signedIn(self('params', 'userId')),
       schema: {
         params: z.strictObject({ userId: deliveryParams.shape.id }),
         response: { 200: requests },
@@ -49,7 +64,10 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/delivery_request/listing-buyer',
-    { schema: { querystring: listingBuyerQuery, response: { 200: requests } } },
+    {
+      ...signedIn(self('query', 'userId')),
+      schema: { querystring: listingBuyerQuery, response: { 200: requests } },
+    },
     async (request) => {
       const user = requireSelf(request, request.query.userId);
       return requestsByBuyerForListing(db, user.user_id, request.query.listingId);
@@ -58,7 +76,18 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/delivery_request',
-    { schema: { body: createDeliveryRequestBody, response: { 201: deliveryRequest } } },
+    {
+      ...signedIn(
+        self('body', 'buyer_id'),
+        owns('body', 'listing_id', async (listingId, user) => {
+          const listing = await listingForRequest(db, listingId);
+          return listing?.vendor_id === user.user_id
+            ? 'You cannot request delivery of your own item.'
+            : undefined;
+        }),
+      ),
+      schema: { body: createDeliveryRequestBody, response: { 201: deliveryRequest } },
+    },
     async (request, reply) => {
       const body = request.body;
       const user = requireSelf(request, body.buyer_id);
@@ -91,6 +120,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/delivery_request/:id',
     {
+      ...sellerOf('decline'),
       schema: {
         params: deliveryParams,
         body: updateDeliveryRequestBody,
@@ -124,6 +154,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delivery_instruction/request/accept/:deliveryRequestId',
     {
+      ...sellerOf('accept'),
       schema: { params: acceptParams, body: acceptBody, response: { 201: deliveryInstruction } },
     },
     async (request, reply) => {

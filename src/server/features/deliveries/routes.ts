@@ -10,7 +10,8 @@ import {
 } from '../../../shared/schemas/deliveries.js';
 import type { SessionUser } from '../../../shared/schemas/users.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { requireCourier, requireSelf, requireUser } from '../../plugins/session.js';
+import { courier, owns, self, signedIn } from '../../plugins/guards.js';
+import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
   clearCourierPosition,
   courierInstructions,
@@ -22,7 +23,7 @@ import {
   unassignedInstructions,
 } from './repository.js';
 import { deliveryRequestRoutes } from './request-routes.js';
-import { authorizeMove, canRead, illegalMoveMessage } from './rules.js';
+import { authorizeMove, canRead, illegalMoveMessage, mayMove } from './rules.js';
 
 const instructions = z.array(deliveryInstruction);
 
@@ -34,24 +35,32 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/delivery_instruction',
-    { schema: { response: { 200: instructions } } },
+    { ...signedIn(), schema: { response: { 200: instructions } } },
     async (request) => instructionsOf(db, requireUser(request).user_id),
   );
 
   app.get(
     '/api/delivery_instruction/courier/unassigned',
-    { schema: { response: { 200: instructions } } },
-    async (request) => {
-      requireCourier(request);
-      return unassignedInstructions(db);
-    },
+    { ...courier(), schema: { response: { 200: instructions } } },
+    async () => unassignedInstructions(db),
   );
 
   app.get(
     '/api/delivery_instruction/courier/:user_id',
-    { schema: { params: courierParams, response: { 200: instructions } } },
+    {
+      ...signedIn(self('params', 'user_id')),
+      schema: { params: courierParams, response: { 200: instructions } },
+    },
     async (request) =>
       courierInstructions(db, requireSelf(request, request.params.user_id).user_id),
+  );
+
+  /** 403 before anything else for a delivery the caller may not see. */
+  const readers = signedIn(
+    owns('params', 'id', async (deliveryId, user) => {
+      const found = await findInstruction(db, deliveryId);
+      return found && !canRead(user, found) ? 'This delivery is not yours.' : undefined;
+    }),
   );
 
   const readable = async (user: SessionUser, deliveryId: number) => {
@@ -63,13 +72,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/delivery_instruction/:id',
-    { schema: { params: deliveryParams, response: { 200: deliveryInstruction } } },
+    { ...readers, schema: { params: deliveryParams, response: { 200: deliveryInstruction } } },
     async (request) => readable(requireUser(request), request.params.id),
   );
 
   app.get(
     '/api/delivery_instruction/:id/events',
     {
+      ...readers,
       schema: { params: deliveryParams, response: { 200: z.array(deliveryEvent) } },
     },
     async (request) => {
@@ -81,6 +91,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/delivery_instruction/:id',
     {
+      ...signedIn(
+        owns('params', 'id', async (deliveryId, user, request) => {
+          const found = await findInstruction(db, deliveryId);
+          const asked = (request.body as { delivery_status?: unknown } | null)?.delivery_status;
+          return found && !mayMove(user, found, asked) ? 'This delivery is not yours.' : undefined;
+        }),
+      ),
       schema: {
         params: deliveryParams,
         body: updateDeliveryBody,

@@ -14,6 +14,17 @@ export function canRead(user: SessionUser, d: DeliveryInstruction): boolean {
 }
 
 /**
+ * Is this delivery any of `user`'s business to move, before the body is read? Its courier;
+ * any courier asking to claim it (if someone was faster, that is a 409, not a 403); while
+ * nobody holds it, anyone who may see it (a repeat of Unassigned is harmless).
+ */
+export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknown): boolean {
+  if (d.courier_id === user.user_id) return true;
+  if (user.is_courier === 1 && asked === 'Assigned') return true;
+  return d.delivery_status === 'Unassigned' && canRead(user, d);
+}
+
+/**
  * May `user` ask for `to` on this delivery? Throws the 4xx when not. Whether the move itself is
  * legal (forward, repeat or illegal) is the state machine's answer, checked after this.
  * - claiming (Assigned): couriers only, for themselves, while nobody holds it;

@@ -4,6 +4,7 @@ import { courierPosition, positionBody, SSE_RETRY_MS } from '../../../shared/liv
 import { deliveryParams } from '../../../shared/schemas/deliveries.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nowIso } from '../../lib/time.js';
+import { owns, signedIn } from '../../plugins/guards.js';
 import { requireUser } from '../../plugins/session.js';
 import { deliveryParties, findPosition, savePosition } from './repository.js';
 
@@ -14,7 +15,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
    * Server-sent events for the signed-in user. Missed events are not replayed: a client that
    * reconnects gets `resync` and refetches what it shows.
    */
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', signedIn(), async (request, reply) => {
     const user = requireUser(request);
     reply.hijack();
     const res = reply.raw;
@@ -38,7 +39,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/delivery_instruction/:id/position',
-    { schema: { params: deliveryParams, body: positionBody, response: { 200: courierPosition } } },
+    {
+      ...signedIn(
+        owns('params', 'id', async (deliveryId, user) => {
+          const delivery = await deliveryParties(db, deliveryId);
+          return delivery && delivery.courier_id !== user.user_id
+            ? 'Only the assigned courier shares a position.'
+            : undefined;
+        }),
+      ),
+      schema: { params: deliveryParams, body: positionBody, response: { 200: courierPosition } },
+    },
     async (request) => {
       const user = requireUser(request);
       const delivery = await deliveryParties(db, request.params.id);
@@ -73,7 +84,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/delivery_instruction/:id/position',
-    { schema: { params: deliveryParams, response: { 200: courierPosition.nullable() } } },
+    {
+      ...signedIn(),
+      schema: { params: deliveryParams, response: { 200: courierPosition.nullable() } },
+    },
     async (request) => {
       const user = requireUser(request);
       const delivery = await deliveryParties(db, request.params.id);

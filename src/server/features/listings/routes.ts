@@ -23,6 +23,7 @@ import {
 } from '../../../shared/schemas/listings.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { decodeBase64Image, storeImage } from '../../lib/images.js';
+import { owns, self, signedIn } from '../../plugins/guards.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
   activeListingsOf,
@@ -136,6 +137,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/listing',
     {
       bodyLimit: CREATE_BODY_LIMIT,
+      ...signedIn(self('body', 'vendor_id', 'another vendor')),
       schema: { body: createListingBody, response: { 201: createListingResponse } },
     },
     async (request, reply) => {
@@ -165,7 +167,18 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/listing/existing',
-    { schema: { body: relistBody, response: { 201: createListingResponse } } },
+    {
+      ...signedIn(
+        self('body', 'vendor_id', 'another vendor'),
+        owns('body', 'product_id', async (productId, user) => {
+          const p = await findProduct(db, productId);
+          return p && p.vendor_id !== user.user_id
+            ? 'You can only relist your own products.'
+            : undefined;
+        }),
+      ),
+      schema: { body: relistBody, response: { 201: createListingResponse } },
+    },
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.vendor_id, 'another vendor');
@@ -187,7 +200,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/product/vendor/:user_id',
-    { schema: { params: userIdParams, response: { 200: z.array(product) } } },
+    {
+      ...signedIn(self('params', 'user_id')),
+      schema: { params: userIdParams, response: { 200: z.array(product) } },
+    },
     async (r) => {
       requireSelf(r, r.params.user_id);
       return productsOf(db, r.params.user_id);
@@ -208,6 +224,14 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (r) => activeListingsOf(db, r.params.user_id),
   );
 
+  const sellerOnly = signedIn(
+    owns('params', 'id', async (listingId, user) => {
+      const owned = await listingOwner(db, listingId);
+      return owned && owned.vendor_id !== user.user_id
+        ? 'Only the seller can change this listing.'
+        : undefined;
+    }),
+  );
   const ownListing = async (request: Parameters<typeof requireUser>[0], listingId: number) => {
     const user = requireUser(request);
     const owned = await listingOwner(db, listingId);
@@ -219,7 +243,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/listing/:id',
-    { schema: { params: listingParams, body: updateListingBody, response: { 200: listings } } },
+    {
+      ...sellerOnly,
+      schema: { params: listingParams, body: updateListingBody, response: { 200: listings } },
+    },
     async (request) => {
       await ownListing(request, request.params.id);
       const { availability, listing_status } = request.body;
@@ -236,7 +263,10 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/listing/:id',
-    { schema: { params: listingParams, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      ...sellerOnly,
+      schema: { params: listingParams, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       await ownListing(request, request.params.id);
       if (!(await softDeleteListing(db, request.params.id))) {

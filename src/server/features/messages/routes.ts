@@ -8,6 +8,7 @@ import {
   sendMessageBody,
 } from '../../../shared/schemas/messages.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { self, signedIn } from '../../plugins/guards.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
   findMessage,
@@ -26,19 +27,27 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   /** Spec: "all messages". Here: all of the caller's messages, never anyone else's. */
-  app.get('/api/direct_message', { schema: { response: { 200: messages } } }, async (request) =>
-    messagesOf(db, requireUser(request).user_id),
+  app.get(
+    '/api/direct_message',
+    { ...signedIn(), schema: { response: { 200: messages } } },
+    async (request) => messagesOf(db, requireUser(request).user_id),
   );
 
   app.get(
     '/api/direct_message/:id',
-    { schema: { params: idParams, response: { 200: messages } } },
+    {
+      ...signedIn(self('params', 'id')),
+      schema: { params: idParams, response: { 200: messages } },
+    },
     async (request) => messagesOf(db, requireSelf(request, request.params.id).user_id),
   );
 
   app.get(
     '/api/direct_message/listing-sender/get',
-    { schema: { querystring: listingSenderQuery, response: { 200: messages } } },
+    {
+      ...signedIn(self('query', 'id')),
+      schema: { querystring: listingSenderQuery, response: { 200: messages } },
+    },
     async (request) => {
       const user = requireSelf(request, request.query.id);
       return messagesFromSenderAboutListing(db, user.user_id, request.query.listing);
@@ -47,7 +56,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/direct_message',
-    { schema: { body: sendMessageBody, response: { 201: directMessage } } },
+    {
+      ...signedIn(self('body', 'sender_id')),
+      schema: { body: sendMessageBody, response: { 201: directMessage } },
+    },
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.sender_id);
@@ -80,7 +92,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/direct_message/read',
-    { schema: { body: markReadBody, response: { 200: z.object({ updated: z.number() }) } } },
+    {
+      ...signedIn(),
+      schema: { body: markReadBody, response: { 200: z.object({ updated: z.number() }) } },
+    },
     async (request) => {
       const user = requireUser(request);
       return {

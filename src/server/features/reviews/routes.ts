@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, review, vendorParams } from '../../../shared/schemas/reviews.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { self, signedIn } from '../../plugins/guards.js';
 import { requireSelf } from '../../plugins/session.js';
 import { findReview, hasReviewed, insertReview, reviewsOf, vendorExists } from './repository.js';
 
@@ -16,7 +17,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/review',
-    { schema: { body: createReviewBody, response: { 201: review } } },
+    {
+      ...signedIn(self('body', 'author_id')),
+      schema: { body: createReviewBody, response: { 201: review } },
+    },
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.author_id);
