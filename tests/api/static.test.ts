@@ -64,6 +64,31 @@ describe('the built client', () => {
     }
   });
 
+  it.each([
+    ['*/*', '*/*'],
+    ['no Accept header', undefined],
+    ['a link previewer', 'text/*;q=0.9, */*;q=0.8'],
+  ])('serves pages to a client that sends %s (curl, uptime checkers)', async (_label, accept) => {
+    for (const url of ['/', '/productListing/12', '/login']) {
+      const res = await as(ctx).raw({
+        method: 'GET',
+        url,
+        headers: accept === undefined ? {} : { accept },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Gator Market');
+    }
+  });
+
+  it('keeps unknown API paths a JSON 404 for those clients too', async () => {
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const res = await as(ctx).raw({ method: 'GET', url: '/api/nothing-here', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
   it('serves hashed assets immutable and compressed', async () => {
     const res = await as(ctx).raw({
       method: 'GET',

@@ -43,12 +43,17 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   const renderer = hasClient ? await createPageRenderer(app) : null;
   const shell = hasClient ? fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
 
+  // Browsers ask for text/html; curl, uptime checkers and link previewers send */* or no
+  // Accept at all, and get the page too. Only a client that asks for something else (JSON)
+  // gets the JSON 404.
+  const acceptsHtml = (accept: string | undefined) =>
+    !accept || accept.includes('text/html') || accept.includes('*/*');
   const isPage = (request: FastifyRequest) =>
     hasClient &&
     !request.url.startsWith('/api/') &&
     !request.url.startsWith('/uploads/') &&
     !path.extname(request.url.split('?')[0] ?? '') &&
-    (request.headers.accept ?? '').includes('text/html');
+    acceptsHtml(request.headers.accept);
 
   // Pages are a route (not the not-found handler) so responses are compressed like any other.
   // Files keep their own routes, which win over this wildcard.

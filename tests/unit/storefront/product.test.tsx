@@ -116,6 +116,12 @@ describe('a visitor', () => {
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
     first.unmount();
 
+    // Whatever the box holds: an empty Send leads a visitor to /login as well.
+    const empty = open();
+    await empty.user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(currentPath(empty.router)).toBe('/login');
+    empty.unmount();
+
     const second = open();
     await second.user.click(await screen.findByRole('button', { name: 'Get Item Delivered' }));
     expect(currentPath(second.router)).toBe('/login');

@@ -38,6 +38,8 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
       <MessageForm
         busy={send.isPending}
         onSend={(content) =>
+          // Blank or whitespace-only text is not sent.
+          content !== '' &&
           send.mutate({
             sender_id: userId,
             receiver_id: listing.vendor_id,
@@ -62,8 +64,6 @@ function MessageForm({ onSend, busy }: { onSend: (content: string) => void; busy
       className="inline-form"
       onSubmit={(event) => {
         event.preventDefault();
-        // Blank or whitespace-only text is not sent (spec section 5).
-        if (text.trim() === '') return;
         onSend(text.trim());
       }}
     >
