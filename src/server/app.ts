@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { clientConfig } from '../shared/schemas/config.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -14,7 +14,7 @@ import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { registerErrorHandling, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
@@ -79,7 +79,19 @@ export async function buildApp({
   registerSession(app);
   await registerLive(app);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  // For balancers and uptime checks: healthy only while the database answers.
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: the database does not answer');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE });
+    }
+  });
   app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({
     tileUrl: config.tileUrl,
   }));

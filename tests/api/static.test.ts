@@ -82,7 +82,7 @@ describe('the built client', () => {
   });
 
   it('keeps unknown API paths a JSON 404 for those clients too', async () => {
-    for (const headers of [{}, { accept: '*/*' }]) {
+    for (const headers of [{}, { accept: '*/*' }] as Record<string, string>[]) {
       const res = await as(ctx).raw({ method: 'GET', url: '/api/nothing-here', headers });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -8,6 +8,8 @@ import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -94,7 +96,13 @@ export function connect(databaseUrl: string): Db {
       destroy: () => db.destroy(),
     };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A database that does not answer fails a request in seconds (a 503), not after the
+  // operating system's TCP timeout.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection closed by the server (restart, failover, admin) is reported here. pg
   // drops that connection and opens a new one on the next query; without a listener the event
   // would crash the process.

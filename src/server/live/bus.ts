@@ -60,12 +60,31 @@ export async function postgresBus(
   const local = memoryBus();
   let closed = false;
   let listener: pg.Client | null = null;
-  const publisher = new pg.Pool({ connectionString, max: 2 });
+  const publisher = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 5_000 });
   // An idle connection closed by the server would otherwise crash the process (see connect.ts).
   publisher.on('error', (error) => log('live event publisher lost an idle connection', error));
 
+  // While the database is away, try again with growing pauses (1 s up to 30 s) until it is
+  // back: events published meanwhile are lost, and clients resync when their stream reopens.
+  let retryMs = 1000;
+  const reconnect = () => {
+    if (closed) return;
+    setTimeout(() => {
+      listen().then(
+        () => {
+          retryMs = 1000;
+        },
+        (error: unknown) => {
+          log('live event listener could not reconnect; trying again', error);
+          retryMs = Math.min(retryMs * 2, 30_000);
+          reconnect();
+        },
+      );
+    }, retryMs).unref();
+  };
+
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -74,14 +93,23 @@ export async function postgresBus(
         log('bad live event payload', error);
       }
     });
+    let failed = false;
     client.on('error', (error) => {
+      if (failed) return;
+      failed = true;
       log('live event listener lost its connection; reconnecting', error);
-      listener = null;
-      if (!closed)
-        setTimeout(() => void listen().catch((e: unknown) => log('reconnect failed', e)), 1000);
+      if (listener === client) listener = null;
+      void client.end().catch(() => undefined);
+      reconnect();
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      failed = true;
+      void client.end().catch(() => undefined);
+      throw error;
+    }
     listener = client;
   };
   await listen();

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../db/errors.js';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 
 interface IssueLike {
   instancePath?: string;
@@ -18,10 +18,15 @@ function describeIssues(issues: readonly IssueLike[]): string {
 }
 
 /** Database errors that are the client's fault or a passing condition, never a 500. */
+export const UNAVAILABLE_MESSAGE =
+  'The marketplace is briefly unavailable. Please try again in a moment.';
+/** How long a client should wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 function databaseError(error: {
   code?: unknown;
   message?: string;
-}): { status: number; message: string } | null {
+}): { status: number; message: string; retryAfter?: number } | null {
   const code = String(error.code ?? '');
   if (isUniqueViolation(error)) {
     return { status: 409, message: 'That already exists.' };
@@ -32,6 +37,9 @@ function databaseError(error: {
   if (code.startsWith('SQLITE_CONSTRAINT') || code === '23514' || code === '23502') {
     return { status: 400, message: 'That value is not allowed.' };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, message: UNAVAILABLE_MESSAGE, retryAfter: UNAVAILABLE_RETRY_SECONDS };
+  }
   if (
     code === 'SQLITE_BUSY' ||
     code === 'SQLITE_LOCKED' ||
@@ -39,7 +47,11 @@ function databaseError(error: {
     code === '40P01' ||
     code === '55P03'
   ) {
-    return { status: 503, message: 'The server is busy. Please try again in a moment.' };
+    return {
+      status: 503,
+      message: 'The server is busy. Please try again in a moment.',
+      retryAfter: 1,
+    };
   }
   return null;
 }
@@ -69,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const db = databaseError(error);
       if (db) {
-        if (db.status === 503) reply.header('retry-after', '1');
+        if (db.retryAfter) reply.header('retry-after', String(db.retryAfter));
         request.log.warn({ err: error }, 'database refused the request');
         return reply.code(db.status).send({ message: db.message });
       }
