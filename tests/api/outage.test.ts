@@ -140,14 +140,9 @@ describe.runIf(postgres)('a database outage (PostgreSQL)', () => {
 
   it('serves the next call once the database is back, without a restart', async () => {
     await link.restore();
-    for (const [method, url, payload, signedIn] of calls()) {
+    for (const [method, url, , signedIn] of calls()) {
       if (method !== 'GET') continue;
-      const res = await app.inject({
-        method,
-        url,
-        ...(payload && { payload }),
-        headers: signedIn ? { cookie } : {},
-      });
+      const res = await app.inject({ method, url, headers: signedIn ? { cookie } : {} });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     }
   });

@@ -45,7 +45,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
         type="button"
         ref={button}
         className="user-menu-button"
-        aria-label={`${user.username} account menu${unread > 0 ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
@@ -58,7 +57,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {shown}
           </span>
         )}
-        <span className="user-menu-name">{user.username}</span>
+        {/* The name comes from the content, so it always holds the visible username. */}
+        <span className="user-menu-name">{user.username}</span>{' '}
+        <span className="visually-hidden">
+          account menu
+          {unread > 0 && `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}`}
+        </span>
         <span aria-hidden="true" className="caret">
           ▾
         </span>

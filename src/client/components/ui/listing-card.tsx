@@ -10,22 +10,26 @@ export function ListingCard({
   listing,
   eager = false,
   priority = false,
+  headingLevel = 3,
 }: {
   listing: Listing;
   eager?: boolean;
+  /** Cards sit under the page's h1 (2) or under a section's h2 (3). */
+  headingLevel?: 2 | 3;
   /** One of the first images on screen: fetched before anything else (the page's LCP). */
   priority?: boolean;
 }) {
   const discount = Math.round(discountPercent(listing.discount));
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="listing-card">
       <ListingImage src={listing.thumbnail} alt="" eager={eager} priority={priority} />
       <div className="listing-card-body">
-        <h3 className="listing-card-title">
+        <Title className="listing-card-title">
           <Link to={`/productListing/${listing.listing_id}`} className="stretched-link">
             {listing.title}
           </Link>
-        </h3>
+        </Title>
         <p className="listing-card-price">
           {formatPrice(listing.price)}
           {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
@@ -45,8 +49,10 @@ export function ListingGrid({
   listings,
   eagerCount = 0,
   priorityCount = 0,
+  headingLevel,
 }: {
   listings: readonly Listing[];
+  headingLevel?: 2 | 3;
   /** How many of the first images load at once instead of when scrolled near. */
   eagerCount?: number;
   /** How many of those load first of all (the first row on a phone). */
@@ -60,6 +66,7 @@ export function ListingGrid({
             listing={listing}
             eager={index < eagerCount}
             priority={index < priorityCount}
+            headingLevel={headingLevel}
           />
         </li>
       ))}

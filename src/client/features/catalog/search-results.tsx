@@ -41,7 +41,7 @@ export function SearchResults({ state }: { state: SearchState }) {
         <EmptyNote>No items match your search. Try another word, category or filter.</EmptyNote>
       ) : (
         <>
-          <ListingGrid listings={items} eagerCount={4} priorityCount={2} />
+          <ListingGrid listings={items} eagerCount={4} priorityCount={2} headingLevel={2} />
           <div className="load-more">
             <p>
               Showing {items.length} of {total}

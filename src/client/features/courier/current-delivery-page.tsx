@@ -42,7 +42,7 @@ function CurrentDelivery({ user }: { user: SessionUser }) {
           <p role="status">Loading…</p>
         )
       ) : current ? (
-        <DeliveryCard delivery={current}>
+        <DeliveryCard delivery={current} headingLevel={2}>
           <Link
             to={`/courierNav/${current.delivery_id}`}
             state={{ delivery: current }}

@@ -6,17 +6,21 @@ import { ListingImage } from '../../components/ui/listing-image';
 export function DeliveryCard({
   delivery,
   children,
+  headingLevel = 3,
 }: {
   delivery: DeliveryInstruction;
   children?: ReactNode;
+  /** Cards sit under a column's h2 (3), or alone under the page's h1 (2). */
+  headingLevel?: 2 | 3;
 }) {
   const title = delivery.title || 'No Title';
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const sellerNote = delivery.seller_special_request || delivery.vendor_special_request;
   return (
     <article className="dl-card" aria-label={title}>
       <ListingImage src={delivery.thumbnail} alt={title} className="dl-thumb" />
       <div>
-        <h3>{title}</h3>
+        <Title>{title}</Title>
         {delivery.delivery_status !== 'Unassigned' && (
           <p>
             <span className="dl-status" data-status={delivery.delivery_status}>
