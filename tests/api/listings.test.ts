@@ -112,7 +112,7 @@ describe('POST /api/listing', () => {
     ['a blank title', { title: '   ' }, /Title is required/],
     ['a missing description', { description: undefined }, /Description is required/],
     ['an unknown category', { category: 'Toys' }, /Category must be one of/],
-    ['a lower-case category', { category: 'food' }, /Category must be one of/],
+    ['a misspelt category', { category: 'Stationery' }, /Category must be one of/],
     ['an unknown condition', { conditions: 'Broken' }, /Condition must be one of/],
     ['a vendor id with a space', { vendor_id: ' 1' }, /vendor_id/],
     ['a missing image', { thumbnail: undefined }, /Please upload an image/],

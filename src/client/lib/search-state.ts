@@ -45,7 +45,9 @@ function oneOf<T extends string | number>(
   raw: string | null,
 ): T | undefined {
   if (raw === null) return undefined;
-  return options.find((option) => String(option) === raw);
+  // The same leniency as the API: a shared link may say category=books.
+  const wanted = raw.trim().toLowerCase();
+  return options.find((option) => String(option).toLowerCase() === wanted);
 }
 
 export function parseSearch(params: URLSearchParams): SearchState {

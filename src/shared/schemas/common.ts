@@ -48,6 +48,26 @@ export const idParams = z.strictObject({ id: idParam });
 export const errorBody = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/**
+ * One of `values`, matched without regard to letter case or surrounding spaces ("furniture",
+ * " used - good ") and answered in its canonical spelling ("Furniture", "Used - Good"): forms of
+ * other clients send their own spelling. Anything else is refused with `message`.
+ */
+export function choiceOf<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  message: string,
+) {
+  const byKey = new Map<string, Values[number]>(values.map((v) => [v.toLowerCase(), v]));
+  return z
+    .string({ message })
+    .transform((text, ctx): Values[number] => {
+      const found = byKey.get(text.trim().toLowerCase());
+      if (found !== undefined) return found;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+}
+
 /** Trimmed text that must not be blank. */
 export function requiredText(label: string, max: number) {
   return z

@@ -10,7 +10,7 @@ import {
   MIN_RATINGS,
   PRICE_SORTS,
 } from '../constants.js';
-import { id, idParam, numeric, requiredText } from './common.js';
+import { choiceOf, id, idParam, numeric, requiredText } from './common.js';
 
 export const listing = z.object({
   listing_id: z.number(),
@@ -41,12 +41,14 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-export const category = z.enum(CATEGORIES, {
-  message: `Category must be one of: ${CATEGORIES.join(', ')}`,
-});
-export const condition = z.enum(CONDITIONS, {
-  message: `Condition must be one of: ${CONDITIONS.join(', ')}`,
-});
+export const category = choiceOf(
+  CATEGORIES,
+  `Category must be one of: ${CATEGORIES.join(', ')}`,
+);
+export const condition = choiceOf(
+  CONDITIONS,
+  `Condition must be one of: ${CONDITIONS.join(', ')}`,
+);
 export const price = numeric(
   z
     .number({ message: 'Please enter a valid numeric value for the price.' })
@@ -116,7 +118,7 @@ const searchWord = z.string().trim().max(LIMITS.searchWord, 'Search text is too 
 
 /** Paging and filters every search call takes on top of the spec's inputs. */
 export const searchFilters = z.object({
-  condition: z.enum(CONDITIONS).optional(),
+  condition: condition.optional(),
   priceSort: z.enum(PRICE_SORTS).optional(),
   datePosted: z.enum(DATE_POSTED).optional(),
   minDiscount: numeric(
