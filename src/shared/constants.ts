@@ -41,6 +41,14 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** A decoded image may not declare more pixels than this (decompression bombs). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const DEFAULT_RATING = 1;
+/**
+ * A seller's rating as every answer carries it: the rounded mean of their reviews, or the
+ * spec's default of 1 while there are none (answers add `review_count`, so screens can say
+ * "No reviews yet" rather than show one star as a verdict). Filters use the same rule.
+ */
+export function sellerRating(stored: number | null | undefined): number {
+  return stored ?? DEFAULT_RATING;
+}
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 

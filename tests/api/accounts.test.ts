@@ -109,7 +109,12 @@ describe('/api/user/{id}', () => {
     const other = await signedInUser(ctx, { username: 'hank' });
     const publicView = await as(ctx, other).get(`/api/user/${gina.user.user_id}`);
     expect(publicView.statusCode).toBe(200);
-    expect(publicView.json()[0]).toMatchObject({ username: 'gina', rating: null, is_courier: 0 });
+    expect(publicView.json()[0]).toMatchObject({
+      username: 'gina',
+      rating: 1,
+      review_count: 0,
+      is_courier: 0,
+    });
     expect(publicView.json()[0].sfsu_email).toBeUndefined();
     const own = await as(ctx, gina).get(`/api/user/${gina.user.user_id}`);
     expect(own.json()[0].sfsu_email).toBe('gina@sfsu.edu');

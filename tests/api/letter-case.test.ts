@@ -91,8 +91,6 @@ describe('categories and conditions in any letter case', () => {
   it('refuses an unknown category in a search with 400', async () => {
     const res = await as(ctx).get('/api/category?category=toys');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(
-      new RegExp(CONDITIONS.length ? 'Category must be one of' : ''),
-    );
+    expect(res.json().message).toMatch(/Category must be one of/);
   });
 });

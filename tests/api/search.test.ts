@@ -86,7 +86,7 @@ describe('the four search calls of the spec', () => {
     ).toEqual([]);
     for (const bad of [
       '?category=Toys',
-      '?category=furniture',
+      '?category=furnitures',
       '',
       '?category=Food&category=Books',
     ]) {

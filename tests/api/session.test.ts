@@ -32,7 +32,8 @@ describe('GET /api/me', () => {
       first_name: 'Test',
       last_name: 'Student',
       is_courier: 0,
-      rating: null,
+      rating: 1,
+      review_count: 0,
       sfsu_email: 'mia@sfsu.edu',
       on_shift: 0,
     });

@@ -5,6 +5,7 @@ import { courierPositions } from './migrations/2026-11-23-courier-positions.js';
 import { listingSearch } from './migrations/2026-11-24-listing-search.js';
 import { searchAtScale } from './migrations/2026-11-25-search-at-scale.js';
 import { titleSymbols } from './migrations/2026-11-26-title-symbols.js';
+import { reviewCount } from './migrations/2026-11-27-review-count.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Db): MigrationProvider {
@@ -16,6 +17,7 @@ function provider(db: Db): MigrationProvider {
         '2026-11-24-listing-search': listingSearch(db.dialect),
         '2026-11-25-search-at-scale': searchAtScale(db.dialect),
         '2026-11-26-title-symbols': titleSymbols(db.dialect),
+        '2026-11-27-review-count': reviewCount(),
       };
     },
   };

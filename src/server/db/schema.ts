@@ -10,7 +10,9 @@ export interface UsersTable {
   password_hash: string;
   is_courier: Generated<number>;
   on_shift: Generated<number>;
+  /** Rounded mean of the seller's reviews; null while there are none. */
   rating: number | null;
+  review_count: Generated<number>;
   created_at: string;
 }
 

@@ -23,7 +23,9 @@ export const listing = z.object({
   thumbnail: z.string().nullable(),
   listing_date: z.string(),
   discount: z.number(),
-  rating: z.number().nullable(),
+  /** The seller's rating, 1-5 (the default 1 while `review_count` is 0). */
+  rating: z.number().int().min(1).max(5),
+  review_count: z.number().int().min(0),
   vendor_id: z.number(),
   availability: z.string(),
   listing_status: z.string(),

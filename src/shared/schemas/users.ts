@@ -8,7 +8,9 @@ export const publicUser = z.object({
   first_name: z.string(),
   last_name: z.string(),
   is_courier: z.number(),
-  rating: z.number().nullable(),
+  /** 1-5: the seller's rating, the default 1 while `review_count` is 0. */
+  rating: z.number().int().min(1).max(5),
+  review_count: z.number().int().min(0),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

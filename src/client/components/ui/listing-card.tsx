@@ -37,7 +37,7 @@ export function ListingCard({
         <p className="listing-card-meta">
           <span>{listing.conditions}</span>
           <span>
-            {listing.username} <Stars rating={listing.rating} />
+            {listing.username} <Stars rating={listing.rating} reviewCount={listing.review_count} />
           </span>
         </p>
       </div>

@@ -26,7 +26,7 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
       <h2 id="seller-title" className="seller-head">
         <span className="seller-label">Seller</span>
         <Link to={`/userProfile?id=${listing.vendor_id}`}>{listing.username}</Link>
-        <Stars rating={listing.rating} />
+        <Stars rating={listing.rating} reviewCount={listing.review_count} />
       </h2>
       {canReview && (
         <ReadyButton

@@ -24,6 +24,7 @@ function Profile({ user }: { user: SessionUser }) {
   const fresh = useUser(user.user_id);
   const becomeCourier = useBecomeCourier(user.user_id);
   const rating = fresh.data?.rating ?? user.rating;
+  const reviewCount = fresh.data?.review_count ?? user.review_count;
   const isCourier = user.is_courier === 1;
 
   return (
@@ -54,7 +55,7 @@ function Profile({ user }: { user: SessionUser }) {
         <div className="stat">
           <dt>Rating</dt>
           <dd>
-            {rating ?? 1} <Stars rating={rating} />
+            {rating ?? 1} <Stars rating={rating} reviewCount={reviewCount} />
           </dd>
         </div>
       </dl>

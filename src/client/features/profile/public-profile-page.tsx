@@ -58,7 +58,8 @@ export function PublicProfilePage() {
         <div>
           <h1>{seller.username}</h1>
           <p className="public-profile-rating">
-            Rating: <Stars rating={seller.rating} /> {seller.rating ?? 1}/5
+            Rating: {seller.rating ?? 1}/5{' '}
+            <Stars rating={seller.rating} reviewCount={seller.review_count} />
           </p>
         </div>
         {me?.user_id === seller.user_id && (

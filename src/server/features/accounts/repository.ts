@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { sellerRating } from '../../../shared/constants.js';
 import type { PublicUser, SessionUser } from '../../../shared/schemas/users.js';
 import { arg, prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
@@ -18,7 +19,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     first_name: row.first_name,
     last_name: row.last_name,
     is_courier: row.is_courier,
-    rating: row.rating,
+    rating: sellerRating(row.rating),
+    review_count: row.review_count,
   };
 }
 
@@ -30,7 +32,8 @@ export function toSessionUser(row: UserRow): SessionUser {
     first_name: row.first_name,
     last_name: row.last_name,
     is_courier: row.is_courier,
-    rating: row.rating,
+    rating: sellerRating(row.rating),
+    review_count: row.review_count,
     sfsu_email: row.sfsu_email,
     on_shift: row.on_shift,
   };

@@ -8,7 +8,12 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT } from '../../../shared/constants.js';
+import {
+  DATE_POSTED_MS,
+  DEFAULT_RATING,
+  FEATURED_COUNT,
+  sellerRating,
+} from '../../../shared/constants.js';
 import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
 import type { Db as Connection, DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
@@ -33,6 +38,7 @@ export function listingQuery(db: Db) {
       'listings.listing_date',
       'listings.discount',
       'users.rating',
+      'users.review_count',
       'listings.vendor_id',
       'listings.availability',
       'listings.listing_status',
@@ -57,7 +63,10 @@ function countQuery(db: Db, needs: { products: boolean; users: boolean }): Count
   return query;
 }
 
-export type ListingRow = Omit<Listing, 'price'> & { price_cents: number };
+export type ListingRow = Omit<Listing, 'price' | 'rating'> & {
+  price_cents: number;
+  rating: number | null;
+};
 
 /**
  * A row as the API's Listing, written out field by field in the contract's order: copying a
@@ -76,7 +85,8 @@ export function toListing(row: ListingRow): Listing {
     thumbnail: row.thumbnail,
     listing_date: row.listing_date,
     discount: row.discount,
-    rating: row.rating,
+    rating: sellerRating(row.rating),
+    review_count: row.review_count,
     vendor_id: row.vendor_id,
     availability: row.availability,
     listing_status: row.listing_status,

@@ -50,7 +50,7 @@ export interface NewReview {
   review_date?: string;
 }
 
-/** Adds a review and sets the seller's rating to the rounded mean of their reviews. */
+/** Adds a review and sets the seller's rating (the rounded mean) and number of reviews. */
 export async function insertReview(db: Db, review: NewReview) {
   return db.transaction().execute(async (trx) => {
     // Lock the seller's row first (a no-op update works in both engines), so two reviews of one
@@ -71,6 +71,7 @@ export async function insertReview(db: Db, review: NewReview) {
       .updateTable('users')
       .set({
         rating: sql<number>`(select cast(round(avg(rating)) as integer) from reviews where vendor_id = ${review.vendor_id})`,
+        review_count: sql<number>`(select count(*) from reviews where vendor_id = ${review.vendor_id})`,
       })
       .where('user_id', '=', review.vendor_id)
       .execute();
