@@ -45,6 +45,12 @@ export function isActiveDelivery(status: DeliveryStatus): boolean {
   return (ACTIVE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
 }
 
+/**
+ * The courier and the buyer (and vendor) of a delivery may message each other about its listing
+ * while it is under way and for this long after it was Delivered ("I left it at the desk").
+ */
+export const COURIER_CHAT_AFTER_DELIVERY_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** The progress bar of the courier screen, in order. */
 export const PROGRESS_STEPS = [
   'Assigned',

@@ -332,6 +332,23 @@ const NOTHING_TO_BREAK = [
   'GET /api/delivery_instruction/:id/position',
 ];
 
+/**
+ * Writing to the buyer about the listing of the assigned delivery, each role as themself: its
+ * seller and its courier may; the buyer would be writing to themself (400); anyone else 403.
+ */
+const COURIER_MESSAGE: Row = {
+  method: 'POST',
+  route: '/api/direct_message',
+  url: () => '/api/direct_message',
+  body: (w, role) => ({
+    sender_id: role === 'visitor' ? 1 : w.idOf(role),
+    receiver_id: w.users.buyer.user_id,
+    listing_id: w.spareListing.listing_id,
+    content: 'I am at the Library entrance',
+  }),
+  expect: { ...only(['vendor', 'assignedCourier'], 201), buyer: 400 },
+};
+
 /** Private text each role may legitimately see. */
 function visibleSecrets(role: Role): string[] {
   if (role === 'buyer' || role === 'vendor') return Object.values(SECRETS);
@@ -383,9 +400,12 @@ describe('authorization matrix', () => {
     expect(missing).toEqual([]);
   });
 
-  for (const row of [...ROWS, CLAIM]) {
-    const label =
-      row === CLAIM ? `${row.method} ${row.route} (claim)` : `${row.method} ${row.route}`;
+  const labels = new Map([
+    [CLAIM, ' (claim)'],
+    [COURIER_MESSAGE, ' (to the buyer of a delivery)'],
+  ]);
+  for (const row of [...ROWS, CLAIM, COURIER_MESSAGE]) {
+    const label = `${row.method} ${row.route}${labels.get(row) ?? ''}`;
     it.each(ROLES)(`${label} as %s`, async (role) => {
       const { status, body, w } = await run(row, role);
       expect(status).toBe(row.expect[role]);

@@ -1,3 +1,4 @@
+import { ACTIVE_DELIVERY_STATUSES } from '../../../shared/delivery.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
@@ -89,15 +90,38 @@ export function userExists(db: Db, userId: number) {
 }
 
 /** Has `userId` exchanged a message about the listing with `otherId`? */
-export async function inConversation(db: Db, userId: number, otherId: number, listingId: number) {
+/**
+ * Are `a` and `b` the courier and the buyer or vendor of a delivery of this listing that is
+ * under way, or was Delivered after `deliveredSince`? A courier who gave the delivery up is no
+ * longer its courier.
+ */
+export async function courierLinked(
+  db: Db,
+  a: number,
+  b: number,
+  listingId: number,
+  deliveredSince: string,
+) {
   const row = await db
-    .selectFrom('direct_messages')
-    .select('message_id')
+    .selectFrom('delivery_instructions')
+    .select('delivery_id')
     .where('listing_id', '=', listingId)
     .where((eb) =>
       eb.or([
-        eb.and([eb('sender_id', '=', userId), eb('receiver_id', '=', otherId)]),
-        eb.and([eb('sender_id', '=', otherId), eb('receiver_id', '=', userId)]),
+        eb.and([
+          eb('courier_id', '=', a),
+          eb.or([eb('buyer_id', '=', b), eb('vendor_id', '=', b)]),
+        ]),
+        eb.and([
+          eb('courier_id', '=', b),
+          eb.or([eb('buyer_id', '=', a), eb('vendor_id', '=', a)]),
+        ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('delivery_status', 'in', ACTIVE_DELIVERY_STATUSES),
+        eb.and([eb('delivery_status', '=', 'Delivered'), eb('updated_at', '>=', deliveredSince)]),
       ]),
     )
     .executeTakeFirst();

@@ -7,12 +7,14 @@ import {
   markReadBody,
   sendMessageBody,
 } from '../../../shared/schemas/messages.js';
+import { COURIER_CHAT_AFTER_DELIVERY_MS } from '../../../shared/delivery.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { isoIn } from '../../lib/time.js';
 import { self, signedIn } from '../../plugins/guards.js';
 import { requireSelf, requireUser } from '../../plugins/session.js';
 import {
   findMessage,
-  inConversation,
+  courierLinked,
   insertMessage,
   listingParties,
   markRead,
@@ -70,14 +72,23 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!listing) throw notFound('No item Found');
       if (!receiver) throw notFound('No such user.');
-      // A conversation is about a listing: one side must be its seller, or the two already talk.
+      // A conversation is about a listing: one side is its seller, or the two are the courier
+      // and the buyer of a delivery of it that is under way or was delivered lately.
       const involvesSeller =
         listing.vendor_id === body.receiver_id || listing.vendor_id === body.sender_id;
       if (
         !involvesSeller &&
-        !(await inConversation(db, body.sender_id, body.receiver_id, body.listing_id))
+        !(await courierLinked(
+          db,
+          body.sender_id,
+          body.receiver_id,
+          body.listing_id,
+          isoIn(-COURIER_CHAT_AFTER_DELIVERY_MS),
+        ))
       ) {
-        throw forbidden('Messages about a listing go to or come from its seller.');
+        throw forbidden(
+          'Messages about a listing go to or come from its seller, or between the courier and the buyer of its delivery.',
+        );
       }
       const { message_id } = await insertMessage(db, body);
       const message = await findMessage(db, message_id);
