@@ -58,14 +58,12 @@ export function choiceOf<const Values extends readonly [string, ...string[]]>(
   message: string,
 ) {
   const byKey = new Map<string, Values[number]>(values.map((v) => [v.toLowerCase(), v]));
-  return z
-    .string({ message })
-    .transform((text, ctx): Values[number] => {
-      const found = byKey.get(text.trim().toLowerCase());
-      if (found !== undefined) return found;
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    });
+  return z.string({ message }).transform((text, ctx): Values[number] => {
+    const found = byKey.get(text.trim().toLowerCase());
+    if (found !== undefined) return found;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 }
 
 /** Trimmed text that must not be blank. */

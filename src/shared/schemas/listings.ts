@@ -43,14 +43,8 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-export const category = choiceOf(
-  CATEGORIES,
-  `Category must be one of: ${CATEGORIES.join(', ')}`,
-);
-export const condition = choiceOf(
-  CONDITIONS,
-  `Condition must be one of: ${CONDITIONS.join(', ')}`,
-);
+export const category = choiceOf(CATEGORIES, `Category must be one of: ${CATEGORIES.join(', ')}`);
+export const condition = choiceOf(CONDITIONS, `Condition must be one of: ${CONDITIONS.join(', ')}`);
 export const price = numeric(
   z
     .number({ message: 'Please enter a valid numeric value for the price.' })
