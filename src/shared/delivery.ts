@@ -51,6 +51,18 @@ export function isActiveDelivery(status: DeliveryStatus): boolean {
  */
 export const COURIER_CHAT_AFTER_DELIVERY_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** May the courier and the buyer of this delivery still message each other at `now`? */
+export function courierChatOpen(
+  d: { delivery_status: DeliveryStatus; updated_at: string },
+  now: number,
+): boolean {
+  if (isActiveDelivery(d.delivery_status)) return true;
+  return (
+    d.delivery_status === 'Delivered' &&
+    now - Date.parse(d.updated_at) < COURIER_CHAT_AFTER_DELIVERY_MS
+  );
+}
+
 /** The progress bar of the courier screen, in order. */
 export const PROGRESS_STEPS = [
   'Assigned',

@@ -42,11 +42,13 @@ const pickedUp = makeDelivery({
   courier_id: 7,
   delivery_status: 'Picked Up',
 });
+/** Delivered long ago: nothing left to do on it. */
 const delivered = makeDelivery({
   delivery_id: 44,
   title: 'Calculus book',
   courier_id: 7,
   delivery_status: 'Delivered',
+  updated_at: '2020-01-01T10:00:00.000Z',
 });
 
 const column = (name: RegExp) => screen.getByRole('region', { name });
@@ -124,6 +126,51 @@ describe('courier dashboard', () => {
     expect(done.map((c) => c.getAttribute('aria-label'))).toEqual(['Calculus book']);
     expect(within(done[0]!).queryByRole('button')).toBeNull();
     expect(column(/^Available/)).toHaveTextContent('No deliveries are waiting right now.');
+  });
+
+  it('offers "Message buyer" on deliveries in progress and lately delivered, then "See Conversation"', async () => {
+    signIn({ is_courier: 1, on_shift: 0 });
+    const lately = makeDelivery({
+      delivery_id: 45,
+      title: 'Desk fan',
+      courier_id: 7,
+      delivery_status: 'Delivered',
+      updated_at: new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString(),
+    });
+    const api = stubApi({
+      [MINE]: [assigned, lately, delivered],
+      'GET /api/direct_message': [],
+      'POST /api/direct_message': (call) => ({
+        message_id: 1,
+        ...(call.body as object),
+        created_at: new Date().toISOString(),
+        read_at: null,
+        sender_username: 'maria',
+        receiver_username: 'buyer',
+        title: 'Bike helmet',
+        thumbnail: null,
+      }),
+    });
+    const { user } = openDashboard();
+    const [card] = await within(column(/^In Progress/)).findAllByRole('article');
+    const done = within(column(/^Delivered/)).getAllByRole('article');
+    expect(within(done[0]!).getByRole('button', { name: 'Message buyer' })).toBeVisible();
+    expect(within(done[1]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(card!).getByRole('button', { name: 'Message buyer' }));
+    await user.type(
+      within(card!).getByPlaceholderText('Type a message'),
+      'At the Library entrance',
+    );
+    await user.click(within(card!).getByRole('button', { name: 'Send' }));
+    const link = await within(card!).findByRole('link', { name: 'See Conversation' });
+    expect(link).toHaveAttribute('href', `/chats?c=${assigned.listing_id}-${assigned.buyer_id}`);
+    expect(api.callsTo('POST /api/direct_message')[0]?.body).toEqual({
+      sender_id: 7,
+      receiver_id: assigned.buyer_id,
+      listing_id: assigned.listing_id,
+      content: 'At the Library entrance',
+    });
   });
 
   it('Accept claims the delivery and opens its screen with the delivery', async () => {

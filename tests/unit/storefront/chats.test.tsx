@@ -5,6 +5,7 @@ import { ChatsPage } from '../../../src/client/features/messages/chats-page';
 import { makeMessage, signIn } from './support/data';
 import { never, reply, stubApi } from './support/fetch-stub';
 import { renderAt } from './support/render';
+import { makeDelivery } from '../delivery/support';
 
 const open = (url = '/Chats') => renderAt(<ChatsPage />, { path: '/Chats', url });
 
@@ -84,6 +85,27 @@ describe('/Chats', () => {
     stubApi({ 'GET /api/direct_message': reply(500, { message: 'Database down' }) });
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Database down');
+  });
+
+  it('marks the courier of my order, whose messages I can answer', async () => {
+    signIn();
+    stubApi({
+      'GET /api/direct_message': thread,
+      // ben carries maria's order of listing 12.
+      'GET /api/delivery_instruction': [
+        makeDelivery({ listing_id: 12, buyer_id: 7, courier_id: 9, delivery_status: 'Picked Up' }),
+      ],
+    });
+    const { user } = open();
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Courier of your order'),
+    );
+    expect(within(list).getAllByRole('link')[1]).not.toHaveTextContent('Courier');
+    await user.click(within(list).getAllByRole('link')[0]!);
+    const thread12 = await screen.findByRole('region', { name: 'Rain jacket (L)' });
+    expect(thread12).toHaveTextContent('Courier of your order');
+    expect(within(thread12).getByPlaceholderText('Type a message')).toBeEnabled();
   });
 
   it('lists conversations newest first with title, thumbnail and an unread marker', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/users';
-import { useUnreadCount } from '../../features/messages/messages-query';
+import { useUnreadCount } from '../../lib/queries/message-list';
 import { useSignOut } from './use-sign-out';
 
 /** Profile, Message, Courier (couriers only) and Sign Out; the unread messages counted on it. */

@@ -9,6 +9,7 @@ import { useTileUrl } from '../../components/map/tile-url';
 import { deliveryFromState, useDelivery, useListing } from './courier-nav-api';
 import { DeliveryMap } from './delivery-map';
 import { useGiveUp } from './give-up';
+import { MessageBuyer } from '../../components/message-buyer';
 import { InfoPanel } from './info-panel';
 import { LoadingMascot } from './loading-mascot';
 import { NavActions } from './nav-actions';
@@ -112,6 +113,7 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
               onFinish={() => update.mutate(statusUpdate(deliveryId, 'Delivered'))}
               onGiveUp={onGiveUp}
             />
+            <MessageBuyer delivery={current} courierId={user.user_id} />
           </InfoPanel>
         </>
       )}

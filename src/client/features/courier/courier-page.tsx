@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { groupByColumn } from '../../../shared/delivery';
+import { courierChatOpen, groupByColumn } from '../../../shared/delivery';
 import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
 import type { SessionUser } from '../../../shared/schemas/users';
+import { MessageBuyer } from '../../components/message-buyer';
 import { BackToProfile } from '../../components/ui/back-to-profile';
 import { RequireUser } from '../../components/require-user';
 import {
@@ -35,6 +36,8 @@ export function CourierPage() {
 function CourierDashboard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const onShift = user.on_shift === 1;
+  // When the dashboard opened: recent deliveries still offer a message to their buyer.
+  const [openedAt] = useState(() => Date.now());
   const shift = useShift(user.user_id);
   const available = useUnassigned(onShift);
   const mine = useCourierDeliveries(user.user_id);
@@ -106,13 +109,16 @@ function CourierDashboard({ user }: { user: SessionUser }) {
           error={mine.isError ? 'Failed to fetch your deliveries' : null}
           empty="Nothing in progress."
           action={(delivery) => (
-            <Link
-              to={`/courierNav/${delivery.delivery_id}`}
-              state={{ delivery }}
-              className="dl-btn dl-btn-primary dl-btn-block"
-            >
-              Continue Delivery
-            </Link>
+            <>
+              <Link
+                to={`/courierNav/${delivery.delivery_id}`}
+                state={{ delivery }}
+                className="dl-btn dl-btn-primary dl-btn-block"
+              >
+                Continue Delivery
+              </Link>
+              <MessageBuyer delivery={delivery} courierId={user.user_id} />
+            </>
           )}
         />
         <DeliveryColumn
@@ -121,6 +127,11 @@ function CourierDashboard({ user }: { user: SessionUser }) {
           loading={mine.isPending}
           error={mine.isError ? 'Failed to fetch your deliveries' : null}
           empty="No deliveries yet."
+          action={(delivery) =>
+            courierChatOpen(delivery, openedAt) ? (
+              <MessageBuyer delivery={delivery} courierId={user.user_id} />
+            ) : null
+          }
         />
       </div>
     </section>

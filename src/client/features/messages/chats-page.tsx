@@ -4,7 +4,9 @@ import { RequireUser } from '../../components/require-user';
 import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConversationList } from './conversation-list';
-import { groupConversations } from './conversations';
+import { useQuery } from '@tanstack/react-query';
+import { deliveriesQuery } from '../../lib/queries/deliveries';
+import { groupConversations, markCouriers } from './conversations';
 import { useMessages } from './messages-api';
 import { ThreadView } from './thread-view';
 import '../../styles/chats.css';
@@ -17,6 +19,8 @@ export function ChatsPage() {
 function Chats({ user }: { user: SessionUser }) {
   const [params] = useSearchParams();
   const messages = useMessages();
+  // Who carries my orders: their messages are marked as the courier's.
+  const deliveries = useQuery(deliveriesQuery());
   const selectedKey = params.get('c');
 
   if (messages.isPending)
@@ -33,7 +37,11 @@ function Chats({ user }: { user: SessionUser }) {
       </div>
     );
   }
-  const conversations = groupConversations(messages.data, user.user_id);
+  const conversations = markCouriers(
+    groupConversations(messages.data, user.user_id),
+    deliveries.data ?? [],
+    user.user_id,
+  );
   const selected = conversations.find((c) => c.key === selectedKey) ?? null;
   const unread = conversations.reduce((sum, c) => sum + c.unread, 0);
 

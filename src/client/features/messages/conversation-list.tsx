@@ -23,7 +23,10 @@ export function ConversationList({ conversations, selectedKey, myId }: Props) {
             <ListingImage src={c.thumbnail} alt="" width={56} height={56} />
             <span className="conversation-body">
               <span className="conversation-title">{c.title ?? 'Listing removed'}</span>
-              <span className="conversation-with">with {c.otherUsername}</span>
+              <span className="conversation-with">
+                with {c.otherUsername}
+                {c.otherRole && <span className="badge badge-role">{c.otherRole}</span>}
+              </span>
               <span className="conversation-last">
                 {c.last.sender_id === myId ? 'You: ' : ''}
                 {c.last.content}

@@ -1,5 +1,6 @@
+import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
 import type { DirectMessage } from '../../../shared/schemas/messages';
-import { isUnreadBy } from './messages-query';
+import { conversationKey, isUnreadBy } from '../../lib/queries/message-list';
 
 export interface Conversation {
   /** `<listing_id>-<other user id>`: used in the URL (?c=) to open the thread. */
@@ -12,10 +13,8 @@ export interface Conversation {
   messages: DirectMessage[];
   last: DirectMessage;
   unread: number;
-}
-
-export function conversationKey(listingId: number | null, otherId: number): string {
-  return `${listingId ?? 0}-${otherId}`;
+  /** Who the counterpart is to me beyond a username, e.g. the courier carrying my order. */
+  otherRole: string | null;
 }
 
 /**
@@ -44,6 +43,7 @@ export function groupConversations(
         messages: [],
         last: message,
         unread: 0,
+        otherRole: null,
       };
       byKey.set(key, conversation);
     }
@@ -52,4 +52,31 @@ export function groupConversations(
     if (isUnreadBy(message, myId)) conversation.unread += 1;
   }
   return [...byKey.values()].sort((a, b) => b.last.message_id - a.last.message_id);
+}
+
+/**
+ * Marks conversations with the courier of one of my deliveries of that listing: the buyer sees
+ * "Courier of your order", the vendor "Courier of this delivery".
+ */
+export function markCouriers(
+  conversations: Conversation[],
+  deliveries: readonly Pick<
+    DeliveryInstruction,
+    'listing_id' | 'courier_id' | 'buyer_id' | 'vendor_id'
+  >[],
+  myId: number,
+): Conversation[] {
+  return conversations.map((c) => {
+    const delivery = deliveries.find(
+      (d) => d.listing_id === c.listingId && d.courier_id !== null && d.courier_id === c.otherId,
+    );
+    if (!delivery) return c;
+    const otherRole =
+      delivery.buyer_id === myId
+        ? 'Courier of your order'
+        : delivery.vendor_id === myId
+          ? 'Courier of this delivery'
+          : null;
+    return { ...c, otherRole };
+  });
 }

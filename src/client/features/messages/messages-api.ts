@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { messagesQuery } from './messages-query';
+import { messagesQuery } from '../../lib/queries/message-list';
 
 export function useMessages() {
   // Polling keeps threads current when live events are unavailable.

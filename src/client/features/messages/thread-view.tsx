@@ -51,7 +51,12 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
               (conversation.title ?? 'Listing removed')
             )}
           </h2>
-          <p>with {conversation.otherUsername}</p>
+          <p>
+            with {conversation.otherUsername}
+            {conversation.otherRole && (
+              <span className="badge badge-role">{conversation.otherRole}</span>
+            )}
+          </p>
         </div>
       </header>
       <ol className="thread-messages" aria-label="Messages">

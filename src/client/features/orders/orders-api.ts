@@ -1,27 +1,9 @@
 /** The buyer's orders: their delivery requests with the status of the matching delivery. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
+import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_REFRESH_MS } from '../../../shared/constants';
 import { isActiveDelivery, orderStatus } from '../../../shared/delivery';
 import type { DeliveryInstruction, DeliveryRequest } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-
-// Orders move on while the app is closed: the (persisted) cache shows at once and is always
-// refreshed when the screen opens (staleTime 0).
-export const deliveryRequestsQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.deliveryRequests(),
-    queryFn: () => api<DeliveryRequest[]>(API.deliveryRequests),
-    staleTime: 0,
-  });
-
-export const deliveriesQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.deliveries(),
-    queryFn: () => api<DeliveryInstruction[]>(API.deliveries),
-    staleTime: 0,
-  });
+import { deliveriesQuery, deliveryRequestsQuery } from '../../lib/queries/deliveries';
 
 export interface Order extends DeliveryRequest {
   /** What the buyer sees: the delivery's status, else the request's, else Pending. */

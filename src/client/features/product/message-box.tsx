@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../shared/constants';
 import type { Listing } from '../../../shared/schemas/listings';
-import { FormControls } from '../../components/ui/form-controls';
+import { MessageForm } from '../../components/ui/message-form';
 import { useSendMessage } from '../../lib/queries/messages';
 import { useMessageSent } from './product-api';
 import type { Viewer } from './use-viewer';
@@ -14,7 +12,7 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
     <section className="action-box" aria-labelledby="message-box-title">
       <h2 id="message-box-title">Message the seller</h2>
       {viewer.kind === 'visitor' ? (
-        <MessageForm onSend={() => viewer.toLogin()} busy={false} />
+        <MessageForm onSend={() => viewer.toLogin()} busy={false} label="Message to the seller" />
       ) : (
         <BuyerMessageBox listing={listing} userId={viewer.user.user_id} />
       )}
@@ -36,6 +34,7 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
   return (
     <>
       <MessageForm
+        label="Message to the seller"
         busy={send.isPending}
         onSend={(content) =>
           // Blank or whitespace-only text is not sent.
@@ -54,34 +53,5 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
         </p>
       )}
     </>
-  );
-}
-
-function MessageForm({ onSend, busy }: { onSend: (content: string) => void; busy: boolean }) {
-  const [text, setText] = useState('');
-  return (
-    <form
-      className="inline-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSend(text.trim());
-      }}
-    >
-      <FormControls>
-        <label htmlFor="message-text" className="visually-hidden">
-          Message to the seller
-        </label>
-        <input
-          id="message-text"
-          placeholder="Type a message"
-          value={text}
-          maxLength={LIMITS.message}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn" disabled={busy}>
-          Send
-        </button>
-      </FormControls>
-    </form>
   );
 }

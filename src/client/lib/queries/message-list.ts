@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import type { DirectMessage } from '../../../shared/schemas/messages';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
-// Apart from messages-api.ts: the header reads this list on every page, and a module shared
-// with /Chats would bring its mutations into the home route's bundle.
+// Apart from messages.ts (sending): the header reads this list on every page, and the send
+// mutation would come into the home route's bundle with it.
 
 /** The caller's own messages (the server never returns anyone else's). */
 export const messagesQuery = () =>
@@ -13,6 +13,11 @@ export const messagesQuery = () =>
     queryKey: queryKeys.messages(),
     queryFn: () => api<DirectMessage[]>(API.messages),
   });
+
+/** `<listing_id>-<other user id>`: a conversation's key, in /chats?c= links to its thread. */
+export function conversationKey(listingId: number | null, otherId: number): string {
+  return `${listingId ?? 0}-${otherId}`;
+}
 
 /** A message the user received and has not read yet (the unread counts of /Chats and the header). */
 export function isUnreadBy(message: DirectMessage, myId: number): boolean {

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { DeliveryInstruction } from '../../shared/schemas/deliveries';
+import { conversationKey, messagesQuery } from '../lib/queries/message-list';
+import { useSendMessage } from '../lib/queries/messages';
+import { MessageForm } from './ui/message-form';
+
+/**
+ * The courier's line to the buyer of a delivery ("I'm at the Library entrance"): "Message
+ * buyer" opens a message box; once a message was sent to that buyer it shows "See
+ * Conversation", linking to the thread in /chats.
+ */
+export function MessageBuyer({
+  delivery,
+  courierId,
+}: {
+  delivery: DeliveryInstruction;
+  courierId: number;
+}) {
+  const messages = useQuery(messagesQuery());
+  const send = useSendMessage();
+  const [open, setOpen] = useState(false);
+  const sent =
+    send.isSuccess ||
+    (messages.data ?? []).some(
+      (m) =>
+        m.sender_id === courierId &&
+        m.receiver_id === delivery.buyer_id &&
+        m.listing_id === delivery.listing_id,
+    );
+
+  if (sent) {
+    return (
+      <Link
+        to={`/chats?c=${conversationKey(delivery.listing_id, delivery.buyer_id)}`}
+        className="dl-btn dl-btn-outline dl-btn-block"
+      >
+        See Conversation
+      </Link>
+    );
+  }
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="dl-btn dl-btn-outline dl-btn-block"
+        onClick={() => setOpen(true)}
+      >
+        Message buyer
+      </button>
+    );
+  }
+  return (
+    <div className="message-buyer">
+      <MessageForm
+        label={`Message to the buyer of ${delivery.title || 'this item'}`}
+        busy={send.isPending}
+        onSend={(content) => {
+          if (content === '') return;
+          send.mutate({
+            sender_id: courierId,
+            receiver_id: delivery.buyer_id,
+            listing_id: delivery.listing_id,
+            content,
+          });
+        }}
+      />
+      {send.isError && (
+        <p className="form-error" role="alert">
+          Could not send: {send.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
