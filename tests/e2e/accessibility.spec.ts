@@ -61,8 +61,9 @@ async function signedInContext(
     ...VIEWPORTS[viewport],
     bypassCSP: true,
     serviceWorkers: 'block',
-    permissions: ['geolocation'],
-    geolocation: { latitude: 37.72232, longitude: -122.47852 },
+    // No location: the courier screens would share a position for the demo courier's delivery,
+    // which other tests expect to have none.
+    permissions: [],
   });
   // The configured TILE_URL has no tiles here; the map's look is not what axe checks.
   await context.route('**/tiles/**', (route) => route.fulfill({ status: 404, body: '' }));

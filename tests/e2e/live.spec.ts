@@ -183,8 +183,9 @@ test('a message appears in the other person’s open chat without a reload', asy
   await test.step('on another page, the seller’s header counts the buyer’s next message', async () => {
     // The header's count does not poll: only the push can bring the new message.
     const menu = vendor.page.getByRole('button', { name: /account menu/ });
+    // The button's name comes from its content: "priya account menu, 2 unread messages".
     const headerUnread = async () =>
-      Number(/, (\d+) unread/.exec((await menu.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+      Number(/, (\d+) unread/.exec((await menu.textContent()) ?? '')?.[1] ?? 0);
     const connected = vendor.page.waitForResponse((res) => res.url().includes('/api/events'));
     await vendor.page.goto('/');
     await connected;
