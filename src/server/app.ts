@@ -14,7 +14,7 @@ import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
-import { registerErrorHandling, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
+import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
@@ -55,7 +55,7 @@ export async function buildApp({
     // Errors the router raises before any hook (a malformed %-escape in the path) keep the
     // API's error shape too.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ message: 'That address is not valid.' });
+      void sendError(reply as FastifyReply, 400, 'That address is not valid.', 'malformed');
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -89,7 +89,7 @@ export async function buildApp({
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE });
+        .send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
   });
   app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({

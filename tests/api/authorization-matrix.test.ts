@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultErrorCode, errorBody } from '../../src/shared/errors.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { buildWorld, ROLES, SECRETS, VALID, type Role, type World } from './world.js';
 
@@ -409,6 +410,10 @@ describe('authorization matrix', () => {
     it.each(ROLES)(`${label} as %s`, async (role) => {
       const { status, body, w } = await run(row, role);
       expect(status).toBe(row.expect[role]);
+      if (status >= 400 && !row.stream) {
+        // Every error is { message, code }, the code the one of its kind.
+        expect(errorBody.parse(JSON.parse(body)).code).toBe(defaultErrorCode(status));
+      }
       if (row.method !== 'GET' || status !== 200) return;
       const own = role === 'visitor' ? null : w.users[role].sfsu_email;
       const leakedEmails = w.emails.filter((e) => e !== own && body.includes(e));
@@ -447,7 +452,7 @@ describe('status order: 401, then 403, then 400', () => {
       const good = row.expect[role];
       const expected = good === 401 || good === 403 ? good : 400;
       expect(res.statusCode, res.body).toBe(expected);
-      expect(typeof res.json().message).toBe('string');
+      expect(errorBody.parse(res.json()).code).toBe(defaultErrorCode(expected));
     });
   }
 

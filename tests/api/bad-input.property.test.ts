@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '../../src/shared/constants.js';
+import { defaultErrorCode, errorBody } from '../../src/shared/errors.js';
 import { DECIMAL_TEXT } from '../../src/shared/schemas/common.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
 import { buildWorld, VALID, type Role, type World } from './world.js';
@@ -371,7 +372,11 @@ describe.each(CASES)('bad bodies: $name', (c) => {
           `${JSON.stringify(body).slice(0, 200)} -> ${res.body}`,
         ).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, res.body).toBeLessThan(500);
-        expect(typeof res.json().message).toBe('string');
+        // A readable message and the code of its kind (a 403 for someone else's id; a 400 is
+        // a broken rule, or a body the JSON parser refuses, such as a "__proto__" key).
+        const kinds =
+          res.statusCode === 400 ? ['validation', 'malformed'] : [defaultErrorCode(res.statusCode)];
+        expect(kinds).toContain(errorBody.parse(res.json()).code);
       }),
       { numRuns: 40 },
     );
@@ -394,6 +399,7 @@ describe.each(CASES)('bad bodies: $name', (c) => {
             : JSON.stringify(value);
         const res = await send(c.method, c.url(world), c.as, raw);
         expect(res.statusCode, `${raw.slice(0, 80)} -> ${res.body}`).toBe(400);
+        expect(['validation', 'malformed']).toContain(errorBody.parse(res.json()).code);
       }),
       { numRuns: 15 },
     );
@@ -410,6 +416,7 @@ describe.each(QUERY_CASES)('bad query strings: $url', (q) => {
       const params = new URLSearchParams({ ...q.valid, [key]: value });
       const res = await ctx.app.inject({ url: `${q.url}?${params}`, headers: { cookie: cookie! } });
       expect(res.statusCode, `${key}=${value.slice(0, 20)} -> ${res.body}`).toBe(400);
+      expect(errorBody.parse(res.json()).code).toBe('validation');
     }
   });
 });

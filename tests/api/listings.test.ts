@@ -167,7 +167,7 @@ describe('GET /api/listing/{id}', () => {
   it('answers an unknown listing with 404 "No item Found" and a malformed id with 400', async () => {
     const missing = await as(ctx).get('/api/listing/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'No item Found' });
+    expect(missing.json()).toEqual({ message: 'No item Found', code: 'not_found' });
     for (const bad of ['abc', '0', '-3', '1.5', '1e3', '0x10', '%207', '99999999999']) {
       expect((await as(ctx).get(`/api/listing/${bad}`)).statusCode).toBe(400);
     }

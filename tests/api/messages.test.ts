@@ -99,7 +99,10 @@ describe('POST /api/direct_message', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      code: 'malformed',
+    });
   });
 });
 

@@ -51,7 +51,10 @@ describe('GET /api/me', () => {
     for (const cookie of ['campus_sid=not-a-real-token', `campus_sid=${'a'.repeat(5000)}`]) {
       const res = await as(ctx).raw({ method: 'GET', url: '/api/me', headers: { cookie } });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
+      expect(res.json()).toEqual({
+        message: 'Please sign in to continue.',
+        code: 'unauthenticated',
+      });
     }
   });
 

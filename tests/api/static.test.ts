@@ -39,13 +39,16 @@ describe('unknown API paths', () => {
     const res = await as(ctx).raw({ method, url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ message: expect.stringContaining('No such resource') });
+    expect(res.json()).toEqual({
+      message: expect.stringContaining('No such resource'),
+      code: 'not_found',
+    });
   });
 
   it('answers a malformed address with a JSON 400', async () => {
     const res = await as(ctx).get('/api/listing/%E0%A4%A');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'That address is not valid.' });
+    expect(res.json()).toEqual({ message: 'That address is not valid.', code: 'malformed' });
   });
 
   it('answers GET /api/health', async () => {
@@ -199,6 +202,6 @@ describe('request size', () => {
       content: 'x'.repeat(300 * 1024),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'That request is too large.' });
+    expect(res.json()).toEqual({ message: 'That request is too large.', code: 'too_large' });
   });
 });

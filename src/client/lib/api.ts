@@ -1,15 +1,30 @@
 /** The one API client: same-origin JSON with the session cookie, readable errors. */
+import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '../../shared/errors';
 
 export class ApiError extends Error {
+  /** What kind of error it is, for code to branch on (never on `message`). */
+  readonly code: ErrorCode;
   constructor(
     readonly status: number,
     message: string,
     /** False when the server sent no readable message and `message` is a generic stand-in. */
     readonly fromServer: boolean = true,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = code ?? defaultErrorCode(status);
   }
+}
+
+/** The `{ message, code }` of an error body, when it has them. */
+export function readErrorBody(data: unknown): { message: string | null; code?: ErrorCode } {
+  if (!data || typeof data !== 'object') return { message: null };
+  const { message, code } = data as { message?: unknown; code?: unknown };
+  return {
+    message: typeof message === 'string' ? message : null,
+    code: (ERROR_CODES as readonly unknown[]).includes(code) ? (code as ErrorCode) : undefined,
+  };
 }
 
 /** True when the request never reached the server (offline, DNS, reset) or timed out. */
@@ -79,16 +94,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const text = await response.text();
   const data = parseJson(text);
   if (!response.ok) {
-    if (response.status === 401) onUnauthorized?.();
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : null;
-    throw new ApiError(
+    const { message, code } = readErrorBody(data);
+    const error = new ApiError(
       response.status,
       message ?? (response.statusText || `Request failed (${response.status})`),
       message !== null,
+      code,
     );
+    if (error.code === 'unauthenticated') onUnauthorized?.();
+    throw error;
   }
   return data as T;
 }

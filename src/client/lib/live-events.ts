@@ -65,7 +65,7 @@ async function sessionValid(): Promise<boolean> {
     await api(API.me);
     return true;
   } catch (error) {
-    return !(error instanceof ApiError && error.status === 401);
+    return !(error instanceof ApiError && error.code === 'unauthenticated');
   }
 }
 

@@ -3,7 +3,7 @@
  * one large upload (a listing photo as a base64 data URL) uses XMLHttpRequest; errors match
  * api(): ApiError{status,message}, and a TypeError when the network fails.
  */
-import { ApiError } from './api';
+import { ApiError, readErrorBody } from './api';
 
 export function postJsonWithProgress<T>(
   path: string,
@@ -30,15 +30,13 @@ export function postJsonWithProgress<T>(
         resolve(data as T);
         return;
       }
-      const message =
-        data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-          ? data.message
-          : null;
+      const { message, code } = readErrorBody(data);
       reject(
         new ApiError(
           xhr.status,
           message ?? (xhr.statusText || `Request failed (${xhr.status})`),
           message !== null,
+          code,
         ),
       );
     };

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '../../shared/errors.js';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 
 interface IssueLike {
@@ -26,19 +27,28 @@ const UNAVAILABLE_RETRY_SECONDS = 5;
 function databaseError(error: {
   code?: unknown;
   message?: string;
-}): { status: number; message: string; retryAfter?: number } | null {
+}): { status: number; message: string; code: ErrorCode; retryAfter?: number } | null {
   const code = String(error.code ?? '');
   if (isUniqueViolation(error)) {
-    return { status: 409, message: 'That already exists.' };
+    return { status: 409, message: 'That already exists.', code: 'conflict' };
   }
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {
-    return { status: 409, message: 'That refers to something that does not exist.' };
+    return {
+      status: 409,
+      message: 'That refers to something that does not exist.',
+      code: 'conflict',
+    };
   }
   if (code.startsWith('SQLITE_CONSTRAINT') || code === '23514' || code === '23502') {
-    return { status: 400, message: 'That value is not allowed.' };
+    return { status: 400, message: 'That value is not allowed.', code: 'validation' };
   }
   if (isDatabaseUnavailable(error)) {
-    return { status: 503, message: UNAVAILABLE_MESSAGE, retryAfter: UNAVAILABLE_RETRY_SECONDS };
+    return {
+      status: 503,
+      message: UNAVAILABLE_MESSAGE,
+      code: 'unavailable',
+      retryAfter: UNAVAILABLE_RETRY_SECONDS,
+    };
   }
   if (
     code === 'SQLITE_BUSY' ||
@@ -50,17 +60,26 @@ function databaseError(error: {
     return {
       status: 503,
       message: 'The server is busy. Please try again in a moment.',
+      code: 'unavailable',
       retryAfter: 1,
     };
   }
   return null;
 }
 
+/** Every error answer: `{ message, code }`. */
+export function sendError(reply: FastifyReply, status: number, message: string, code?: ErrorCode) {
+  return reply.code(status).send({ message, code: code ?? defaultErrorCode(status) });
+}
+
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  (ERROR_CODES as readonly unknown[]).includes(code);
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError & { headers?: Record<string, string> }, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.code(400).send({ message: describeIssues(error.validation) });
+        return sendError(reply, 400, describeIssues(error.validation), 'validation');
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         // Only POST /api/listing carries an image; other calls have a small body limit.
@@ -68,34 +87,37 @@ export function registerErrorHandling(app: FastifyInstance): void {
           request.url === '/api/listing'
             ? 'That upload is too large. Images must be 10MB or less.'
             : 'That request is too large.';
-        return reply.code(413).send({ message });
+        return sendError(reply, 413, message, 'too_large');
       }
       if (
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
       ) {
-        return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+        return sendError(reply, 400, 'The request body is not valid JSON.', 'malformed');
       }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        return reply.code(415).send({ message: 'Send the body as application/json.' });
+        return sendError(
+          reply,
+          415,
+          'Send the body as application/json.',
+          'unsupported_media_type',
+        );
       }
       const db = databaseError(error);
       if (db) {
         if (db.retryAfter) reply.header('retry-after', String(db.retryAfter));
         request.log.warn({ err: error }, 'database refused the request');
-        return reply.code(db.status).send({ message: db.message });
+        return sendError(reply, db.status, db.message, db.code);
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply
-          .code(500)
-          .send({ message: 'Something went wrong on our side. Please try again.' });
+        return sendError(reply, 500, 'Something went wrong on our side. Please try again.');
       }
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(status)
-        .send({ message: error.message || 'The request could not be processed.' });
+      // Our own errors (http-error.ts) carry their code; Fastify's 4xx get the status's.
+      const code = isErrorCode(error.code) ? error.code : defaultErrorCode(status);
+      return sendError(reply, status, error.message || 'The request could not be processed.', code);
     },
   );
 }

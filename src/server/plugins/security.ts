@@ -63,7 +63,7 @@ export function registerSecurity(app: FastifyInstance): void {
     const origin = request.headers.origin;
     if (UNSAFE_METHODS.has(request.method) && origin !== undefined) {
       if (!isSameOrigin(origin, request.host)) {
-        done(forbidden('Requests from other sites are not allowed.'));
+        done(forbidden('Requests from other sites are not allowed.', 'cross_site'));
         return;
       }
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createPageRenderer } from '../ssr/page-renderer.js';
+import { sendError } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -73,8 +74,6 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   app.get('/*', page);
 
   app.setNotFoundHandler(async (request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `No such resource: ${request.method} ${request.url.split('?')[0]}` }),
+    sendError(reply, 404, `No such resource: ${request.method} ${request.url.split('?')[0]}`),
   );
 }

@@ -45,9 +45,6 @@ export const idParam = z
 
 export const idParams = z.strictObject({ id: idParam });
 
-export const errorBody = z.object({ message: z.string() });
-export type ErrorBody = z.infer<typeof errorBody>;
-
 /**
  * One of `values`, matched without regard to letter case or surrounding spaces ("furniture",
  * " used - good ") and answered in its canonical spelling ("Furniture", "Used - Good"): forms of

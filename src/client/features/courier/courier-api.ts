@@ -47,7 +47,7 @@ export const CLAIM_LOST_MESSAGE = 'Another courier already took this delivery.';
 
 /** What the courier reads when a claim fails. */
 export function claimErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) return CLAIM_LOST_MESSAGE;
+  if (error instanceof ApiError && error.code === 'conflict') return CLAIM_LOST_MESSAGE;
   if (isNetworkError(error))
     return 'You appear to be offline. Try again when you have a connection.';
   return error instanceof Error && error.message ? error.message : 'Failed to assign delivery';

@@ -24,7 +24,7 @@ export function ProductPage() {
 
   const notFound =
     id === null ||
-    (listing.isError && listing.error instanceof ApiError && listing.error.status === 404);
+    (listing.isError && listing.error instanceof ApiError && listing.error.code === 'not_found');
   if (notFound) {
     return (
       <div className="page">

@@ -24,7 +24,7 @@ export function PublicProfilePage() {
 
   if (
     id === null ||
-    (user.isError && user.error instanceof ApiError && user.error.status === 404)
+    (user.isError && user.error instanceof ApiError && user.error.code === 'not_found')
   ) {
     return (
       <div className="page">

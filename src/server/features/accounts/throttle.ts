@@ -18,7 +18,7 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
 
 const tooMany = (minutes: number) =>
   httpError(429, `Too many attempts. Please wait ${minutes} minutes and try again.`, {
-    'retry-after': String(minutes * 60),
+    headers: { 'retry-after': String(minutes * 60) },
   });
 
 /** Counts failures per account and per address; refuses with 429 once a limit is reached. */

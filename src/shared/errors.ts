@@ -1,0 +1,62 @@
+/**
+ * Error codes: every error body is `{ message, code }`. `message` is for people (the product's
+ * words where it has them); `code` is for programs, which branch on it and never on the text.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  /** 400: the input broke a rule (a field's message says which). */
+  'validation',
+  /** 400: the body is not JSON, or the address is malformed. */
+  'malformed',
+  /** 401: no session, or it ended. */
+  'unauthenticated',
+  /** 403: not yours, or not allowed for your role. */
+  'forbidden',
+  /** 403: an unsafe request from another site. */
+  'cross_site',
+  /** 404: no such thing (or address). */
+  'not_found',
+  /** 409: it conflicts with the current state (already done, taken, illegal move). */
+  'conflict',
+  /** 413: the body is too large. */
+  'too_large',
+  /** 415: the body is not sent as JSON. */
+  'unsupported_media_type',
+  /** 429: too many attempts; `retry-after` says when to try again. */
+  'rate_limited',
+  /** 500: our fault. */
+  'internal',
+  /** 503: the database is busy or unreachable; nothing changed, try again after `retry-after`. */
+  'unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code an error of this status carries unless it names a more precise one. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'validation';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'validation';
+  }
+}
+
+export const errorBody = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export type ErrorBody = z.infer<typeof errorBody>;
