@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { Lru } from '../lib/lru.js';
+import { LRUCache } from 'lru-cache';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,33 +15,12 @@ export interface Db {
   dialect: DialectName;
   /** The better-sqlite3 handle, for checks only SQLite has (integrity_check). */
   sqlite?: SQLite.Database;
-  /**
-   * SQLite: how many writing statements (anything but a read) this process has sent through
-   * Kysely, so in-memory answers can tell at once that this process changed the data.
-   */
-  localWrites?: () => number;
   destroy: () => Promise<void>;
 }
 
 // Postgres returns bigint (count(*), sums) as text; every such value here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
-
-/** Runs a read on SQLite at once, without Kysely's executor (see directReads). */
-export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
-const directReads = new WeakMap<Kysely<Database>, DirectRead>();
-
-/**
- * SQLite: reads through the kept statements, synchronously, outside Kysely's executor (whose
- * promise chain and connection lock cost more than a primary-key read, and under load left
- * hundreds of bytes a request for the full collector). Undefined when a transaction is open
- * on the connection, so a read never sees another request's uncommitted writes: the caller
- * then goes through Kysely, which waits for the transaction to end. Only for `db` itself, never
- * for a transaction's handle.
- */
-export function directReadOf(db: Kysely<Database>): DirectRead | undefined {
-  return directReads.get(db);
-}
 
 /** Statements kept prepared: more than the API's distinct queries, few enough to stay small. */
 const STATEMENT_CACHE = 256;
@@ -52,12 +31,8 @@ const STATEMENT_CACHE = 256;
  * parameters, and only one runs at a time on the one connection), so the same SQL text gets the
  * same statement, the least recently used forgotten first.
  */
-function withStatementCache(
-  sqlite: SQLite.Database,
-  onWrite: () => void,
-  size = STATEMENT_CACHE,
-): SqliteDatabase {
-  const statements = new Lru<string, SQLite.Statement>(size);
+function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: size });
   return {
     close: () => sqlite.close(),
     prepare(source: string) {
@@ -66,8 +41,6 @@ function withStatementCache(
         statement = sqlite.prepare(source);
         statements.set(source, statement);
       }
-      // Kysely runs what it prepares at once (inserts, updates, deletes, commit, rollback).
-      if (!statement.reader) onWrite();
       return statement;
     },
   };
@@ -82,19 +55,10 @@ export function connect(databaseUrl: string): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    let writes = 0;
-    const statements = withStatementCache(sqlite, () => writes++);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-    directReads.set(db, (source, parameters) =>
-      sqlite.inTransaction ? undefined : statements.prepare(source).all(parameters),
-    );
-    return {
-      db,
-      dialect: 'sqlite',
-      sqlite,
-      localWrites: () => writes,
-      destroy: () => db.destroy(),
-    };
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
+    return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
   }
   // A database that does not answer fails a request in seconds (a 503), not after the
   // operating system's TCP timeout.

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { sellerRating } from '../../../shared/constants.js';
 import type { PublicUser, SessionUser } from '../../../shared/schemas/users.js';
-import { arg, prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -95,20 +94,15 @@ export async function createSession(db: Db, userId: number, tokenHash: string, e
 }
 
 /** Every API call with a session cookie makes this read first. */
-const sessionUser = prepared<[tokenHash: string, now: string], UserRow & { expires_at: string }>(
-  (db) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.user_id', 'sessions.user_id')
-      .selectAll('users')
-      .select('sessions.expires_at')
-      .where('sessions.token_hash', '=', arg<string>(0))
-      .where('sessions.expires_at', '>', arg<string>(1)),
-);
-
-export async function findSessionUser(db: Db, tokenHash: string) {
-  const [row] = await sessionUser(db, tokenHash, nowIso());
-  return row;
+export function findSessionUser(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', nowIso())
+    .executeTakeFirst();
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {

@@ -1,19 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { arg, prepared } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
 import { listingQuery, toListing, type ListingRow } from './search-repository.js';
 
 type Db = Kysely<Database>;
 
-const listingById = prepared<[listingId: number], ListingRow>((db) =>
-  listingQuery(db)
-    .where('listings.listing_id', '=', arg<number>(0))
-    .where('listings.listing_status', '!=', 'Deleted'),
-);
-
 export async function findListing(db: Db, listingId: number) {
-  const [row] = await listingById(db, listingId);
+  const row = await listingQuery(db)
+    .where('listings.listing_id', '=', listingId)
+    .where('listings.listing_status', '!=', 'Deleted')
+    .executeTakeFirst();
   return row ? toListing(row) : undefined;
 }
 

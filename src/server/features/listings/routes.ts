@@ -40,7 +40,7 @@ import {
 import { createFeaturedPool } from './featured-pool.js';
 import {
   randomActiveListings,
-  searchEpochReader,
+  searchEpoch,
   searchListings,
   searchPageOf,
 } from './search-repository.js';
@@ -56,7 +56,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const dialect = app.database.dialect;
   // Search answers are cached as JSON text until the data they show changes (search-cache.ts).
-  const readEpoch = searchEpochReader(app.database);
+  const readEpoch = () => searchEpoch(db);
   const cache = createSearchCache({ readEpoch });
   // Featured listings are drawn from a pool of random active listings (featured-pool.ts).
   const featured = createFeaturedPool({

@@ -1,4 +1,4 @@
-import { Lru } from '../../lib/lru.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Search results, kept as the UTF-8 JSON bytes sent, until anything they show changes. Every
@@ -48,7 +48,10 @@ export function createSearchCache({
   now = Date.now,
 }: SearchCacheOptions): SearchCache {
   let epoch = Number.NaN;
-  const entries = new Lru<string, Entry>(maxBytes);
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry, key) => entry.json.length + key.length + ENTRY_OVERHEAD,
+  });
   const pending = new Map<string, Promise<Buffer>>();
 
   const cached = async (key: string) => {
@@ -81,7 +84,7 @@ export function createSearchCache({
         void running
           .then((json) => {
             if (epoch === computedAt && pending.get(key) === running) {
-              entries.set(key, { json, at: startedAt }, json.length + key.length + ENTRY_OVERHEAD);
+              entries.set(key, { json, at: startedAt });
             }
           })
           .catch(() => {})

@@ -244,39 +244,6 @@ export async function searchEpoch(db: Db): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** How long a read of the epoch answers for, when this process has not written since. */
-export const EPOCH_READ_MS = 1;
-
-/**
- * The epoch is read before every search answer, so on SQLite it is one statement prepared once
- * instead of a query built and prepared per request; and a read answers for requests arriving
- * within the next millisecond (under load, dozens), unless this process wrote in between. A
- * change made by this process is therefore seen by its very next request, a change made by
- * another process within a millisecond. The read starts a transaction on the WAL file (a few
- * microseconds): at thousands of searches a second it was the largest cost left per answer.
- */
-export function searchEpochReader(
-  database: Connection,
-  now: () => number = () => performance.now(),
-): () => Promise<number> {
-  if (!database.sqlite || !database.localWrites) return () => searchEpoch(database.db);
-  const localWrites = database.localWrites;
-  const read = database.sqlite.prepare('select n from search_epoch where id = 1').pluck();
-  let epoch = 0;
-  let readAt = Number.NEGATIVE_INFINITY;
-  let writesSeen = -1;
-  return async () => {
-    const at = now();
-    const writes = localWrites();
-    if (writes !== writesSeen || at - readAt >= EPOCH_READ_MS) {
-      epoch = Number(read.get() ?? 0);
-      readAt = at;
-      writesSeen = writes;
-    }
-    return epoch;
-  };
-}
-
 /** A uniformly random permutation of `items` (Fisher-Yates, in place). */
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
