@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import { listingQuery, toListing, type ListingRow } from './search-repository.js';
+import { listingQuery, toListing } from './search-repository.js';
 
 type Db = Kysely<Database>;
 

@@ -15,7 +15,7 @@ import {
   sellerRating,
 } from '../../../shared/constants.js';
 import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
-import type { Db as Connection, DialectName } from '../../db/connect.js';
+import type { DialectName } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
