@@ -3,7 +3,14 @@
  * the same kind of data. Every factory inserts through the feature repositories.
  */
 import type { Kysely } from 'kysely';
-import { CATEGORIES, CONDITIONS, type Category } from '../../shared/constants.js';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  type Availability,
+  type Category,
+  type Condition,
+  type ListingStatus,
+} from '../../shared/constants.js';
 import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '../../shared/locations.js';
 import { hashPassword } from '../features/accounts/password.js';
 import { insertUser, type NewUser } from '../features/accounts/repository.js';
@@ -98,12 +105,12 @@ export interface ListingOptions {
   title?: string;
   description?: string;
   category?: Category;
-  conditions?: string;
+  conditions?: Condition;
   price?: number;
   discount?: number;
   listing_date?: string;
-  listing_status?: string;
-  availability?: string;
+  listing_status?: ListingStatus;
+  availability?: Availability;
   thumbnail?: string | null;
 }
 

@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Availability, Category, Condition, ListingStatus } from '../../shared/constants.js';
+import type { DeliveryRequestStatus, DeliveryStatus } from '../../shared/delivery.js';
+import type { DropoffLocation, PickupLocation } from '../../shared/locations.js';
 
 /** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
 export interface UsersTable {
@@ -21,7 +24,7 @@ export interface ProductsTable {
   vendor_id: number;
   title: string;
   description: string;
-  category: string;
+  category: Category;
   thumbnail: string | null;
   created_at: string;
 }
@@ -31,11 +34,11 @@ export interface ListingsTable {
   product_id: number;
   vendor_id: number;
   price_cents: number;
-  conditions: string;
+  conditions: Condition;
   discount: Generated<number>;
   listing_date: string;
-  availability: Generated<string>;
-  listing_status: Generated<string>;
+  availability: Generated<Availability>;
+  listing_status: Generated<ListingStatus>;
 }
 
 export interface DirectMessagesTable {
@@ -62,8 +65,8 @@ export interface DeliveryRequestsTable {
   buyer_id: number;
   vendor_id: number;
   listing_id: number;
-  status: Generated<string>;
-  dropoff: string;
+  status: Generated<DeliveryRequestStatus>;
+  dropoff: DropoffLocation;
   buyer_special_request: string;
   created_at: string;
 }
@@ -71,8 +74,8 @@ export interface DeliveryRequestsTable {
 export interface DeliveryInstructionsTable {
   delivery_id: Generated<number>;
   delivery_request_id: number;
-  pickup: string;
-  dropoff: string;
+  pickup: PickupLocation;
+  dropoff: DropoffLocation;
   seller_special_request: string;
   buyer_special_request: string;
   buyer_id: number;
@@ -81,7 +84,7 @@ export interface DeliveryInstructionsTable {
   product_id: number;
   listing_id: number;
   quantity: Generated<number>;
-  delivery_status: Generated<string>;
+  delivery_status: Generated<DeliveryStatus>;
   timestamp: string;
   updated_at: string;
 }
@@ -90,7 +93,7 @@ export interface DeliveryInstructionsTable {
 export interface DeliveryEventsTable {
   event_id: Generated<number>;
   delivery_id: number;
-  delivery_status: string;
+  delivery_status: DeliveryStatus;
   courier_id: number | null;
   actor_id: number;
   at: string;

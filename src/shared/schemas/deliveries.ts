@@ -4,13 +4,20 @@ import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from '../delivery.js';
 import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '../locations.js';
 import { id, idParam, optionalText } from './common.js';
 
+export const dropoff = z.enum(DROPOFF_LOCATIONS, {
+  message: `Dropoff must be one of: ${DROPOFF_LOCATIONS.join(', ')}`,
+});
+export const pickup = z.enum(PICKUP_LOCATIONS, {
+  message: `Pickup must be one of: ${PICKUP_LOCATIONS.join(', ')}`,
+});
+
 export const deliveryRequest = z.object({
   delivery_request_id: z.number(),
   buyer_id: z.number(),
   vendor_id: z.number(),
   listing_id: z.number(),
   status: z.enum(DELIVERY_REQUEST_STATUSES),
-  dropoff: z.string(),
+  dropoff: z.enum(DROPOFF_LOCATIONS),
   buyer_special_request: z.string(),
   created_at: z.string(),
   title: z.string().nullable(),
@@ -19,13 +26,6 @@ export const deliveryRequest = z.object({
   username: z.string().nullable(),
 });
 export type DeliveryRequest = z.infer<typeof deliveryRequest>;
-
-export const dropoff = z.enum(DROPOFF_LOCATIONS, {
-  message: `Dropoff must be one of: ${DROPOFF_LOCATIONS.join(', ')}`,
-});
-export const pickup = z.enum(PICKUP_LOCATIONS, {
-  message: `Pickup must be one of: ${PICKUP_LOCATIONS.join(', ')}`,
-});
 
 export const createDeliveryRequestBody = z.strictObject({
   buyer_id: id,
@@ -56,8 +56,8 @@ export type AcceptBody = z.input<typeof acceptBody>;
 export const deliveryInstruction = z.object({
   delivery_id: z.number(),
   delivery_request_id: z.number(),
-  pickup: z.string(),
-  dropoff: z.string(),
+  pickup: z.enum(PICKUP_LOCATIONS),
+  dropoff: z.enum(DROPOFF_LOCATIONS),
   seller_special_request: z.string(),
   vendor_special_request: z.string(),
   buyer_special_request: z.string(),

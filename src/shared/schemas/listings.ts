@@ -18,8 +18,8 @@ export const listing = z.object({
   title: z.string(),
   price: z.number(),
   description: z.string(),
-  category: z.string(),
-  conditions: z.string(),
+  category: z.enum(CATEGORIES),
+  conditions: z.enum(CONDITIONS),
   thumbnail: z.string().nullable(),
   listing_date: z.string(),
   discount: z.number(),
@@ -27,8 +27,8 @@ export const listing = z.object({
   rating: z.number().int().min(1).max(5),
   review_count: z.number().int().min(0),
   vendor_id: z.number(),
-  availability: z.string(),
-  listing_status: z.string(),
+  availability: z.enum(AVAILABILITY),
+  listing_status: z.enum(LISTING_STATUSES),
   username: z.string(),
 });
 export type Listing = z.infer<typeof listing>;
@@ -38,7 +38,7 @@ export const product = z.object({
   vendor_id: z.number(),
   title: z.string(),
   description: z.string(),
-  category: z.string(),
+  category: z.enum(CATEGORIES),
   thumbnail: z.string().nullable(),
 });
 export type Product = z.infer<typeof product>;

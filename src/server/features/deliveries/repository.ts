@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { DeliveryRequestStatus, DeliveryStatus } from '../../../shared/delivery.js';
+import type { DropoffLocation, PickupLocation } from '../../../shared/locations.js';
 import type {
   DeliveryEvent,
   DeliveryInstruction,
@@ -31,27 +33,23 @@ function requestQuery(db: Db) {
     ]);
 }
 
-type RequestRow = Omit<DeliveryRequest, 'price' | 'status'> & {
-  status: string;
-  price_cents: number;
-};
+type RequestRow = Omit<DeliveryRequest, 'price'> & { price_cents: number };
 // Rows are copied field by field: rest and spread on database rows left old-generation
 // garbage under load (see toListing).
-const toRequest = (row: RequestRow) =>
-  ({
-    delivery_request_id: row.delivery_request_id,
-    buyer_id: row.buyer_id,
-    vendor_id: row.vendor_id,
-    listing_id: row.listing_id,
-    status: row.status,
-    dropoff: row.dropoff,
-    buyer_special_request: row.buyer_special_request,
-    created_at: row.created_at,
-    title: row.title,
-    thumbnail: row.thumbnail,
-    price: row.price_cents / 100,
-    username: row.username,
-  }) as DeliveryRequest;
+const toRequest = (row: RequestRow): DeliveryRequest => ({
+  delivery_request_id: row.delivery_request_id,
+  buyer_id: row.buyer_id,
+  vendor_id: row.vendor_id,
+  listing_id: row.listing_id,
+  status: row.status,
+  dropoff: row.dropoff,
+  buyer_special_request: row.buyer_special_request,
+  created_at: row.created_at,
+  title: row.title,
+  thumbnail: row.thumbnail,
+  price: row.price_cents / 100,
+  username: row.username,
+});
 
 /** The user's requests, as buyer or as vendor, newest first. */
 export async function requestsOf(db: Db, userId: number) {
@@ -90,9 +88,9 @@ export interface NewRequest {
   buyer_id: number;
   vendor_id: number;
   listing_id: number;
-  dropoff: string;
+  dropoff: DropoffLocation;
   buyer_special_request: string;
-  status?: string;
+  status?: DeliveryRequestStatus;
   created_at?: string;
 }
 
@@ -151,35 +149,30 @@ function instructionQuery(db: Db) {
     ]);
 }
 
-type InstructionRow = Omit<
-  DeliveryInstruction,
-  'price' | 'delivery_status' | 'vendor_special_request'
-> & {
-  delivery_status: string;
+type InstructionRow = Omit<DeliveryInstruction, 'price' | 'vendor_special_request'> & {
   price_cents: number;
 };
-const toInstruction = (row: InstructionRow) =>
-  ({
-    delivery_id: row.delivery_id,
-    delivery_request_id: row.delivery_request_id,
-    pickup: row.pickup,
-    dropoff: row.dropoff,
-    seller_special_request: row.seller_special_request,
-    vendor_special_request: row.seller_special_request,
-    buyer_special_request: row.buyer_special_request,
-    buyer_id: row.buyer_id,
-    vendor_id: row.vendor_id,
-    courier_id: row.courier_id,
-    product_id: row.product_id,
-    listing_id: row.listing_id,
-    quantity: row.quantity,
-    delivery_status: row.delivery_status,
-    timestamp: row.timestamp,
-    updated_at: row.updated_at,
-    title: row.title,
-    thumbnail: row.thumbnail,
-    price: row.price_cents / 100,
-  }) as DeliveryInstruction;
+const toInstruction = (row: InstructionRow): DeliveryInstruction => ({
+  delivery_id: row.delivery_id,
+  delivery_request_id: row.delivery_request_id,
+  pickup: row.pickup,
+  dropoff: row.dropoff,
+  seller_special_request: row.seller_special_request,
+  vendor_special_request: row.seller_special_request,
+  buyer_special_request: row.buyer_special_request,
+  buyer_id: row.buyer_id,
+  vendor_id: row.vendor_id,
+  courier_id: row.courier_id,
+  product_id: row.product_id,
+  listing_id: row.listing_id,
+  quantity: row.quantity,
+  delivery_status: row.delivery_status,
+  timestamp: row.timestamp,
+  updated_at: row.updated_at,
+  title: row.title,
+  thumbnail: row.thumbnail,
+  price: row.price_cents / 100,
+});
 
 export async function instructionsOf(db: Db, userId: number) {
   const rows = await instructionQuery(db)
@@ -221,8 +214,8 @@ export async function insertInstruction(
   db: Db,
   values: {
     delivery_request_id: number;
-    pickup: string;
-    dropoff: string;
+    pickup: PickupLocation;
+    dropoff: DropoffLocation;
     seller_special_request: string;
     buyer_special_request: string;
     buyer_id: number;
@@ -230,7 +223,7 @@ export async function insertInstruction(
     product_id: number;
     listing_id: number;
     courier_id?: number | null;
-    delivery_status?: string;
+    delivery_status?: DeliveryStatus;
     timestamp?: string;
   },
 ) {
@@ -250,7 +243,12 @@ export async function insertInstruction(
 export async function moveInstruction(
   db: Db,
   deliveryId: number,
-  move: { from: string; to: string; heldBy: number | null; courierId: number | null },
+  move: {
+    from: DeliveryStatus;
+    to: DeliveryStatus;
+    heldBy: number | null;
+    courierId: number | null;
+  },
 ) {
   const result = await db
     .updateTable('delivery_instructions')
@@ -268,7 +266,7 @@ export async function insertDeliveryEvent(
   db: Db,
   event: {
     delivery_id: number;
-    delivery_status: string;
+    delivery_status: DeliveryStatus;
     courier_id: number | null;
     actor_id: number;
     device_at: string | null;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isActiveDelivery, type DeliveryStatus } from '../../../shared/delivery.js';
+import { isActiveDelivery } from '../../../shared/delivery.js';
 import { courierPosition, positionBody, SSE_RETRY_MS } from '../../../shared/live.js';
 import { deliveryParams } from '../../../shared/schemas/deliveries.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
@@ -56,7 +56,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!delivery) throw notFound('No such delivery.');
       if (delivery.courier_id !== user.user_id)
         throw forbidden('Only the assigned courier shares a position.');
-      if (!isActiveDelivery(delivery.delivery_status as DeliveryStatus)) {
+      if (!isActiveDelivery(delivery.delivery_status)) {
         throw conflict('Positions are shared only while a delivery is under way.');
       }
       const { lat, lng, accuracy, at } = request.body;

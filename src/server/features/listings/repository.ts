@@ -1,3 +1,9 @@
+import type {
+  Availability,
+  Category,
+  Condition,
+  ListingStatus,
+} from '../../../shared/constants.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
@@ -53,7 +59,7 @@ export interface NewProduct {
   vendor_id: number;
   title: string;
   description: string;
-  category: string;
+  category: Category;
   thumbnail: string | null;
   created_at?: string;
 }
@@ -62,11 +68,11 @@ export interface NewListing {
   product_id: number;
   vendor_id: number;
   price: number;
-  conditions: string;
+  conditions: Condition;
   discount?: number;
   listing_date?: string;
-  availability?: string;
-  listing_status?: string;
+  availability?: Availability;
+  listing_status?: ListingStatus;
 }
 
 export function insertProduct(db: Db, product: NewProduct) {
@@ -97,7 +103,7 @@ export function listingOwner(db: Db, listingId: number) {
 export async function updateListingStatus(
   db: Db,
   listingId: number,
-  changes: { availability?: string; listing_status?: string },
+  changes: { availability?: Availability; listing_status?: ListingStatus },
 ) {
   await db.updateTable('listings').set(changes).where('listing_id', '=', listingId).execute();
 }
