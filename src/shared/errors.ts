@@ -1,9 +1,9 @@
 /**
  * Error codes: every error body is `{ message, code }`. `message` is for people (the product's
  * words where it has them); `code` is for programs, which branch on it and never on the text.
+ * Free of zod, so the browser's API client reads codes without loading it; the body's schema
+ * is in schemas/errors.ts.
  */
-import { z } from 'zod';
-
 export const ERROR_CODES = [
   /** 400: the input broke a rule (a field's message says which). */
   'validation',
@@ -57,6 +57,3 @@ export function defaultErrorCode(status: number): ErrorCode {
       return status >= 500 ? 'internal' : 'validation';
   }
 }
-
-export const errorBody = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
-export type ErrorBody = z.infer<typeof errorBody>;

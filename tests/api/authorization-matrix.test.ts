@@ -6,7 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultErrorCode, errorBody } from '../../src/shared/errors.js';
+import { defaultErrorCode } from '../../src/shared/errors.js';
+import { errorBody } from '../../src/shared/schemas/errors.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { buildWorld, ROLES, SECRETS, VALID, type Role, type World } from './world.js';
 

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '../../src/shared/constants.js';
-import { defaultErrorCode, errorBody } from '../../src/shared/errors.js';
+import { defaultErrorCode } from '../../src/shared/errors.js';
+import { errorBody } from '../../src/shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '../../src/shared/schemas/common.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
 import { buildWorld, VALID, type Role, type World } from './world.js';
