@@ -21,13 +21,27 @@ const OFFLINE_IMAGE =
   '<text x="200" y="158" font-family="system-ui,sans-serif" font-size="20" fill="#5b5566" text-anchor="middle">Picture available when online</text></svg>';
 
 /** What the page gets when the network and the cache both fail. */
-function fallback(body: BodyInit, type: string): WorkboxPlugin {
+function fallback(body: BodyInit, type: string, report?: (url: string, error: unknown) => void) {
   return {
-    handlerDidError: async () =>
-      new Response(body, {
+    handlerDidError: async ({ request, error }) => {
+      report?.(request.url, error);
+      return new Response(body, {
         status: 200,
         headers: { 'content-type': type, 'cache-control': 'no-store' },
-      }),
+      });
+    },
+  } satisfies WorkboxPlugin;
+}
+
+/**
+ * Offline, a missing tile is expected and stays quiet. With a network it is a fault (a tile
+ * host the worker may not reach, a host that is down) that the blank tile would otherwise hide
+ * from whoever develops or runs the app, so it goes to the worker's console.
+ */
+function reportTileFailure(scope: ServiceWorkerGlobalScope) {
+  return (url: string, error: unknown) => {
+    if (!scope.navigator.onLine) return;
+    console.warn(`Map tile not loaded: ${url}`, error);
   };
 }
 
@@ -73,7 +87,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
         // Cross-origin tiles arrive opaque (status 0).
         new CacheableResponsePlugin({ statuses: [0, 200] }),
         new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
-        fallback(BLANK_TILE, 'image/png'),
+        fallback(BLANK_TILE, 'image/png', reportTileFailure(scope)),
       ],
     }),
   );

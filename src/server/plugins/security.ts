@@ -10,6 +10,23 @@ export function tileOrigin(tileUrl: string): string | null {
   return match?.[1] ?? null;
 }
 
+/** The service worker's script: its own answer's CSP governs what the worker may fetch. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+/**
+ * The service worker's policy. Its fetches (precache, the courier outbox, map tiles it caches)
+ * are `connect-src`, so the tile host must be named here too: under the pages' policy the
+ * worker could not fetch a single tile. It runs no other code and loads nothing else.
+ */
+export function workerContentSecurityPolicy(tileUrl: string): string {
+  const tiles = tileOrigin(tileUrl);
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `connect-src 'self'${tiles ? ` ${tiles}` : ''}`,
+  ].join('; ');
+}
+
 export function contentSecurityPolicy(tileUrl: string): string {
   const tiles = tileOrigin(tileUrl);
   return [
@@ -54,8 +71,13 @@ export function registerSecurity(app: FastifyInstance): void {
   };
   // A callback hook, not an async one: it runs on every request, and a promise per request
   // costs throughput for nothing when the work is synchronous.
+  const workerPolicy = workerContentSecurityPolicy(app.config.tileUrl);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    const url = request.url;
+    if (url === SERVICE_WORKER_PATH || url.startsWith(`${SERVICE_WORKER_PATH}?`)) {
+      reply.header('content-security-policy', workerPolicy);
+    }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
