@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MapTiles } from '../features/tiles/map-tiles.js';
 import { forbidden } from '../lib/http-error.js';
 import { DEFERRED_START_CSP_HASH } from '../ssr/deferred-start.js';
 
@@ -10,6 +11,8 @@ export function tileOrigin(tileUrl: string): string | null {
   return match?.[1] ?? null;
 }
 
+type TileAccess = Pick<MapTiles, 'tileUrl' | 'pagesFetchTiles'>;
+
 /** The service worker's script: its own answer's CSP governs what the worker may fetch. */
 export const SERVICE_WORKER_PATH = '/sw.js';
 
@@ -18,7 +21,7 @@ export const SERVICE_WORKER_PATH = '/sw.js';
  * are `connect-src`, so the tile host must be named here too: under the pages' policy the
  * worker could not fetch a single tile. It runs no other code and loads nothing else.
  */
-export function workerContentSecurityPolicy(tileUrl: string): string {
+export function workerContentSecurityPolicy({ tileUrl }: TileAccess): string {
   const tiles = tileOrigin(tileUrl);
   return [
     "default-src 'none'",
@@ -27,8 +30,10 @@ export function workerContentSecurityPolicy(tileUrl: string): string {
   ].join('; ');
 }
 
-export function contentSecurityPolicy(tileUrl: string): string {
+export function contentSecurityPolicy({ tileUrl, pagesFetchTiles }: TileAccess): string {
   const tiles = tileOrigin(tileUrl);
+  // Saving the campus from an outside host (TILE_PREFETCH=1) fetches its tiles from the page.
+  const connect = pagesFetchTiles && tiles ? ` ${tiles}` : '';
   return [
     "default-src 'self'",
     // Server-rendered pages carry one inline script, allowed by its hash and nothing else.
@@ -36,7 +41,7 @@ export function contentSecurityPolicy(tileUrl: string): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${connect}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -60,9 +65,9 @@ function isSameOrigin(origin: string, host: string): boolean {
   }
 }
 
-export function registerSecurity(app: FastifyInstance): void {
+export function registerSecurity(app: FastifyInstance, tiles: TileAccess): void {
   const headers = {
-    'content-security-policy': contentSecurityPolicy(app.config.tileUrl),
+    'content-security-policy': contentSecurityPolicy(tiles),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -71,7 +76,7 @@ export function registerSecurity(app: FastifyInstance): void {
   };
   // A callback hook, not an async one: it runs on every request, and a promise per request
   // costs throughput for nothing when the work is synchronous.
-  const workerPolicy = workerContentSecurityPolicy(app.config.tileUrl);
+  const workerPolicy = workerContentSecurityPolicy(tiles);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     const url = request.url;
