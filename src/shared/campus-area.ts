@@ -13,6 +13,12 @@ export const CAMPUS_MAP = {
   maxZoom: 19,
 } as const;
 
+/**
+ * The cache (Cache Storage) that holds the saved campus area on a courier's phone, apart from
+ * the service worker's capped cache of tiles seen while browsing.
+ */
+export const CAMPUS_MAP_CACHE = 'campus-map';
+
 /** Degrees, WGS84: west and east longitudes, south and north latitudes. */
 export interface GeoBounds {
   west: number;

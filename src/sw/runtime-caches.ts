@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { CAMPUS_MAP_CACHE } from '../shared/campus-area';
 
 const DAY = 24 * 60 * 60;
 
@@ -51,13 +52,15 @@ export const RUNTIME_CACHES = {
   tiles: 'map-tiles',
 } as const;
 
-/** Map tiles: our own /tiles/ or any tile server's {z}/{x}/{y} images. */
+/**
+ * Map tiles the map shows: our own /tiles/ or any tile server's {z}/{x}/{y} images. Only
+ * images: the page's own fetches of tiles (saving the campus map) go to the network and into
+ * the campus cache, not through the capped cache.
+ */
 function isTile(url: URL, request: Request, origin: string): boolean {
+  if (request.destination !== 'image') return false;
   if (url.origin === origin) return url.pathname.startsWith('/tiles/');
-  return (
-    request.destination === 'image' &&
-    /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)$/.test(url.pathname)
-  );
+  return /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)$/.test(url.pathname);
 }
 
 /**
@@ -79,16 +82,25 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
     }),
   );
 
+  const seenTiles = new CacheFirst({
+    cacheName: RUNTIME_CACHES.tiles,
+    plugins: [
+      // Cross-origin tiles arrive opaque (status 0).
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      fallback(BLANK_TILE, 'image/png', reportTileFailure(scope)),
+    ],
+  });
+  // The campus area the courier's phone saved whole (features/courier/campus-map-save.ts)
+  // comes first; it lives in a cache of its own, which no expiry or browsing evicts.
   registerRoute(
     ({ url, request }) => isTile(url, request, origin),
-    new CacheFirst({
-      cacheName: RUNTIME_CACHES.tiles,
-      plugins: [
-        // Cross-origin tiles arrive opaque (status 0).
-        new CacheableResponsePlugin({ statuses: [0, 200] }),
-        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
-        fallback(BLANK_TILE, 'image/png', reportTileFailure(scope)),
-      ],
-    }),
+    async (options) => {
+      const saved = await caches
+        .open(CAMPUS_MAP_CACHE)
+        .then((cache) => cache.match(options.request, { ignoreVary: true }))
+        .catch(() => undefined);
+      return saved ?? seenTiles.handle(options);
+    },
   );
 }
