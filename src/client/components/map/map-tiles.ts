@@ -1,12 +1,8 @@
 /** Where map tiles come from: GET /api/config (MAP_TILES or TILE_URL on the server). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import {
-  DEFAULT_TILE_URL,
-  hostTiles,
-  type ClientConfig,
-  type MapTilesConfig,
-} from '../../../shared/schemas/config';
+import type { ClientConfig, MapTilesConfig } from '../../../shared/schemas/config';
+import { DEFAULT_TILE_URL, hostTiles } from '../../../shared/tile-sources';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 

@@ -1,5 +1,6 @@
 /** The map's tiles as this server is configured: its own archive (MAP_TILES) or TILE_URL. */
-import { hostTiles, TILE_ATTRIBUTION, type ClientConfig } from '../../../shared/schemas/config.js';
+import type { ClientConfig } from '../../../shared/schemas/config.js';
+import { hostTiles, TILE_ATTRIBUTION } from '../../../shared/tile-sources.js';
 import type { Config } from '../../config.js';
 import { openTileArchive, TILE_FORMATS, type TileArchive } from './archive.js';
 import { safeAttribution } from './attribution.js';
