@@ -213,6 +213,20 @@ describe('attribution and defaults', () => {
     }
   });
 
+  it('keeps the zoom range to the levels the archive holds, whatever its metadata claims', async () => {
+    const file = path.join(tmp, 'claims.mbtiles');
+    await writeMbtiles(file, {
+      tiles: TILES.filter((t) => t.z >= 16 && t.z <= 18),
+      metadata: { minzoom: '11', maxzoom: '20' },
+    });
+    const archive = await openTileArchive(file);
+    try {
+      expect([archive.minZoom, archive.maxZoom]).toEqual([16, 18]);
+    } finally {
+      archive.close();
+    }
+  });
+
   it('serves jpg and webp archives with their own content type', async () => {
     for (const [format, type] of [
       ['jpg', 'image/jpeg'],

@@ -103,8 +103,10 @@ export async function openTileArchive(file: string): Promise<TileArchive> {
     const levels = db
       .prepare('select min(zoom_level) as min, max(zoom_level) as max from tiles')
       .get() as { min: number; max: number };
-    const minZoom = zoomOf(metadata.get('minzoom')) ?? levels.min;
-    const maxZoom = zoomOf(metadata.get('maxzoom')) ?? levels.max;
+    // The metadata's range, within the levels the archive really holds (tools have been
+    // known to claim levels they did not write; asking for those would only get 404s).
+    const minZoom = Math.max(zoomOf(metadata.get('minzoom')) ?? levels.min, levels.min);
+    const maxZoom = Math.min(zoomOf(metadata.get('maxzoom')) ?? levels.max, levels.max);
     if (minZoom > maxZoom || maxZoom > 22) {
       throw new TileArchiveError(`its zoom levels ${minZoom}-${maxZoom} are not within 0-22`);
     }
