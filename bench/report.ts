@@ -160,6 +160,42 @@ function api(a: Loose) {
   ].join('\n');
 }
 
+function map(m: Loose) {
+  const s = m.save;
+  return [
+    `A campus archive drawn for the run (${m.archive.tiles} tiles, zooms 15-19, the campus and 400 m around; ${m.archive.megabytes} MB, ${m.archive.bytesPerTile} bytes a tile: a grid and the tile's name on a flat colour, smaller than real map tiles). autocannon ${m.connections} connections, ${m.secondsPerRun} s runs; the tile against a bare Fastify serving the same bytes as a static file (@fastify/static), alternately (app, floor, floor, app). Server peak RSS ${m.peakRssMb} MB.`,
+    '',
+    table(
+      [
+        'Scenario',
+        'Request',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'floor req/s',
+        'floor p99 ms',
+        'ratio',
+        'non-2xx',
+      ],
+      [m.tile, m.campusTiles].map((x: Loose, i) => [
+        i === 0 ? 'campus tile' : 'campus tour',
+        `\`${x.path}\``,
+        x.reqPerSec,
+        x.p50,
+        x.p99,
+        x.floorReqPerSec ?? '',
+        x.floorP99 ?? '',
+        x.ratio ?? '',
+        x.non2xx,
+      ]),
+    ),
+    '',
+    `The courier's phone (Chromium, 390x844) saving the campus from opening the dashboard to "Campus map saved for offline": **${s.tiles} tiles, ${round1(s.bytes / 1e6)} MB**; local network ${s.localSeconds} s (median of ${s.localRuns.join(', ')} s); campus network (${s.network}) **${s.campusNetworkSeconds} s**.`,
+  ].join('\n');
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 function plans(p: Loose) {
   const scans = (p.entries as Loose[]).filter((e) => e.fullScans.length > 0);
   const slowest = (p.entries as Loose[]).filter((e) => e.ms !== null).slice(0, 10);
@@ -206,6 +242,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## API at 100,000 listings',
     '',
     failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),
+    '',
+    '## Campus map',
+    '',
+    failed(r.map) ?? (r.map ? map(r.map) : 'Not measured.'),
     '',
     '## Query plans',
     '',
