@@ -268,6 +268,7 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     body: () => ({ is_courier: 'yes' }),
   },
   'GET /api/user/:id': { url: () => '/api/user/abc' },
+  'GET /tiles/:version/:z/:x/:file': { url: () => tileAddress.replace(/\/\d+\.png$/, '/-1.png') },
   'GET /api/all': { url: () => '/api/all?limit=0' },
   'GET /api/category': { url: () => '/api/category?category=Toys' },
   'GET /api/title': { url: () => `/api/title?title=${'x'.repeat(500)}` },
