@@ -50,7 +50,12 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080', '/uploads': 'http://127.0.0.1:8080' },
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/uploads': 'http://127.0.0.1:8080',
+      // The campus map archive (MAP_TILES), when the API server has one.
+      '/tiles': 'http://127.0.0.1:8080',
+    },
   },
   // index.html links the root manifest.webmanifest; Vite emits it with a content hash.
   plugins: [

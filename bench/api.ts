@@ -12,10 +12,10 @@ import { signIn } from './lib/sign-in.js';
 import { ROOT, TMP } from './lib/paths.js';
 import { startAppServer, startNodeServer, type RunningServer } from './lib/server.js';
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 /** Seconds per run; each read scenario runs twice against the app and twice against the floor. */
-const DURATION = Number(process.env.BENCH_API_SECONDS ?? 5);
-const WARM_UP_SECONDS = 2;
+export const DURATION = Number(process.env.BENCH_API_SECONDS ?? 5);
+export const WARM_UP_SECONDS = 2;
 
 export interface ScenarioResult {
   path: string;
@@ -59,10 +59,10 @@ export const READS: Record<string, string> = {
     '/api/search?category=Furniture&condition=Used%20-%20Good&priceSort=low-to-high&minRating=3&limit=24&offset=24',
 };
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Two runs of one scenario as one: mean req/s, the worse latencies, summed errors. */
-const mean = (a: ScenarioResult, b: ScenarioResult): ScenarioResult => ({
+export const mean = (a: ScenarioResult, b: ScenarioResult): ScenarioResult => ({
   path: a.path,
   reqPerSec: round((a.reqPerSec + b.reqPerSec) / 2, 0),
   p50: Math.max(a.p50, b.p50),
@@ -72,7 +72,11 @@ const mean = (a: ScenarioResult, b: ScenarioResult): ScenarioResult => ({
 });
 
 /** One autocannon run; `scale` stretches it (single runs last as long as an alternated pair). */
-async function cannon(url: string, requests?: Request[], scale = 1): Promise<ScenarioResult> {
+export async function cannon(
+  url: string,
+  requests?: Request[],
+  scale = 1,
+): Promise<ScenarioResult> {
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -97,7 +101,7 @@ async function cannon(url: string, requests?: Request[], scale = 1): Promise<Sce
  * server that has been up for a while does; without it the app's first run carried its
  * compile time (p99 12 ms against 5-6 ms in its second run).
  */
-async function warmUp(url: string): Promise<void> {
+export async function warmUp(url: string): Promise<void> {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
 }
 

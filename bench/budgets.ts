@@ -41,6 +41,19 @@ export function checkBudgets(results: Results): BudgetCheck[] {
   add('API: title search p99 (ms)', '<= 10', r.api?.searchP99, r.api?.searchP99 <= 10);
   add('API: title search / floor req/s', '>= 0.5', r.api?.searchRatio, r.api?.searchRatio >= 0.5);
   add('API: server peak RSS (MB)', '<= 250', r.api?.peakRssMb, r.api?.peakRssMb <= 250);
+  add('Map: campus tile p99 at 50 connections (ms)', '<= 10', r.map?.tileP99, r.map?.tileP99 <= 10);
+  add(
+    'Map: campus tile / static-file floor req/s',
+    '>= 0.5',
+    r.map?.tileRatio,
+    r.map?.tileRatio >= 0.5,
+  );
+  add(
+    'Map: campus saved on the campus network (s)',
+    '<= 60',
+    r.map?.save?.campusNetworkSeconds,
+    r.map?.save?.campusNetworkSeconds <= 60,
+  );
   add(
     'Query plans: statements reading a large table in full',
     '0',

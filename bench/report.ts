@@ -126,39 +126,62 @@ function lighthouse(l: Loose) {
   ].join('\n');
 }
 
+/** Scenarios measured with autocannon, each against its floor where it has one. */
+function scenarioTable(scenarios: [string, Loose][], withRss: boolean) {
+  return table(
+    [
+      'Scenario',
+      'Request',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'floor req/s',
+      'floor p99 ms',
+      'ratio',
+      'non-2xx',
+      ...(withRss ? ['RSS after, MB'] : []),
+    ],
+    scenarios.map(([name, s]) => [
+      name,
+      `\`${s.path}\``,
+      s.reqPerSec,
+      s.p50,
+      s.p99,
+      s.floorReqPerSec ?? '',
+      s.floorP99 ?? '',
+      s.ratio ?? '',
+      s.non2xx,
+      ...(withRss ? [s.rssAfterMb ?? ''] : []),
+    ]),
+  );
+}
+
 function api(a: Loose) {
-  const scenarios = Object.entries(a.scenarios as Record<string, Loose>);
   return [
     `${a.listings.toLocaleString('en-US')} listings, ${a.users.toLocaleString('en-US')} users (SQLite), autocannon ${a.connections} connections. Each read first gets an unmeasured ${a.warmUpSeconds ?? 0} s run against the app and the floor (JIT warm-up), then runs against the app and the floor alternately (app, floor, floor, app; ${a.secondsPerRun} s each): req/s is the mean, p50/p99 the worse of the two runs. Listing and write mix: one ${a.secondsPerRun * 2} s run. The title search word matches ${a.titleMatches} active listings. Floor: a bare Fastify route answering the same bytes from memory, in the same run. Server resident memory: ${a.memory?.startMb} MB after start, ${a.memory?.afterSignInsMb} MB after the write mix's 50 sign-ins, peak **${a.peakRssMb} MB**.`,
     '',
-    table(
-      [
-        'Scenario',
-        'Request',
-        'req/s',
-        'p50 ms',
-        'p99 ms',
-        'floor req/s',
-        'floor p99 ms',
-        'ratio',
-        'non-2xx',
-        'RSS after, MB',
-      ],
-      scenarios.map(([name, s]) => [
-        name,
-        `\`${s.path}\``,
-        s.reqPerSec,
-        s.p50,
-        s.p99,
-        s.floorReqPerSec ?? '',
-        s.floorP99 ?? '',
-        s.ratio ?? '',
-        s.non2xx,
-        s.rssAfterMb ?? '',
-      ]),
-    ),
+    scenarioTable(Object.entries(a.scenarios as Record<string, Loose>), true),
   ].join('\n');
 }
+
+function map(m: Loose) {
+  const s = m.save;
+  return [
+    `A campus archive drawn for the run (${m.archive.tiles} tiles, zooms 15-19, the campus and 400 m around; ${m.archive.megabytes} MB, ${m.archive.bytesPerTile} bytes a tile: a grid and the tile's name on a flat colour, smaller than real map tiles). autocannon ${m.connections} connections, ${m.secondsPerRun} s runs; the tile against a bare Fastify serving the same bytes as a static file (@fastify/static), alternately (app, floor, floor, app). Server peak RSS ${m.peakRssMb} MB.`,
+    '',
+    scenarioTable(
+      [
+        ['campus tile', m.tile],
+        ['campus tour', m.campusTiles],
+      ],
+      false,
+    ),
+    '',
+    `The courier's phone (Chromium, 390x844) saving the campus from opening the dashboard to "Campus map saved for offline": **${s.tiles} tiles, ${round1(s.bytes / 1e6)} MB**; local network ${s.localSeconds} s (median of ${s.localRuns.join(', ')} s); campus network (${s.network}) **${s.campusNetworkSeconds} s**.`,
+  ].join('\n');
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function plans(p: Loose) {
   const scans = (p.entries as Loose[]).filter((e) => e.fullScans.length > 0);
@@ -206,6 +229,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## API at 100,000 listings',
     '',
     failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),
+    '',
+    '## Campus map',
+    '',
+    failed(r.map) ?? (r.map ? map(r.map) : 'Not measured.'),
     '',
     '## Query plans',
     '',

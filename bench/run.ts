@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: builds the app, then measures bundle, query plans, API, Lighthouse, repeat
- * visit and offline replay, each against its floor where one exists, and writes
+ * `npm run bench`: builds the app, then measures bundle, query plans, API, the campus map
+ * (tile endpoint and the courier's save), Lighthouse, repeat visit and offline replay, each
+ * against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
  * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/);
  * BENCH_REUSE_DATA=1 reuses the database the last run generated in bench/tmp.
@@ -16,6 +17,7 @@ import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runLighthouse } from './lighthouse.js';
 import { runLoad } from './load.js';
+import { runMap } from './map.js';
 import { RESULTS_JSON, RESULTS_MD, ROOT, TMP } from './lib/paths.js';
 import { startAppServer } from './lib/server.js';
 import { runSync } from './offline.js';
@@ -24,7 +26,16 @@ import { renderMarkdown } from './report.js';
 import { runRepeatVisit } from './repeat-visit.js';
 
 type Results = Record<string, unknown>;
-const STEPS = ['bundle', 'plans', 'api', 'load', 'lighthouse', 'repeatVisit', 'sync'] as const;
+const STEPS = [
+  'bundle',
+  'plans',
+  'api',
+  'load',
+  'map',
+  'lighthouse',
+  'repeatVisit',
+  'sync',
+] as const;
 type Step = (typeof STEPS)[number];
 
 const only = new Set(
@@ -102,6 +113,8 @@ async function main() {
   await step('api', results, async () => runApi(await benchData()));
   // 60 s of mixed traffic at 200 connections: the 0-5xx promise of docs/SECURITY.md.
   await step('load', results, async () => runLoad(await benchData()));
+  // Its own server, with a campus archive drawn for the run and the demo data.
+  await step('map', results, runMap);
 
   // The browser benchmarks share one server with the demo data, as `npm start` serves it.
   if (only.has('lighthouse') || only.has('repeatVisit') || only.has('sync')) {

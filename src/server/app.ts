@@ -14,6 +14,8 @@ import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
+import { tileRoutes } from './features/tiles/routes.js';
 import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerSecurity } from './plugins/security.js';
@@ -35,6 +37,8 @@ export interface AppOptions {
   database: Db;
   throttle?: ThrottleLimits;
   logger?: boolean;
+  /** The map's tiles, when the caller has opened them already (main.ts, before the database). */
+  mapTiles?: MapTiles;
 }
 
 /** Builds the whole app from a config and an open database; tests use it with `inject`. */
@@ -43,6 +47,7 @@ export async function buildApp({
   database,
   throttle = DEFAULT_THROTTLE,
   logger = true,
+  mapTiles: opened,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -72,10 +77,15 @@ export async function buildApp({
     }
   });
 
+  // A missing or broken MAP_TILES archive stops the start here, with a message saying why.
+  const mapTiles = opened ?? (await loadMapTiles(config, app.log));
+  const archive = mapTiles.archive;
+  if (archive) app.addHook('onClose', async () => archive.close());
+
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  registerSecurity(app);
+  registerSecurity(app, mapTiles);
   registerSession(app);
   await registerLive(app);
 
@@ -92,9 +102,12 @@ export async function buildApp({
         .send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
   });
-  app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({
-    tileUrl: config.tileUrl,
-  }));
+  app.get(
+    '/api/config',
+    { schema: { response: { 200: clientConfig } } },
+    async () => mapTiles.client,
+  );
+  if (archive) await app.register(tileRoutes, { archive });
   await app.register(accountRoutes, { throttle });
   await app.register(listingRoutes);
   await app.register(messageRoutes);

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TILE_URL } from '../shared/schemas/config.js';
+import { DEFAULT_TILE_URL } from '../shared/tile-sources.js';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -18,11 +19,36 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'CAMPUS_EMAIL_DOMAIN must be a domain like sfsu.edu')
     .default('sfsu.edu'),
-  TILE_URL: z.string().default(DEFAULT_TILE_URL),
+  TILE_URL: z
+    .string()
+    .refine(
+      (url) =>
+        /^(https?:\/\/[^/]+)?\//.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p)),
+      'TILE_URL must be an http(s) URL (or a path on this server) with {z}, {x} and {y}',
+    )
+    .default(DEFAULT_TILE_URL),
+  TILE_PREFETCH: z.enum(['0', '1']).default('0'),
+  MAP_TILES: z
+    .string()
+    .min(1)
+    .refine(readableFile, {
+      error: (issue) => `${path.resolve(String(issue.input))} is missing or not a readable file`,
+    })
+    .optional(),
+  MAP_ATTRIBUTION: z.string().min(1).max(500).optional(),
   CLIENT_DIR: z.string().default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
 });
+
+function readableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   port: number;
@@ -33,6 +59,12 @@ export interface Config {
   uploadsDir: string;
   campusEmailDomain: string;
   tileUrl: string;
+  /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
+  tilePrefetch: boolean;
+  /** A raster tile archive (MBTiles) of the campus, served on this origin; replaces TILE_URL. */
+  mapTiles: string | null;
+  /** Overrides the attribution of the tiles (the archive's own, or OpenStreetMap's). */
+  mapAttribution: string | null;
   clientDir: string;
   logLevel: string;
   trustProxy: boolean;
@@ -55,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     campusEmailDomain: e.CAMPUS_EMAIL_DOMAIN.toLowerCase(),
     tileUrl: e.TILE_URL,
+    tilePrefetch: e.TILE_PREFETCH === '1',
+    mapTiles: e.MAP_TILES ? path.resolve(e.MAP_TILES) : null,
+    mapAttribution: e.MAP_ATTRIBUTION ?? null,
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',

@@ -2,9 +2,14 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loadMapTiles } from './features/tiles/map-tiles.js';
 
 async function main() {
   const config = loadConfig();
+  // A MAP_TILES file that is no tile archive stops the start before the database is touched.
+  const mapTiles = await loadMapTiles(config, {
+    warn: (message: string) => console.warn(message),
+  });
   const database = connect(config.databaseUrl);
   await migrateToLatest(database);
   // The seed (and the image code it uses) loads only when demo data is wanted.
@@ -16,7 +21,7 @@ async function main() {
     });
     if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, mapTiles });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { CAMPUS_MAP_CACHE } from '../shared/campus-area';
 
 const DAY = 24 * 60 * 60;
 
@@ -21,13 +22,27 @@ const OFFLINE_IMAGE =
   '<text x="200" y="158" font-family="system-ui,sans-serif" font-size="20" fill="#5b5566" text-anchor="middle">Picture available when online</text></svg>';
 
 /** What the page gets when the network and the cache both fail. */
-function fallback(body: BodyInit, type: string): WorkboxPlugin {
+function fallback(body: BodyInit, type: string, report?: (url: string, error: unknown) => void) {
   return {
-    handlerDidError: async () =>
-      new Response(body, {
+    handlerDidError: async ({ request, error }) => {
+      report?.(request.url, error);
+      return new Response(body, {
         status: 200,
         headers: { 'content-type': type, 'cache-control': 'no-store' },
-      }),
+      });
+    },
+  } satisfies WorkboxPlugin;
+}
+
+/**
+ * Offline, a missing tile is expected and stays quiet. With a network it is a fault (a tile
+ * host the worker may not reach, a host that is down) that the blank tile would otherwise hide
+ * from whoever develops or runs the app, so it goes to the worker's console.
+ */
+function reportTileFailure(scope: ServiceWorkerGlobalScope) {
+  return (url: string, error: unknown) => {
+    if (!scope.navigator.onLine) return;
+    console.warn(`Map tile not loaded: ${url}`, error);
   };
 }
 
@@ -37,13 +52,15 @@ export const RUNTIME_CACHES = {
   tiles: 'map-tiles',
 } as const;
 
-/** Map tiles: our own /tiles/ or any tile server's {z}/{x}/{y} images. */
+/**
+ * Map tiles the map shows: our own /tiles/ or any tile server's {z}/{x}/{y} images. Only
+ * images: the page's own fetches of tiles (saving the campus map) go to the network and into
+ * the campus cache, not through the capped cache.
+ */
 function isTile(url: URL, request: Request, origin: string): boolean {
+  if (request.destination !== 'image') return false;
   if (url.origin === origin) return url.pathname.startsWith('/tiles/');
-  return (
-    request.destination === 'image' &&
-    /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)$/.test(url.pathname)
-  );
+  return /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)$/.test(url.pathname);
 }
 
 /**
@@ -65,16 +82,25 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
     }),
   );
 
+  const seenTiles = new CacheFirst({
+    cacheName: RUNTIME_CACHES.tiles,
+    plugins: [
+      // Cross-origin tiles arrive opaque (status 0).
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      fallback(BLANK_TILE, 'image/png', reportTileFailure(scope)),
+    ],
+  });
+  // The campus area the courier's phone saved whole (features/courier/campus-map-save.ts)
+  // comes first; it lives in a cache of its own, which no expiry or browsing evicts.
   registerRoute(
     ({ url, request }) => isTile(url, request, origin),
-    new CacheFirst({
-      cacheName: RUNTIME_CACHES.tiles,
-      plugins: [
-        // Cross-origin tiles arrive opaque (status 0).
-        new CacheableResponsePlugin({ statuses: [0, 200] }),
-        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
-        fallback(BLANK_TILE, 'image/png'),
-      ],
-    }),
+    async (options) => {
+      const saved = await caches
+        .open(CAMPUS_MAP_CACHE)
+        .then((cache) => cache.match(options.request, { ignoreVary: true }))
+        .catch(() => undefined);
+      return saved ?? seenTiles.handle(options);
+    },
   );
 }

@@ -3,11 +3,16 @@
  * reads, that the answer holds none of another user's private data. Rows are matched against
  * the app's own route list, so a new endpoint without a row fails this suite.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tileUrl } from '../../src/shared/campus-area.js';
 import { defaultErrorCode } from '../../src/shared/errors.js';
 import { errorBody } from '../../src/shared/schemas/errors.js';
+import { writeSmallArchive } from '../fixtures/map-tiles.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { buildWorld, ROLES, SECRETS, VALID, type Role, type World } from './world.js';
 
@@ -32,10 +37,19 @@ interface Row {
 }
 
 const d = (w: World) => w.assignedDelivery;
+/** A tile of the campus archive the app serves here (MAP_TILES), set once it has started. */
+let tileAddress = '';
 
 const ROWS: Row[] = [
   { method: 'GET', route: '/api/health', url: () => '/api/health', expect: all(200) },
   { method: 'GET', route: '/api/config', url: () => '/api/config', expect: all(200) },
+  // Not under /api/, but an endpoint all the same: the map is public, like the listings.
+  {
+    method: 'GET',
+    route: '/tiles/:version/:z/:x/:file',
+    url: () => tileAddress,
+    expect: all(200),
+  },
   { ...VALID.register, route: '/api/register', expect: all(201) },
   {
     method: 'POST',
@@ -255,6 +269,7 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     body: () => ({ is_courier: 'yes' }),
   },
   'GET /api/user/:id': { url: () => '/api/user/abc' },
+  'GET /tiles/:version/:z/:x/:file': { url: () => tileAddress.replace(/\/\d+\.png$/, '/-1.png') },
   'GET /api/all': { url: () => '/api/all?limit=0' },
   'GET /api/category': { url: () => '/api/category?category=Toys' },
   'GET /api/title': { url: () => `/api/title?title=${'x'.repeat(500)}` },
@@ -361,12 +376,19 @@ function visibleSecrets(role: Role): string[] {
 let ctx: TestContext;
 let base: string;
 
+const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-matrix-'));
 beforeAll(async () => {
-  ctx = await createTestApp();
+  const archive = await writeSmallArchive(archiveDir);
+  ctx = await createTestApp({ env: { MAP_TILES: archive.file } });
+  const config = (await ctx.app.inject({ url: '/api/config' })).json<{ tileUrl: string }>();
+  tileAddress = tileUrl(config.tileUrl, archive.tiles[0]!);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(archiveDir, { recursive: true, force: true });
+});
 
 function streamStatus(url: string, cookie?: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,12 +4,16 @@
  * else's id), an extra field, or a body that is not an object at all, is answered with a 4xx,
  * never a 5xx, and leaves every table exactly as it was.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '../../src/shared/constants.js';
 import { defaultErrorCode } from '../../src/shared/errors.js';
 import { errorBody } from '../../src/shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '../../src/shared/schemas/common.js';
+import { writeSmallArchive } from '../fixtures/map-tiles.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
 import { buildWorld, VALID, type Role, type World } from './world.js';
 
@@ -315,12 +319,20 @@ const QUERY_CASES: QueryCase[] = [
 
 let ctx: TestContext;
 let world: World;
+const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-bad-input-'));
+/** The campus archive's tile address template, /tiles/<version>/{z}/{x}/{y}.png. */
+let tileTemplate = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  const archive = await writeSmallArchive(archiveDir);
+  ctx = await createTestApp({ env: { MAP_TILES: archive.file } });
+  tileTemplate = (await ctx.app.inject({ url: '/api/config' })).json<{ tileUrl: string }>().tileUrl;
   world = await buildWorld(ctx);
 });
-afterAll(async () => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(archiveDir, { recursive: true, force: true });
+});
 
 async function send(method: string, url: string, role: Role, payload: string) {
   const cookie = world.cookies[role];
@@ -419,5 +431,37 @@ describe.each(QUERY_CASES)('bad query strings: $url', (q) => {
       expect(res.statusCode, `${key}=${value.slice(0, 20)} -> ${res.body}`).toBe(400);
       expect(errorBody.parse(res.json()).code).toBe('validation');
     }
+  });
+});
+
+describe('bad map tile addresses', () => {
+  it('answers any zoom, column, row, format or version that is no tile with a 4xx, never a 5xx', async () => {
+    const version = tileTemplate.split('/')[2]!;
+    const number = fc.oneof(
+      fc.integer({ min: -5, max: 2 ** 23 }).map(String),
+      fc.constantFrom('', '00', '01', '1e3', '0x1', '1.0', ' 1', '99999999999999999999', 'NaN'),
+      fc.string({ maxLength: 8 }),
+    );
+    const segment = (arb: fc.Arbitrary<string>) => arb.map((s) => encodeURIComponent(s));
+    const address = fc.record({
+      version: fc.oneof(fc.constant(version), segment(fc.string({ maxLength: 20 }))),
+      z: segment(number),
+      x: segment(number),
+      y: segment(number),
+      ext: fc.constantFrom('png', 'PNG', 'jpg', 'webp', '', 'png.png', '%00'),
+    });
+    const before = await snapshot(ctx);
+    await fc.assert(
+      fc.asyncProperty(address, async (a) => {
+        const url = `/tiles/${a.version}/${a.z}/${a.x}/${a.y}${a.ext ? `.${a.ext}` : ''}`;
+        const res = await ctx.app.inject({ url });
+        expect(res.statusCode, `${url} -> ${res.body.slice(0, 100)}`).toBeLessThan(500);
+        if (res.statusCode >= 400 && res.statusCode !== 404) {
+          expect(typeof res.json().message).toBe('string');
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(await snapshot(ctx)).toEqual(before);
   });
 });

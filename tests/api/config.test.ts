@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
 import { API } from '../../src/shared/api-paths.js';
+import { TILE_ATTRIBUTION } from '../../src/shared/tile-sources.js';
 import { as, createTestApp, type TestContext } from './harness.js';
 
 let ctx: TestContext;
@@ -9,9 +11,52 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('GET /api/config', () => {
-  it('tells any visitor where the map tiles come from', async () => {
+  it('tells any visitor where the map tiles come from, and that they are not saved in advance', async () => {
     const res = await as(ctx).get(API.config);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' });
+    expect(res.json()).toEqual({
+      tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+      tiles: {
+        source: 'host',
+        version: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        attribution: TILE_ATTRIBUTION,
+        minZoom: 0,
+        maxZoom: 19,
+        bounds: null,
+        saveOffline: false,
+      },
+    });
+  });
+
+  it("lets phones save the campus from the host only with the operator's TILE_PREFETCH=1", async () => {
+    const allowed = await createTestApp({
+      env: {
+        TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        TILE_PREFETCH: '1',
+        MAP_ATTRIBUTION: 'Tiles by <a href="https://tiles.example.org">Example</a>',
+      },
+    });
+    try {
+      const res = await as(allowed).get(API.config);
+      expect(res.json().tiles).toMatchObject({
+        source: 'host',
+        saveOffline: true,
+        attribution: 'Tiles by <a href="https://tiles.example.org">Example</a>',
+      });
+      // The page itself fetches those tiles to save them, so its policy names the host.
+      expect(res.headers['content-security-policy']).toMatch(
+        /connect-src 'self' https:\/\/\*\.tiles\.example\.org;/,
+      );
+      const home = await as(ctx).get(API.config);
+      expect(home.headers['content-security-policy']).toMatch(/connect-src 'self';/);
+    } finally {
+      await allowed.close();
+    }
+  });
+
+  it('refuses a TILE_URL that is no tile template at start', () => {
+    expect(() => loadConfig({ TILE_URL: 'tiles.example.org' })).toThrow(
+      /TILE_URL must be an http\(s\) URL \(or a path on this server\) with \{z\}, \{x\} and \{y\}/,
+    );
   });
 });

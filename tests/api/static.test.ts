@@ -137,6 +137,26 @@ describe('security headers', () => {
   );
 });
 
+describe("the service worker's own policy", () => {
+  it('lets the worker fetch from the tile host (and nowhere else outside), unlike the pages', async () => {
+    const sw = await as(ctx).get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    // The worker caches map tiles with fetch(): connect-src, which the pages keep to 'self'.
+    expect(sw.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self' https://tile.openstreetmap.org",
+    );
+    const home = await page('/');
+    expect(home.headers['content-security-policy']).toMatch(/connect-src 'self';/);
+    expect(home.headers['content-security-policy']).toMatch(
+      /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org;/,
+    );
+    const withQuery = await as(ctx).get('/sw.js?v=2');
+    expect(withQuery.headers['content-security-policy']).toBe(
+      sw.headers['content-security-policy'],
+    );
+  });
+});
+
 describe('cross-site requests (Origin check)', () => {
   const login = (headers: Record<string, string>) =>
     as(ctx).raw({

@@ -118,7 +118,11 @@ async function signedIn(newContext: NewContext, baseURL: string, email: string) 
  * A fresh delivery assigned to tom, through the real API: a new buyer asks for delivery of a
  * listing, its seller accepts, tom claims it.
  */
-export async function deliveryForTom(newContext: NewContext, baseURL: string) {
+export async function deliveryForTom(
+  newContext: NewContext,
+  baseURL: string,
+  { dropoff = 'Library' }: { dropoff?: string } = {},
+) {
   const buyer = await newContext({ baseURL });
   const username = `offline${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const registered = await buyer.post('/api/register', {
@@ -145,7 +149,7 @@ export async function deliveryForTom(newContext: NewContext, baseURL: string) {
       buyer_id: buyerId,
       vendor_id: listing.vendor_id,
       listing_id: listing.listing_id,
-      dropoff: 'Library',
+      dropoff,
     },
   });
   expect(asked.ok(), await asked.text()).toBe(true);

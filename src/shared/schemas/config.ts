@@ -1,10 +1,36 @@
 import { z } from 'zod';
 
-/** GET /api/config: the few server settings the client needs at run time (map tiles). */
-export const clientConfig = z.object({ tileUrl: z.string() });
-export type ClientConfig = z.infer<typeof clientConfig>;
+const zoom = z.number().int().min(0).max(22);
 
-/** Map tiles when TILE_URL is not set: OpenStreetMap, which requires this attribution. */
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const TILE_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+/** Where the map's tiles come from and what a courier's phone may keep of them. */
+export const mapTilesConfig = z.object({
+  /**
+   * 'archive': the campus map this server serves itself (MAP_TILES); 'host': a tile server
+   * elsewhere (TILE_URL).
+   */
+  source: z.enum(['archive', 'host']),
+  /** Changes when the tiles do (a new archive, another host): saved tiles of another are stale. */
+  version: z.string(),
+  /** HTML: text and links only (the server strips anything else). */
+  attribution: z.string(),
+  minZoom: zoom,
+  maxZoom: zoom,
+  /** Where the source has tiles (degrees); null for a host that covers the world. */
+  bounds: z
+    .object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() })
+    .nullable(),
+  /**
+   * Couriers' phones save the whole campus area in advance: always for the archive; from a
+   * host only with its operator's permission (TILE_PREFETCH=1), never by default.
+   */
+  saveOffline: z.boolean(),
+});
+export type MapTilesConfig = z.infer<typeof mapTilesConfig>;
+
+/** GET /api/config: the few server settings the client needs at run time (map tiles). */
+export const clientConfig = z.object({
+  /** The tile URL template, {z}/{x}/{y}: this server's archive or TILE_URL. */
+  tileUrl: z.string(),
+  tiles: mapTilesConfig,
+});
+export type ClientConfig = z.infer<typeof clientConfig>;

@@ -5,7 +5,6 @@ import type { SessionUser } from '../../../shared/schemas/users';
 import { RequireUser } from '../../components/require-user';
 import { ApiError, isNetworkError } from '../../lib/api';
 import { GIVE_UP_OFFLINE_MESSAGE } from '../../lib/outbox-send';
-import { useTileUrl } from '../../components/map/tile-url';
 import { deliveryFromState, useDelivery, useListing } from './courier-nav-api';
 import { DeliveryMap } from './delivery-map';
 import { useGiveUp } from './give-up';
@@ -37,7 +36,6 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   const navigate = useNavigate();
   const delivery = useDelivery(deliveryId, deliveryFromState(location.state, deliveryId));
   const listing = useListing(delivery.data?.listing_id);
-  const tileUrl = useTileUrl();
   const live = useLivePosition();
   const isMine = delivery.data?.courier_id === user.user_id;
   useSharePosition(deliveryId, isMine ? delivery.data?.delivery_status : undefined, live.position);
@@ -93,7 +91,6 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
               dropoff={current.dropoff}
               status={current.delivery_status}
               position={live.position}
-              tileUrl={tileUrl}
               onReady={() => setMapReady(true)}
             />
           </div>

@@ -1,11 +1,11 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
 import { MAP_ZOOM } from '../../../shared/constants';
 import { mapFocus, type DeliveryStatus } from '../../../shared/delivery';
 import { locationCoords, type LatLng } from '../../../shared/locations';
-import { TILE_ATTRIBUTION } from '../../../shared/schemas/config';
 import '../../components/map/map-markers.css';
+import { MapTileLayer } from '../../components/map/map-tile-layer';
 import { labelledMarker, labelSides } from '../../components/map/marker-icon';
 
 interface DeliveryMapProps {
@@ -13,19 +13,11 @@ interface DeliveryMapProps {
   dropoff: string;
   status: DeliveryStatus;
   position: LatLng | null;
-  tileUrl: string | undefined;
   onReady: () => void;
 }
 
 /** Centres on the pickup while Assigned and on the dropoff after (spec section 2). */
-export function DeliveryMap({
-  pickup,
-  dropoff,
-  status,
-  position,
-  tileUrl,
-  onReady,
-}: DeliveryMapProps) {
+export function DeliveryMap({ pickup, dropoff, status, position, onReady }: DeliveryMapProps) {
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);
   const centre = mapFocus(status) === 'pickup' ? pickupAt : dropoffAt;
@@ -45,7 +37,7 @@ export function DeliveryMap({
       className="nav-map"
       whenReady={onReady}
     >
-      {tileUrl && <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />}
+      <MapTileLayer />
       <FollowCentre centre={centre} />
       <Marker
         position={[pickupAt.lat, pickupAt.lng]}

@@ -13,6 +13,7 @@ import {
   useShift,
   useUnassigned,
 } from './courier-api';
+import { CampusMapStatus } from './campus-map-status';
 import { DeliveryColumn } from './delivery-column';
 import { NotCourier } from './not-courier';
 import { ShiftToggle } from './shift-toggle';
@@ -68,6 +69,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
         <h1 id="courier-title">Courier Dashboard</h1>
       </div>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
+      <CampusMapStatus onShift={onShift} />
       {notice && (
         <p className="dl-notice" role="alert">
           {notice}

@@ -3,12 +3,11 @@ import 'leaflet/dist/leaflet.css';
 import '../../components/map/map-markers.css';
 import { latLngBounds, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
 import { MAP_ZOOM } from '../../../shared/constants';
 import { locationCoords, type LatLng } from '../../../shared/locations';
-import { TILE_ATTRIBUTION } from '../../../shared/schemas/config';
+import { MapTileLayer } from '../../components/map/map-tile-layer';
 import { labelledMarker, labelSides } from '../../components/map/marker-icon';
-import { useTileUrl } from '../../components/map/tile-url';
 
 export interface OrderMapProps {
   pickup: string;
@@ -24,7 +23,6 @@ function boundsOf(points: readonly LatLng[]) {
 }
 
 export function OrderMap({ pickup, dropoff, courier }: OrderMapProps) {
-  const tileUrl = useTileUrl();
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);
   const icons = useMemo(() => {
@@ -47,7 +45,7 @@ export function OrderMap({ pickup, dropoff, courier }: OrderMapProps) {
       className="os-map"
       scrollWheelZoom={false}
     >
-      {tileUrl && <TileLayer url={tileUrl} attribution={TILE_ATTRIBUTION} maxZoom={19} />}
+      <MapTileLayer />
       <Marker
         position={[pickupAt.lat, pickupAt.lng]}
         icon={icons.pickup}

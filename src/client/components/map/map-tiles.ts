@@ -1,0 +1,34 @@
+/** Where map tiles come from: GET /api/config (MAP_TILES or TILE_URL on the server). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type { ClientConfig, MapTilesConfig } from '../../../shared/schemas/config';
+import { DEFAULT_TILE_URL, hostTiles } from '../../../shared/tile-sources';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export const configQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.config(),
+    queryFn: () => api<ClientConfig>(API.config),
+    staleTime: 60 * 60 * 1000,
+  });
+
+export interface MapTiles {
+  /** The URL template, {z}/{x}/{y}. */
+  url: string;
+  tiles: MapTilesConfig;
+}
+
+/**
+ * The map's tiles; OpenStreetMap when the server cannot say; undefined while asking.
+ * `fresh` asks the server again on every mount (the dashboard notices a new campus archive).
+ */
+export function useMapTiles({ fresh = false } = {}): MapTiles | undefined {
+  const config = useQuery({ ...configQuery(), ...(fresh && { refetchOnMount: 'always' }) });
+  if (config.data) {
+    const { tileUrl } = config.data;
+    // A config saved on the phone by an older version of the app has only tileUrl.
+    return { url: tileUrl, tiles: config.data.tiles ?? hostTiles(tileUrl) };
+  }
+  return config.isError ? { url: DEFAULT_TILE_URL, tiles: hostTiles(DEFAULT_TILE_URL) } : undefined;
+}

@@ -1,0 +1,298 @@
+/**
+ * For the map's end-to-end tests: the built server started with a tile setting of its own, a
+ * stand-in tile host on another origin, and a reader of what the map shows, pixel by pixel.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import type { TileId } from '../../src/shared/campus-area';
+import { drawTile, type Rgb } from '../fixtures/map-tiles';
+
+/** Stand-in servers take the ports after the main e2e server's (E2E_PORT). */
+export function standInPort(offset: number): number {
+  return Number(process.env.E2E_PORT ?? 8181) + offset;
+}
+
+export interface TileHost {
+  /** The URL template of its tiles. */
+  tileUrl: string;
+  /** The path of every request it received. */
+  requests: string[];
+  close: () => Promise<void>;
+}
+
+/** An outside tile host: /{z}/{x}/{y}.png, each tile in the 'host' palette. */
+export async function startTileHost(port: number): Promise<TileHost> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const match = /^\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(req.url ?? '');
+    if (!match) {
+      res.writeHead(404).end();
+      return;
+    }
+    const [z, x, y] = match.slice(1).map(Number) as [number, number, number];
+    drawTile({ z, x, y }, 'host').then(
+      (png) =>
+        res
+          .writeHead(200, {
+            'content-type': 'image/png',
+            'cache-control': 'no-store',
+            // As public tile hosts do: pages of any site may read the tiles.
+            'access-control-allow-origin': '*',
+          })
+          .end(png),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface AppServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built server (as `npm run serve` runs it) on a fresh database with the demo data, with
+ * `env` on top: the map settings under test.
+ */
+export async function startAppServer(port: number, env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-e2e-map-'));
+  const buildOut = process.env.BUILD_OUT ?? 'dist';
+  const child = spawn(process.execPath, [`${buildOut}/server/main.js`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
+      DEMO_DATA: '1',
+      CLIENT_DIR: `${buildOut}/client`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    const up = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`${url} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return { url, stop } satisfies AppServer;
+}
+
+/**
+ * Tests against the built server showing tiles of a stand-in host on another origin: the host
+ * on port E2E_PORT + `ports.host`, the server on E2E_PORT + `ports.app` with TILE_URL naming
+ * the host, and `env` on top. Both start once per test file.
+ */
+export function withTileHost(
+  ports: { host: number; app: number },
+  env: Record<string, string> = {},
+) {
+  return test.extend<object, { tileHost: TileHost; app: AppServer }>({
+    tileHost: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const host = await startTileHost(standInPort(ports.host));
+        await use(host);
+        await host.close();
+      },
+      { scope: 'worker' },
+    ],
+    app: [
+      async ({ tileHost }, use) => {
+        const app = await startAppServer(standInPort(ports.app), {
+          TILE_URL: tileHost.tileUrl,
+          ...env,
+        });
+        await use(app);
+        await app.stop();
+      },
+      { scope: 'worker' },
+    ],
+    baseURL: async ({ app }, use) => use(app.url),
+  });
+}
+
+/** A point of the map, in the viewport, and what is on top there. */
+interface MapPoint {
+  x: number;
+  y: number;
+  /**
+   * The tile drawn there; `missing` when no image is (the map's bare ground), the tile being
+   * the one that would be there. 'cover': something else is on top.
+   */
+  on: (TileId & { nearEdge: boolean; missing: boolean }) | 'cover';
+}
+
+/**
+ * Points every 16 px over the part of the map inside the viewport, each with the element a
+ * person sees there: a tile, or something over the map (marker, label, control, header).
+ */
+async function readMapPoints(page: Page): Promise<{ points: MapPoint[]; ground: Rgb }> {
+  return page.evaluate(() => {
+    const map = document.querySelector<HTMLElement>('.leaflet-container')!;
+    const box = map.getBoundingClientRect();
+    const points: MapPoint[] = [];
+    const rect = (el: Element) => el.getBoundingClientRect();
+    const within = (x: number, y: number, r: DOMRect, pad = 0) =>
+      x >= r.left - pad && x < r.right + pad && y >= r.top - pad && y < r.bottom + pad;
+    // Leaflet makes tiles and non-interactive markers transparent to hit-testing, so those
+    // (with room for the markers' shadows)
+    // are found by where they are drawn; anything else on top (controls, the page's header,
+    // a loading screen) by hit-testing.
+    const markers = [...map.querySelectorAll('.leaflet-marker-icon, .leaflet-marker-icon *')].map(
+      rect,
+    );
+    const tiles = [...map.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].reverse();
+    const idOf = (img: HTMLImageElement) =>
+      /(\d+)\/(\d+)\/(\d+)\.\w+$/.exec(img.src)!.slice(1).map(Number) as [number, number, number];
+    // Where a point is on the world map, worked out from any tile on screen.
+    const reference = tiles[0]!;
+    const [rz, rx, ry] = idOf(reference);
+    const rr = rect(reference);
+    const tileAtPoint = (x: number, y: number) => ({
+      z: rz,
+      x: Math.floor(rx + (x - rr.left) / rr.width),
+      y: Math.floor(ry + (y - rr.top) / rr.height),
+    });
+    // Not the outermost pixels: the page around the map may cast a shadow on them.
+    const bottom = Math.min(box.bottom, window.innerHeight) - 4;
+    const right = Math.min(box.right, window.innerWidth) - 4;
+    for (let y = Math.max(box.top, 0) + 8; y < bottom; y += 16) {
+      for (let x = Math.max(box.left, 0) + 8; x < right; x += 16) {
+        const top = document.elementFromPoint(x, y);
+        const bare = top === map || top?.classList.contains('leaflet-pane');
+        if (!bare || markers.some((r) => within(x, y, r, 8))) {
+          points.push({ x, y, on: 'cover' });
+          continue;
+        }
+        const tile = tiles.find((img) => within(x, y, rect(img)));
+        if (!tile) {
+          points.push({ x, y, on: { ...tileAtPoint(x, y), nearEdge: false, missing: true } });
+          continue;
+        }
+        const [z, tx, ty] = idOf(tile);
+        const r = rect(tile);
+        // Within 2 px of a tile's edge, the screen may blend it with its neighbour.
+        const nearEdge = !within(x, y, new DOMRect(r.x + 2, r.y + 2, r.width - 4, r.height - 4));
+        points.push({ x, y, on: { z, x: tx, y: ty, nearEdge, missing: false } });
+      }
+    }
+    const [r, g, b] = getComputedStyle(map).backgroundColor.match(/\d+/g)!.map(Number);
+    return { points, ground: { r: r!, g: g!, b: b! } };
+  });
+}
+
+/**
+ * Waits until the map shows loaded tiles of one zoom only (`z` if given) and any loading
+ * screen has gone; returns that zoom.
+ */
+export async function waitForTiles(page: Page, z?: number): Promise<number> {
+  await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
+  let zoom = -1;
+  await expect
+    .poll(
+      async () => {
+        const state = await page.evaluate(() => {
+          const imgs = [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')];
+          const zooms = new Set(imgs.map((img) => /(\d+)\/\d+\/\d+\.\w+$/.exec(img.src)?.[1]));
+          const loaded = imgs.every(
+            (img) => img.complete && img.classList.contains('leaflet-tile-loaded'),
+          );
+          return { count: imgs.length, zooms: [...zooms], loaded };
+        });
+        zoom = state.zooms.length === 1 ? Number(state.zooms[0]) : -1;
+        return state.count > 0 && state.loaded && zoom >= 0 && (z === undefined || zoom === z);
+      },
+      {
+        message: `the map shows loaded tiles of ${z === undefined ? 'one zoom' : `zoom ${z}`}`,
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+  return zoom;
+}
+
+/**
+ * Reads the map's pixels and checks every visible point against what it should show: its
+ * tile's colour (which encodes zoom, column and row) or, where `expected` says null, the
+ * map's plain ground (a blank placeholder tile, or no tile at all). Points under markers,
+ * labels and controls, and near tile edges, are skipped. Returns the tiles seen.
+ */
+export async function expectMapShows(
+  page: Page,
+  expected: (tile: TileId) => Rgb | null,
+): Promise<TileId[]> {
+  // Leaflet fades tiles in; let the last one finish before reading pixels.
+  await page.waitForTimeout(400);
+  const { points, ground } = await readMapPoints(page);
+  const shot = await page.screenshot({ animations: 'disabled', scale: 'css' });
+  const { data, info } = await sharp(shot)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number): Rgb => {
+    const i = (Math.floor(y) * info.width + Math.floor(x)) * info.channels;
+    return { r: data[i]!, g: data[i + 1]!, b: data[i + 2]! };
+  };
+
+  const seen = new Map<string, TileId>();
+  const wrong: string[] = [];
+  for (const { x, y, on } of points) {
+    if (on === 'cover' || on.nearEdge) continue;
+    const id = { z: on.z, x: on.x, y: on.y };
+    const name = `${id.z}/${id.x}/${id.y}`;
+    const wanted = expected(id);
+    if (on.missing) {
+      // No tile there is right only where there is none to show: the bare ground.
+      if (wanted !== null) wrong.push(`(${x}, ${y}): tile ${name} is missing`);
+    } else {
+      seen.set(name, id);
+    }
+    const want = wanted ?? ground;
+    const got = pixel(x, y);
+    const off = Math.max(
+      Math.abs(got.r - want.r),
+      Math.abs(got.g - want.g),
+      Math.abs(got.b - want.b),
+    );
+    if (off > 10) {
+      wrong.push(
+        `tile ${name} at (${x}, ${y}): rgb(${got.r}, ${got.g}, ${got.b}), expected rgb(${want.r}, ${want.g}, ${want.b})`,
+      );
+    }
+  }
+  if (wrong.length) await test.info().attach('map', { body: shot, contentType: 'image/png' });
+  expect(wrong.slice(0, 10), `${wrong.length} wrong points`).toEqual([]);
+  const covered = points.filter((p) => p.on === 'cover').length;
+  expect(covered / points.length, 'share of the map under something else').toBeLessThan(0.5);
+  return [...seen.values()];
+}

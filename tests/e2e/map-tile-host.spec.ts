@@ -1,0 +1,83 @@
+/**
+ * The courier's map from an outside tile host (TILE_URL on another origin), as an installed
+ * app shows it: through the service worker, with and without a network. That host's rules
+ * (like OpenStreetMap's) forbid downloading areas in advance, so nothing is.
+ */
+import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+import { PHONE } from './delivery-support';
+import { expectMapShows, waitForTiles, withTileHost } from './map-support';
+import {
+  deliveryForTom,
+  goOffline,
+  signInWithForm,
+  waitForSaved,
+  waitForServiceWorker,
+} from './offline-helpers';
+import { tileColour } from '../fixtures/map-tiles';
+
+const test = withTileHost({ host: 1, app: 2 });
+test.use({ ...PHONE });
+
+test("under the service worker the courier's map shows the tile host's tiles, and offline the ones it showed", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+  tileHost,
+}) => {
+  const { deliveryId } = await deliveryForTom((o) => playwright.request.newContext(o), baseURL!);
+  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  await page.goto(`/courierNav/${deliveryId}`);
+  await waitForServiceWorker(page);
+  await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
+
+  // Now the worker controls the page, as on every visit of an installed app.
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+  await waitForTiles(page, 18);
+  const online = await expectMapShows(page, (tile) => tileColour(tile, 'host'));
+  expect(online.length).toBeGreaterThanOrEqual(2);
+  // Those tiles came through the worker, from the host (which forbids HTTP caching), into the
+  // worker's tile cache.
+  expect(tileHost.requests.length).toBeGreaterThan(0);
+  const cached = await page.evaluate(async () =>
+    (await (await caches.open('map-tiles')).keys()).map((r) => new URL(r.url).pathname),
+  );
+  for (const t of online) expect(cached).toContain(`/${t.z}/${t.x}/${t.y}.png`);
+
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+  await waitForTiles(page, 18);
+  const offline = await expectMapShows(page, (tile) => tileColour(tile, 'host'));
+  expect(offline.map((t) => `${t.z}/${t.x}/${t.y}`).sort()).toEqual(
+    online.map((t) => `${t.z}/${t.x}/${t.y}`).sort(),
+  );
+});
+
+test('going on shift downloads nothing from that host in advance, and says the map needs signal', async ({
+  page,
+  tileHost,
+}) => {
+  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  const before = tileHost.requests.length;
+  await page.goto('/courierPage');
+  await waitForServiceWorker(page);
+  const start = page.getByRole('button', { name: 'Available for Work' });
+  if (await start.isVisible()) await start.click();
+  await expect(page.getByRole('button', { name: 'END SHIFT' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Map without signal' })
+      .getByText('The map needs signal where you have not seen it before.'),
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(
+    page.getByText('The map needs signal where you have not seen it before.'),
+  ).toBeVisible();
+  await page.waitForTimeout(2000);
+  expect(tileHost.requests.slice(before)).toEqual([]);
+  expect(await page.evaluate(() => caches.has('campus-map'))).toBe(false);
+});
