@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES, CONDITIONS, type Category } from '../src/shared/constants.js';
-import { connect, type Db } from '../src/server/db/connect.js';
+import { connect, type Connection } from '../src/server/db/connect.js';
 import {
   createListing,
   createListingImage,
@@ -260,7 +260,11 @@ function title(rng: Rng, category: Category) {
 }
 
 /** Runs `count` steps in transactions of BATCH steps (one transaction per batch). */
-async function inBatches(db: Db, count: number, step: (trx: Db['db'], i: number) => Promise<void>) {
+async function inBatches(
+  db: Connection,
+  count: number,
+  step: (trx: Connection['db'], i: number) => Promise<void>,
+) {
   for (let start = 0; start < count; start += BATCH) {
     await db.db.transaction().execute(async (trx) => {
       for (let i = start; i < Math.min(count, start + BATCH); i++) await step(trx, i);

@@ -2,11 +2,11 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { clientConfig } from '../shared/schemas/config.js';
 import type { Config } from './config.js';
-import type { Db } from './db/connect.js';
-import type { Database } from './db/schema.js';
+import type { Connection, DialectName } from './db/connect.js';
+import type { Db } from './db/schema.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './features/accounts/throttle.js';
 import { deliveryRoutes } from './features/deliveries/routes.js';
@@ -25,8 +25,10 @@ import { registerStatic } from './plugins/static.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    db: Kysely<Database>;
-    database: Db;
+    /** The query builder; repositories take it as `db`. */
+    db: Db;
+    /** Which engine it runs on, for the few queries that differ. */
+    dialect: DialectName;
     /** Every API route (method and path), for documentation and the authorization tests. */
     apiRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
@@ -34,7 +36,7 @@ declare module 'fastify' {
 
 export interface AppOptions {
   config: Config;
-  database: Db;
+  database: Connection;
   throttle?: ThrottleLimits;
   logger?: boolean;
   /** The map's tiles, when the caller has opened them already (main.ts, before the database). */
@@ -67,7 +69,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('database', database);
+  app.decorate('dialect', database.dialect);
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {

@@ -50,33 +50,11 @@ function readableFile(file: string): boolean {
   }
 }
 
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  demoData: boolean;
-  dataDir: string;
-  uploadsDir: string;
-  campusEmailDomain: string;
-  tileUrl: string;
-  /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
-  tilePrefetch: boolean;
-  /** A raster tile archive (MBTiles) of the campus, served on this origin; replaces TILE_URL. */
-  mapTiles: string | null;
-  /** Overrides the attribution of the tiles (the archive's own, or OpenStreetMap's). */
-  mapAttribution: string | null;
-  clientDir: string;
-  logLevel: string;
-  trustProxy: boolean;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+/**
+ * The environment read into the server's settings: one schema, which also gives the type.
+ * Every variable is validated at start with a readable message.
+ */
+const configSchema = envSchema.transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -87,11 +65,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     campusEmailDomain: e.CAMPUS_EMAIL_DOMAIN.toLowerCase(),
     tileUrl: e.TILE_URL,
+    /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
     tilePrefetch: e.TILE_PREFETCH === '1',
+    /** A raster tile archive (MBTiles) of the campus, served on this origin; replaces TILE_URL. */
     mapTiles: e.MAP_TILES ? path.resolve(e.MAP_TILES) : null,
+    /** Overrides the attribution of the tiles (the archive's own, or OpenStreetMap's). */
     mapAttribution: e.MAP_ATTRIBUTION ?? null,
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }

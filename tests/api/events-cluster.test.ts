@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { connect, type Db } from '../../src/server/db/connect.js';
+import { connect, type Connection } from '../../src/server/db/connect.js';
 import { createListing } from '../../src/server/db/factories.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 import { openSse, type SseConnection } from './sse-client.js';
@@ -14,7 +14,7 @@ import { openSse, type SseConnection } from './sse-client.js';
 describe.runIf(process.env.TEST_DATABASE_URL)('live events across two instances', () => {
   let a: TestContext;
   let b: FastifyInstance;
-  let bDatabase: Db;
+  let bDatabase: Connection;
   const streams: SseConnection[] = [];
   const baseOf = (app: FastifyInstance) =>
     `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
-import { connect, type Db } from '../../src/server/db/connect.js';
+import { connect, type Connection } from '../../src/server/db/connect.js';
 import { createUser, DEFAULT_PASSWORD } from '../../src/server/db/factories.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { ThrottleLimits } from '../../src/server/features/accounts/throttle.js';
@@ -19,7 +19,7 @@ import type { SessionUser } from '../../src/shared/schemas/users.js';
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Db;
+  database: Connection;
   config: Config;
   close: () => Promise<void>;
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { connect, type Db } from '../../src/server/db/connect.js';
+import { connect, type Connection } from '../../src/server/db/connect.js';
 import { createListing, createUser, DEFAULT_PASSWORD } from '../../src/server/db/factories.js';
 import { createTestApp, sessionCookie, type TestContext } from './harness.js';
 
@@ -55,7 +55,7 @@ const postgres = process.env.TEST_DATABASE_URL;
 describe.runIf(postgres)('a database outage (PostgreSQL)', () => {
   let base: TestContext;
   let link: Awaited<ReturnType<typeof relay>>;
-  let database: Db;
+  let database: Connection;
   let app: FastifyInstance;
   let cookie: string;
   let listingId: number;

@@ -10,7 +10,8 @@ export type DialectName = 'sqlite' | 'postgres';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-export interface Db {
+/** An open database: the query builder, its dialect, and how to close it. */
+export interface Connection {
   db: Kysely<Database>;
   dialect: DialectName;
   /** The better-sqlite3 handle, for checks only SQLite has (integrity_check). */
@@ -46,7 +47,7 @@ function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): Sq
   };
 }
 
-export function connect(databaseUrl: string): Db {
+export function connect(databaseUrl: string): Connection {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

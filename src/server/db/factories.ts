@@ -2,7 +2,6 @@
  * Data factories shared by the demo seed, the tests and the benchmarks, so all three describe
  * the same kind of data. Every factory inserts through the feature repositories.
  */
-import type { Kysely } from 'kysely';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -18,9 +17,7 @@ import { insertListing, insertProduct } from '../features/listings/repository.js
 import { insertMessage } from '../features/messages/repository.js';
 import { insertReview } from '../features/reviews/repository.js';
 import { loadSharp, storeImage } from '../lib/images.js';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database>;
+import type { Db } from './schema.js';
 
 /** Small deterministic PRNG (mulberry32), so the demo data is the same on every machine. */
 export function makeRng(seed: number) {

@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './connect.js';
+import type { Connection } from './connect.js';
 import { initial } from './migrations/2026-11-22-initial.js';
 import { courierPositions } from './migrations/2026-11-23-courier-positions.js';
 import { listingSearch } from './migrations/2026-11-24-listing-search.js';
@@ -8,7 +8,7 @@ import { titleSymbols } from './migrations/2026-11-26-title-symbols.js';
 import { reviewCount } from './migrations/2026-11-27-review-count.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
-function provider(db: Db): MigrationProvider {
+function provider(db: Connection): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
@@ -23,7 +23,7 @@ function provider(db: Db): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Connection): Promise<void> {
   const migrator = new Migrator({ db: db.db, provider: provider(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

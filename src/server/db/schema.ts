@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Availability, Category, Condition, ListingStatus } from '../../shared/constants.js';
 import type { DeliveryRequestStatus, DeliveryStatus } from '../../shared/delivery.js';
 import type { DropoffLocation, PickupLocation } from '../../shared/locations.js';
@@ -147,3 +147,6 @@ export interface Database {
   courier_positions: CourierPositionsTable;
   title_symbols: TitleSymbolsTable;
 }
+
+/** The query builder every repository takes (a transaction's handle is one too). */
+export type Db = Kysely<Database>;

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { CATEGORIES, CONDITIONS, type Category } from '../../shared/constants.js';
 import {
   insertInstruction,
@@ -16,9 +15,7 @@ import {
   randomDropoff,
   randomPickup,
 } from './factories.js';
-import type { Database } from './schema.js';
-
-type Db = Kysely<Database>;
+import type { Db } from './schema.js';
 
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
 

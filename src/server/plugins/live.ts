@@ -16,7 +16,7 @@ declare module 'fastify' {
 
 export async function registerLive(app: FastifyInstance): Promise<void> {
   const bus: EventBus =
-    app.database.dialect === 'postgres'
+    app.dialect === 'postgres'
       ? await postgresBus(app.config.databaseUrl, (msg, err) => app.log.warn({ err }, msg))
       : memoryBus();
   const hub = createHub();

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { sellerRating } from '../../../shared/constants.js';
 import type { PublicUser, SessionUser } from '../../../shared/schemas/users.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Db, UsersTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
-type Db = Kysely<Database>;
 type UserRow = Selectable<UsersTable>;
 
 export const hashToken = (token: string): string =>

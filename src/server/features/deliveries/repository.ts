@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { DeliveryRequestStatus, DeliveryStatus } from '../../../shared/delivery.js';
 import type { DropoffLocation, PickupLocation } from '../../../shared/locations.js';
 import type {
@@ -6,10 +5,8 @@ import type {
   DeliveryInstruction,
   DeliveryRequest,
 } from '../../../shared/schemas/deliveries.js';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-
-type Db = Kysely<Database>;
 
 function requestQuery(db: Db) {
   return db

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema.js';
 
 export interface PositionRow {
   delivery_id: number;

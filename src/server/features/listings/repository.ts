@@ -4,12 +4,9 @@ import type {
   Condition,
   ListingStatus,
 } from '../../../shared/constants.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { listingQuery, toListing } from './search-repository.js';
-
-type Db = Kysely<Database>;
 
 export async function findListing(db: Db, listingId: number) {
   const row = await listingQuery(db)

@@ -54,7 +54,7 @@ const CREATE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const dialect = app.database.dialect;
+  const dialect = app.dialect;
   // Search answers are cached as JSON text until the data they show changes (search-cache.ts).
   const readEpoch = () => searchEpoch(db);
   const cache = createSearchCache({ readEpoch });

@@ -3,7 +3,6 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
-  type Kysely,
   type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
@@ -16,9 +15,7 @@ import {
 } from '../../../shared/constants.js';
 import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
 import type { DialectName } from '../../db/connect.js';
-import type { Database } from '../../db/schema.js';
-
-type Db = Kysely<Database>;
+import type { Database, Db } from '../../db/schema.js';
 
 /** The columns of a Listing, joined from listings, products and the seller. */
 export function listingQuery(db: Db) {

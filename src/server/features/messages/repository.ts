@@ -1,9 +1,6 @@
 import { ACTIVE_DELIVERY_STATUSES } from '../../../shared/delivery.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-
-type Db = Kysely<Database>;
 
 function messageQuery(db: Db) {
   return db

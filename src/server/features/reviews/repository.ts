@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-
-type Db = Kysely<Database>;
 
 function reviewQuery(db: Db) {
   return db
