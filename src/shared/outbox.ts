@@ -15,6 +15,8 @@ export const OUTBOX = {
   syncTag: 'courier-outbox',
   lock: 'courier-outbox',
   channel: 'courier-outbox',
+  /** localStorage key of the changes pressed but not yet committed to IndexedDB. */
+  journal: 'courierOutboxJournal',
 } as const;
 
 /** The only status changes that may wait for the network; giving up needs it. */
