@@ -27,12 +27,14 @@ export async function openPhone(baseUrl: string): Promise<Phone> {
     hostname: '127.0.0.1',
     port: driverPort,
     path: '/',
-    logLevel: 'error',
-    // WebKitGTK speaks classic WebDriver only.
+    // Failures reach the tests as errors; the client's own log would only repeat them.
+    logLevel: 'silent',
     capabilities: {
       browserName: 'MiniBrowser',
+      // WebKitGTK speaks classic WebDriver only.
       'wdio:enforceWebDriverClassic': true,
-      'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
+      // How WebKitWebDriver starts the browser (not in webdriverio's types).
+      ...{ 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } },
     },
     waitforTimeout: 10_000,
   });
@@ -100,6 +102,57 @@ export async function waitForServiceWorker(phone: Phone): Promise<void> {
     () => phone.execute(() => navigator.serviceWorker?.controller?.state === 'activated'),
     { timeout: 20_000, timeoutMsg: 'the service worker never took control' },
   );
+}
+
+/** The first `selector` whose text contains `text` (waits for it). */
+export async function withText(
+  phone: Phone,
+  selector: string,
+  text: string,
+): Promise<WebdriverIO.Element> {
+  let found: WebdriverIO.Element | null = null;
+  await waitForCondition(
+    phone,
+    async () => {
+      const ref = await phone.execute(
+        (sel, t) =>
+          [...document.querySelectorAll<HTMLElement>(sel)].find((e) => e.innerText.includes(t)) ??
+          null,
+        selector,
+        text,
+      );
+      found = ref ? await phone.$(ref as unknown as WebdriverIO.Element).getElement() : null;
+      return found !== null;
+    },
+    `${selector} with "${text}"`,
+  );
+  return found!;
+}
+
+/** The form control whose label reads exactly `text` (inside `within`, e.g. a dialog). */
+export async function byLabel(
+  phone: Phone,
+  text: string,
+  within = 'body',
+): Promise<WebdriverIO.Element> {
+  let found: WebdriverIO.Element | null = null;
+  await waitForCondition(
+    phone,
+    async () => {
+      const ref = await phone.execute(
+        (t, w) =>
+          [...document.querySelectorAll<HTMLLabelElement>(`${w} label`)].find(
+            (l) => l.textContent?.trim() === t,
+          )?.control ?? null,
+        text,
+        within,
+      );
+      found = ref ? await phone.$(ref as unknown as WebdriverIO.Element).getElement() : null;
+      return found !== null;
+    },
+    `a field labelled "${text}"`,
+  );
+  return found!;
 }
 
 /** No sideways scrolling: the page is no wider than the screen. */
