@@ -75,4 +75,34 @@ describe('the saved copy in WebKit', () => {
     await waitForText(phone, 'Order Status');
     await waitForCondition(phone, async () => (await orderCount()) === 8, 'the 8 saved orders');
   });
+
+  it('keeps saving after a return from the back/forward cache', async () => {
+    await signIn(phone, app.baseUrl, 'maria');
+    await phone.url(`${app.baseUrl}/OrderStatus`);
+    await waitForServiceWorker(phone);
+    await phone.waitUntil(async () => (await orderCount()) === 8);
+    await phone.pause(1_500);
+    await phone.execute(() => void Object.assign(window, { leftAt: Date.now() }));
+    await phone.url(`${app.baseUrl}/Chats`);
+    await waitForText(phone, 'Messages');
+    await phone.back();
+    await phone.waitUntil(async () => (await orderCount()) === 8);
+    // The very page came back (its state kept), not a new load of it.
+    expect(await phone.execute(() => 'leftAt' in window)).toBe(true);
+
+    // Back on the page that was put away: a new screen's data is saved as before.
+    await phone.$('.os-card').click();
+    await phone.$('h1').waitForDisplayed();
+    const title = await phone.$('h1').getText();
+    await waitForText(phone, 'Reviews');
+    await phone.pause(2_500);
+
+    await app.stop();
+    await phone.refresh();
+    await waitForCondition(
+      phone,
+      async () => (await phone.$('h1').isExisting()) && (await phone.$('h1').getText()) === title,
+      `the saved product page of ${title}`,
+    );
+  });
 });
