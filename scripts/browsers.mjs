@@ -59,17 +59,16 @@ function run(command, args) {
   return result.status === 0;
 }
 
-/** Installs through apt as root, or through sudo when it needs no password. */
+/** Installs through apt as root, or through sudo when it needs no password; null: cannot try. */
 function aptInstall(packages) {
-  if (!onPath('apt-get')) return false;
+  if (!onPath('apt-get')) return null;
   const asRoot = process.getuid?.() === 0;
-  const prefix = asRoot ? [] : ['sudo', '-n'];
-  if (!asRoot && !(onPath('sudo') && spawnSync('sudo', ['-n', 'true']).status === 0)) return false;
-  const [command, ...rest] = [...prefix, 'apt-get'];
+  if (!asRoot && !(onPath('sudo') && spawnSync('sudo', ['-n', 'true']).status === 0)) return null;
+  const [command, ...prefix] = asRoot ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
   console.log(`--- installing ${packages.join(', ')} (Debian packages)`);
   return (
-    run(command, [...rest, 'update', '-qq']) &&
-    run(command, [...rest, 'install', '-y', '-qq', '--no-install-recommends', ...packages])
+    run(command, [...prefix, 'update', '-qq']) &&
+    run(command, [...prefix, 'install', '-y', '-qq', ...packages])
   );
 }
 
@@ -77,13 +76,17 @@ function aptInstall(packages) {
 export function ensureBrowsers() {
   const missing = missingPackages();
   if (missing.length === 0) return;
-  if (aptInstall(missing) && missingPackages().length === 0) return;
+  const installed = aptInstall(missing);
   const still = missingPackages();
-  console.error(
-    `The browser tests need ${still.join(', ')}, which this machine lacks and npm cannot ` +
-      `install. Install ${still.length > 1 ? 'them' : 'it'} with:\n\n  ` +
-      `${installCommand(still)}\n\n(or set CHROME_PATH to a Chromium of your own).`,
-  );
+  if (still.length === 0) return;
+  const why =
+    installed === null
+      ? `The browser tests need ${still.join(', ')}, and only an administrator can install them.`
+      : `Installing ${still.join(', ')} through apt did not work (see above).`;
+  const chromiumHint = still.includes('chromium')
+    ? '\n(Or set CHROME_PATH to a Chromium or Chrome of your own.)'
+    : '';
+  console.error(`${why} Run:\n\n  ${installCommand(still)}\n${chromiumHint}`);
   process.exit(1);
 }
 

@@ -43,7 +43,6 @@ describe('students in WebKit', () => {
   it('register, list a product with a picture, and talk about it', async () => {
     const seller = uniqueName('wkseller');
     const title = `Reading lamp ${uniqueName('')}`;
-    let listingPath = '';
 
     phone = await openPhone(app.baseUrl);
     await phone.url(`${app.baseUrl}/register`);
@@ -81,7 +80,7 @@ describe('students in WebKit', () => {
       async () => (await phone!.$('h1').getText()) === title,
       `the listing page of ${title}`,
     );
-    listingPath = new URL(await phone.getUrl()).pathname;
+    const listingPath = new URL(await phone.getUrl()).pathname;
     const photo = phone.$(`main img[alt="${title}"]`);
     expect(new URL((await photo.getAttribute('src')) ?? '', app.baseUrl).pathname).toMatch(
       /^\/uploads\/[0-9a-f]+\.webp$/,
