@@ -7,8 +7,9 @@
  * - A connection that misses one is closed; the next operation opens a new one and asks for a
  *   version upgrade, which makes WebKit let go of the database held by a page frozen in its
  *   back/forward cache (a plain reopen would wait behind that page as well).
- * - `suspend()` closes the connection and refuses new work until `resume()`: a page calls it on
- *   `pagehide`, so no transaction of its own stays open inside a frozen page.
+ * - `suspend()` ends the transactions under way, closes the connection and refuses new work
+ *   until `resume()`: a page calls it on `pagehide`, so nothing of its own stays open inside a
+ *   frozen page.
  */
 
 /** The shape of idb-keyval's `UseStore`. */
@@ -19,7 +20,7 @@ export type UseStore = <T>(
 
 export interface IdbStore {
   use: UseStore;
-  /** Closes the connection; operations fail at once until `resume()`. */
+  /** Aborts what is under way and closes the connection; operations fail until `resume()`. */
   suspend(): void;
   resume(): void;
 }
@@ -73,6 +74,8 @@ export function idbStore(
   /** Set after a missed deadline: the next open asks for an upgrade to free the database. */
   let takeBack = false;
   let suspended = false;
+  /** Transactions not yet finished: `suspend()` ends them (see there). */
+  const running = new Set<IDBTransaction>();
 
   function forget(db: Promise<IDBDatabase> | null) {
     if (connection === db) connection = null;
@@ -121,6 +124,10 @@ export function idbStore(
       forget(opening);
       throw error;
     }
+    running.add(tx);
+    const finished = () => running.delete(tx);
+    tx.addEventListener('complete', finished);
+    tx.addEventListener('abort', finished);
     const answer = Promise.resolve(callback(tx.objectStore(storeName)));
     return within(answer, deadlineMs, `${mode} on ${dbName}`, () => {
       try {
@@ -136,6 +143,17 @@ export function idbStore(
     use,
     suspend() {
       suspended = true;
+      // A transaction left open in a frozen page (even a read) holds the database for everyone,
+      // and a close waits for it: end them first. What they were writing is kept elsewhere
+      // (the cache's next save, the outbox's journal).
+      for (const tx of running) {
+        try {
+          tx.abort();
+        } catch {
+          // Finished meanwhile.
+        }
+      }
+      running.clear();
       forget(connection);
     },
     resume() {

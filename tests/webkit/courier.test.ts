@@ -81,20 +81,19 @@ describe('a courier in WebKit', () => {
     // Back online: the app replays what waits when it is next opened.
     await app.start();
     await phone.refresh();
-    await waitForCondition(
-      phone,
-      async () => (await pending(phone!)) === '' && (await phone!.$('h1').isExisting()),
-      'no update left waiting',
-      20_000,
-    );
     const after = await signedIn(app.baseUrl, 'jace');
-    expect(
-      (
-        await after.call<{ delivery_status: string }>(
-          'GET',
-          `/api/delivery_instruction/${deliveryId}`,
-        )
-      ).delivery_status,
-    ).toBe('Delivered');
+    await expect
+      .poll(
+        async () =>
+          (
+            await after.call<{ delivery_status: string }>(
+              'GET',
+              `/api/delivery_instruction/${deliveryId}`,
+            )
+          ).delivery_status,
+        { timeout: 20_000 },
+      )
+      .toBe('Delivered');
+    await waitForCondition(phone, async () => (await pending(phone!)) === '', 'nothing waiting');
   });
 });

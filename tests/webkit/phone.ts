@@ -13,12 +13,29 @@ export const demoEmail = (username: string) => `${username}@sfsu.edu`;
 
 /** Gives the page (not the window with its toolbar) the asked size. */
 export async function setViewport(phone: Phone, width: number, height: number): Promise<void> {
-  await phone.setWindowRect(null, null, width, height);
-  const [innerWidth, innerHeight] = await phone.execute(() => [
-    window.innerWidth,
-    window.innerHeight,
-  ]);
-  await phone.setWindowRect(null, null, 2 * width - innerWidth, 2 * height - innerHeight);
+  const size = () =>
+    phone.execute(() => [
+      window.innerWidth,
+      window.innerHeight,
+      window.outerWidth,
+      window.outerHeight,
+    ]);
+  const [innerWidth, innerHeight, outerWidth, outerHeight] = await size();
+  if (innerWidth === width && innerHeight === height) return;
+  await phone.setWindowRect(
+    null,
+    null,
+    width + outerWidth! - innerWidth!,
+    height + outerHeight! - innerHeight!,
+  );
+  // The window manager resizes in its own time.
+  await phone.waitUntil(
+    async () => {
+      const [w, h] = await size();
+      return w === width && h === height;
+    },
+    { timeout: 5_000, timeoutMsg: `the page never became ${width}x${height}` },
+  );
 }
 
 export async function openPhone(baseUrl: string): Promise<Phone> {

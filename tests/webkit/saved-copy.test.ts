@@ -33,6 +33,44 @@ afterEach(async () => {
 
 const orderCount = () => phone.$$('.os-order').length;
 
+/** The query keys in the app's saved copy (IndexedDB), or why they could not be read. */
+async function savedQueryKeys(): Promise<string[] | string> {
+  const answer = await phone.executeAsync((done: (result: string) => void) => {
+    const timer = setTimeout(() => done('no answer within 3 s'), 3_000);
+    const open = indexedDB.open('campus-cache');
+    open.onerror = () => done(`open failed: ${open.error?.message}`);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('queries')) return done('[]');
+      const all = db.transaction('queries').objectStore('queries').getAll();
+      all.onsuccess = () => {
+        clearTimeout(timer);
+        db.close();
+        const saved = all.result as { clientState: { queries: { queryKey: unknown }[] } }[];
+        done(
+          JSON.stringify(
+            saved.flatMap((c) => c.clientState.queries.map((q) => JSON.stringify(q.queryKey))),
+          ),
+        );
+      };
+    };
+  });
+  return answer.startsWith('[') ? (JSON.parse(answer) as string[]) : answer;
+}
+
+async function waitForSaved(queryKey: unknown[]): Promise<void> {
+  const key = JSON.stringify(queryKey);
+  let last: string[] | string = [];
+  try {
+    await phone.waitUntil(async () => {
+      last = await savedQueryKeys();
+      return Array.isArray(last) && last.includes(key);
+    });
+  } catch {
+    throw new Error(`${key} was never saved; the saved copy held: ${JSON.stringify(last)}`);
+  }
+}
+
 describe('the saved copy in WebKit', () => {
   it('survives a full navigation right after a change: a read answers and an offline reload shows the saved orders', async () => {
     await signIn(phone, app.baseUrl, 'maria');
@@ -41,8 +79,7 @@ describe('the saved copy in WebKit', () => {
     await phone.waitUntil(async () => (await orderCount()) === 8, {
       timeoutMsg: "maria's 8 orders never showed",
     });
-    // Long enough for the orders to be saved whatever the saving rhythm.
-    await phone.pause(2_500);
+    await waitForSaved(['delivery-requests']);
 
     // A change (the product page's data arrives), then within a second a full navigation, as
     // a typed or bookmarked address does.
@@ -81,7 +118,7 @@ describe('the saved copy in WebKit', () => {
     await phone.url(`${app.baseUrl}/OrderStatus`);
     await waitForServiceWorker(phone);
     await phone.waitUntil(async () => (await orderCount()) === 8);
-    await phone.pause(1_500);
+    await waitForSaved(['delivery-requests']);
     await phone.execute(() => void Object.assign(window, { leftAt: Date.now() }));
     await phone.url(`${app.baseUrl}/Chats`);
     await waitForText(phone, 'Messages');
@@ -92,10 +129,12 @@ describe('the saved copy in WebKit', () => {
 
     // Back on the page that was put away: a new screen's data is saved as before.
     await phone.$('.os-card').click();
-    await phone.$('h1').waitForDisplayed();
+    await phone.waitUntil(async () => (await phone.getUrl()).includes('/productListing/'));
+    await phone.waitUntil(async () => (await phone.$('h1').getText()) !== 'Order Status');
     const title = await phone.$('h1').getText();
     await waitForText(phone, 'Reviews');
-    await phone.pause(2_500);
+    const listingId = Number((await phone.getUrl()).split('/').at(-1));
+    await waitForSaved(['listings', 'detail', listingId]);
 
     await app.stop();
     await phone.refresh();

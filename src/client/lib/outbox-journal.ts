@@ -25,12 +25,22 @@ function write(changes: PressedChange[]) {
   else localStorage.removeItem(OUTBOX.journal);
 }
 
+const sameChange = (a: NewOutboxEntry, b: NewOutboxEntry) =>
+  a.deliveryId === b.deliveryId && a.courierId === b.courierId && a.status === b.status;
+
+/** Keeps a pressed change; the same change already kept is not kept twice. */
 export function journalAdd(change: PressedChange): void {
-  write([...readJournal(), change]);
+  const kept = readJournal();
+  if (!kept.some((c) => sameChange(c, change))) write([...kept, change]);
 }
 
 export function journalRemove(change: PressedChange): void {
   write(readJournal().filter((c) => !same(c, change)));
+}
+
+/** Forgets a change the server has taken (or refused) directly. */
+export function journalForget(change: NewOutboxEntry): void {
+  write(readJournal().filter((c) => !sameChange(c, change)));
 }
 
 /** How a change still in the journal shows among the waiting entries. */
@@ -41,13 +51,7 @@ export function asWaitingEntry(change: PressedChange): OutboxEntry {
 /** The stored entries plus the journal's changes not stored yet, oldest first. */
 export function withJournal(stored: OutboxEntry[]): OutboxEntry[] {
   const extra = readJournal()
-    .filter(
-      (c) =>
-        !stored.some(
-          (e) =>
-            e.deliveryId === c.deliveryId && e.courierId === c.courierId && e.status === c.status,
-        ),
-    )
+    .filter((c) => !stored.some((e) => sameChange(e, c)))
     .map(asWaitingEntry);
   return [...stored, ...extra];
 }

@@ -65,7 +65,15 @@ export function dismissOutboxNotice(): void {
 }
 
 export async function refreshOutbox(): Promise<void> {
-  setState({ entries: withJournal(await outboxStore().list()) });
+  let stored: OutboxEntry[];
+  try {
+    stored = await outboxStore().list();
+  } catch (error) {
+    // IndexedDB not answering: what the journal holds still shows as waiting.
+    setState({ entries: withJournal(state.entries) });
+    throw error;
+  }
+  setState({ entries: withJournal(stored) });
 }
 
 let moving: Promise<unknown> = Promise.resolve();
@@ -167,7 +175,7 @@ export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<Outbox
   const pressed = { ...input, deviceTime: input.deviceTime ?? new Date(now).toISOString() };
   journalAdd({ ...pressed, createdAt: now });
   await moveJournal().catch(() => undefined);
-  await refreshOutbox().catch(() => setState({ entries: withJournal(state.entries) }));
+  await refreshOutbox().catch(() => undefined);
   const entry = state.entries.findLast(
     (e) =>
       e.deliveryId === input.deliveryId &&
