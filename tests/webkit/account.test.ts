@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makePng } from '../fixtures/png';
 import { signedIn, uniqueName } from './api';
-import { startApp, type AppServer } from './app-server';
+import { appForFile } from './app-server';
 import {
   acceptAlert,
   byLabel,
@@ -23,17 +23,11 @@ import {
 } from './phone';
 
 const DIALOG = '[role="dialog"]';
-let app: AppServer;
+const app = appForFile();
 let phone: Phone | undefined;
 const pictures = mkdtempSync(join(tmpdir(), 'campus-webkit-pictures-'));
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-  rmSync(pictures, { recursive: true, force: true });
-});
+afterAll(() => rmSync(pictures, { recursive: true, force: true }));
 afterEach(async () => {
   await phone?.deleteSession();
   phone = undefined;

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { lanePorts } from './ports';
 
 /** A transparent 1x1 PNG: what the stand-in tile host answers for every tile. */
@@ -99,4 +100,21 @@ export async function startApp(): Promise<AppServer> {
   };
   await app.start();
   return app;
+}
+
+/** The app for the tests of one file: started before them, closed after them. */
+export function appForFile(): AppServer {
+  let app: AppServer | null = null;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${lanePorts().appPort}`,
+    start: () => app!.start(),
+    stop: () => app!.stop(),
+    close: () => app!.close(),
+  };
 }

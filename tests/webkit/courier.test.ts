@@ -2,9 +2,9 @@
  * A courier on the phone in WebKit: the dashboard, claiming a delivery, PICKED UP, and a
  * FINISH DROP OFF pressed while the server is unreachable that survives a full navigation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn, uniqueName, unassignedDelivery } from './api';
-import { startApp, type AppServer } from './app-server';
+import { appForFile } from './app-server';
 import {
   openPhone,
   signIn,
@@ -15,15 +15,9 @@ import {
   type Phone,
 } from './phone';
 
-let app: AppServer;
+const app = appForFile();
 let phone: Phone | undefined;
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
 afterEach(async () => {
   await phone?.deleteSession();
   phone = undefined;

@@ -3,8 +3,8 @@
  * back/forward cache; a write still running there once held the database for the rest of the
  * browsing session, so the next page started without its saved data and showed nothing offline.
  */
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { startApp, type AppServer } from './app-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appForFile } from './app-server';
 import {
   openPhone,
   signIn,
@@ -14,15 +14,9 @@ import {
   type Phone,
 } from './phone';
 
-let app: AppServer;
+const app = appForFile();
 let phone: Phone;
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
 beforeEach(async () => {
   await app.start();
   phone = await openPhone(app.baseUrl);

@@ -3,10 +3,10 @@
  * the layout of key pages at 390 and 360 px (no sideways scrolling; the header fits the longest
  * category name and a 20-character username).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { layoutProblems } from '../fixtures/header-fit';
 import { registered } from './api';
-import { startApp, type AppServer } from './app-server';
+import { appForFile } from './app-server';
 import {
   openPhone,
   PHONE_SIZE,
@@ -18,15 +18,9 @@ import {
   type Phone,
 } from './phone';
 
-let app: AppServer;
+const app = appForFile();
 let phone: Phone | undefined;
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
 afterEach(async () => {
   await phone?.deleteSession();
   phone = undefined;
