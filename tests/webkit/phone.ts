@@ -171,11 +171,3 @@ export async function byLabel(
   );
   return found!;
 }
-
-/** No sideways scrolling: the page is no wider than the screen. */
-export async function pageWidth(phone: Phone): Promise<{ scroll: number; width: number }> {
-  return phone.execute(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-}
