@@ -1,6 +1,6 @@
 /**
  * One IndexedDB object store, opened for page and service worker alike, made for browsers whose
- * database can stop answering (docs/decisions/014-indexeddb-deadlines.md). Its `use` has the
+ * database can stop answering (docs/decisions/015-indexeddb-deadlines.md). Its `use` has the
  * shape of idb-keyval's `UseStore`, so idb-keyval's get/set/del and the outbox run over it.
  *
  * - Every operation has a deadline: opening, and the callback's answer.

@@ -8,7 +8,7 @@
 import type { DeliveryStatus } from './delivery.js';
 
 export const OUTBOX = {
-  /** idb-keyval `createStore(db, store)`: the page and the worker open the same one. */
+  /** IndexedDB database and store (idb-store.ts): the page and the worker open the same one. */
   db: 'campus-outbox',
   store: 'entries',
   /** Background Sync tag, Web Lock name and BroadcastChannel name. */
