@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import compat from 'eslint-plugin-compat';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -34,6 +35,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  // Web APIs beyond the supported browsers (package.json "browserslist") need a fallback.
+  {
+    ...compat.configs['flat/recommended'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/sw/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -1,12 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findBrowsers } from './scripts/browsers.mjs';
 
 /** The built app, served by the real server on a fresh database with demo data. */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(os.tmpdir(), `campus-e2e-${process.pid}`);
 const buildOut = process.env.BUILD_OUT ?? 'dist';
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = findBrowsers().chromium ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -35,6 +35,11 @@ async function boot() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void persistence.then((p) => p.flush());
   });
+  // A page left by a navigation lets go of IndexedDB on `pagehide` (page-idb-store.ts); what
+  // it could not save then is written if the page comes back from the back/forward cache.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) setTimeout(() => void persistence.then((p) => p.flush()));
+  });
 
   // The server rendered this page because the browser sent no session cookie: no one is signed
   // in, whatever an old copy in localStorage says.

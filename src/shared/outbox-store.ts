@@ -1,15 +1,10 @@
 /**
- * The outbox in IndexedDB, over an idb-keyval `createStore(OUTBOX.db, OUTBOX.store)` that the
- * page and the service worker each open (this module stays free of imports, as src/shared must).
+ * The outbox in IndexedDB, over the store `idbStore(OUTBOX.db, OUTBOX.store)` that the page and
+ * the service worker each open (idb-store.ts: every operation has a deadline).
  * Entries are keyed by their id, so reading them back gives the replay order.
  */
+import type { UseStore } from './idb-store.js';
 import type { NewOutboxEntry, OutboxEntry, OutboxStore } from './outbox.js';
-
-/** The shape of idb-keyval's `UseStore`. */
-export type UseStore = <T>(
-  mode: IDBTransactionMode,
-  callback: (store: IDBObjectStore) => T | PromiseLike<T>,
-) => Promise<T>;
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

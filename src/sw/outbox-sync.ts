@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import { createStore } from 'idb-keyval';
 import { OUTBOX, replayOutbox, type OutboxMessage } from '../shared/outbox';
 import { httpTransport, withOutboxLock } from '../shared/outbox-http';
+import { idbStore } from '../shared/idb-store';
 import { idbOutboxStore } from '../shared/outbox-store';
 
 /** Background Sync's event (Chromium); not in TypeScript's WebWorker library. */
@@ -15,7 +15,7 @@ interface SyncEvent extends ExtendableEvent {
  * (Background Sync). Same store, same loop and same lock as the page, so never twice at once.
  */
 export function registerOutboxSync(scope: ServiceWorkerGlobalScope): void {
-  const store = idbOutboxStore(createStore(OUTBOX.db, OUTBOX.store));
+  const store = idbOutboxStore(idbStore(OUTBOX.db, OUTBOX.store).use);
 
   async function replay(): Promise<void> {
     const result = await replayOutbox({

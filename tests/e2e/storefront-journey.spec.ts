@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
+import { makePng } from '../fixtures/png';
 import {
   expectConsoleError,
-  makePng,
   nextDialog,
   openBrowser,
   signInWithForm,

@@ -4,6 +4,7 @@ import { isOutboxStatus, type OutboxEntry } from '../../shared/outbox';
 import type { DeliveryInstruction } from '../../shared/schemas/deliveries';
 import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
+import { journalAdd, journalForget } from './outbox-journal';
 
 /** A status change should reach the server quickly or wait in the outbox. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -45,11 +46,12 @@ export async function sendStatusUpdate(input: {
       throw isNetworkError(error) ? new Error(NEEDS_NETWORK_MESSAGE) : error;
     }
   }
+  const change = { deliveryId, courierId, status, deviceTime };
+  // Kept from the press on: if the page is left or frozen before the server or the outbox has
+  // it, the next start finds it (outbox-journal.ts).
+  journalAdd({ ...change, createdAt: Date.now() });
   const queue = () =>
-    enqueueStatusUpdate({ deliveryId, courierId, status, deviceTime }).then((entry) => ({
-      queued: true as const,
-      entry,
-    }));
+    enqueueStatusUpdate(change).then((entry) => ({ queued: true as const, entry }));
   const waiting = getOutboxState().entries.some((e) => e.courierId === courierId);
   if (waiting || !navigator.onLine) return queue();
   try {
@@ -58,9 +60,11 @@ export async function sendStatusUpdate(input: {
       body: { delivery_status: status, device_time: deviceTime },
       timeoutMs: SEND_TIMEOUT_MS,
     });
+    journalForget(change);
     return { queued: false, delivery };
   } catch (error) {
     if (isNetworkError(error) || (error instanceof ApiError && error.status >= 500)) return queue();
+    journalForget(change);
     throw error;
   }
 }

@@ -3,7 +3,6 @@
  * change, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
  * service worker for Background Sync, and keep a snapshot React can read (see outbox-hooks.ts).
  */
-import { createStore } from 'idb-keyval';
 import {
   OUTBOX,
   backoffMs,
@@ -15,6 +14,8 @@ import {
 } from '../../shared/outbox';
 import { httpTransport, withOutboxLock } from '../../shared/outbox-http';
 import { idbOutboxStore } from '../../shared/outbox-store';
+import { journalAdd, journalRemove, readJournal, withJournal } from './outbox-journal';
+import { pageIdbStore } from './page-idb-store';
 
 export type OutboxNotice =
   | { kind: 'synced'; count: number; at: number }
@@ -36,7 +37,7 @@ let channel: BroadcastChannel | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function outboxStore() {
-  return (store ??= idbOutboxStore(createStore(OUTBOX.db, OUTBOX.store)));
+  return (store ??= idbOutboxStore(pageIdbStore(OUTBOX.db, OUTBOX.store).use));
 }
 
 function setState(patch: Partial<OutboxState>) {
@@ -64,7 +65,32 @@ export function dismissOutboxNotice(): void {
 }
 
 export async function refreshOutbox(): Promise<void> {
-  setState({ entries: await outboxStore().list() });
+  let stored: OutboxEntry[];
+  try {
+    stored = await outboxStore().list();
+  } catch (error) {
+    // IndexedDB not answering: what the journal holds still shows as waiting.
+    setState({ entries: withJournal(state.entries) });
+    throw error;
+  }
+  setState({ entries: withJournal(stored) });
+}
+
+let moving: Promise<unknown> = Promise.resolve();
+
+/**
+ * Moves the journal's changes into IndexedDB, oldest first, one mover at a time. Stops at the
+ * first that cannot be written (they stay in the journal, in order, for the next try).
+ */
+function moveJournal(): Promise<void> {
+  const run = moving.then(async () => {
+    for (const change of readJournal()) {
+      await outboxStore().add(change, change.createdAt);
+      journalRemove(change);
+    }
+  });
+  moving = run.catch(() => undefined);
+  return run;
 }
 
 function post(message: OutboxMessage) {
@@ -105,6 +131,7 @@ export async function replayNow(): Promise<ReplayResult | null> {
   clearTimeout(retryTimer);
   setState({ syncing: true });
   try {
+    await moveJournal();
     const result = await replayOutbox({
       store: outboxStore(),
       transport: httpTransport(),
@@ -144,8 +171,17 @@ async function requestBackgroundSync(): Promise<void> {
  * Replays right away when the browser believes it is online.
  */
 export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<OutboxEntry> {
-  const entry = await outboxStore().add(input);
-  await refreshOutbox();
+  const now = Date.now();
+  const pressed = { ...input, deviceTime: input.deviceTime ?? new Date(now).toISOString() };
+  journalAdd({ ...pressed, createdAt: now });
+  await moveJournal().catch(() => undefined);
+  await refreshOutbox().catch(() => undefined);
+  const entry = state.entries.findLast(
+    (e) =>
+      e.deliveryId === input.deliveryId &&
+      e.courierId === input.courierId &&
+      e.status === input.status,
+  )!;
   post({ type: 'changed' });
   await requestBackgroundSync();
   if (navigator.onLine) void replayNow();

@@ -10,7 +10,9 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/react-query-persist-client';
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
+import type { IdbStore } from '../../shared/idb-store';
+import { pageIdbStore } from './page-idb-store';
 
 /** Bump whenever the shape of a cached response changes: older saved caches are discarded. */
 export const CACHE_VERSION = '2026-11-23.1';
@@ -19,8 +21,8 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** In localStorage on purpose: sign-out clears it, an expiry does not, so the two differ. */
 const OWNER_MARK = 'cacheOwner';
 
-let idbStore: UseStore | null = null;
-const cacheStore = () => (idbStore ??= createStore('campus-cache', 'queries'));
+let idbStore: IdbStore | null = null;
+const cacheStore = () => (idbStore ??= pageIdbStore('campus-cache', 'queries')).use;
 
 export const cacheKey = (userId: number | null) => `query-cache:${userId ?? 'anonymous'}`;
 
@@ -31,24 +33,44 @@ export interface IdbPersister extends Persister {
   flush(): Promise<void>;
 }
 
-/** Saves at most once per `throttleMs`; the latest state wins. */
+/**
+ * Saves at most once per `throttleMs`, the first change after a quiet spell at once, so a page
+ * left right after a change has most likely saved it already; the latest state wins. A save
+ * that fails (a deadline missed, the page put away) is kept for the next one. A saved copy that
+ * cannot be read in time counts as none: the app starts without it and keeps it on disk.
+ */
 export function idbPersister(key: string, throttleMs = 1000): IdbPersister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | null = null;
+  let lastSaveAt = -Infinity;
   const flush = async () => {
     clearTimeout(timer);
     timer = undefined;
     const toSave = latest;
     latest = null;
-    if (toSave) await set(key, toSave, cacheStore()).catch(() => undefined);
+    if (!toSave) return;
+    lastSaveAt = Date.now();
+    await set(key, toSave, cacheStore()).catch(() => {
+      latest ??= toSave;
+    });
   };
   return {
     persistClient(client) {
       latest = client;
-      timer ??= setTimeout(() => void flush(), throttleMs);
+      timer ??= setTimeout(() => void flush(), Math.max(0, lastSaveAt + throttleMs - Date.now()));
     },
     flush,
-    restoreClient: () => get<PersistedClient>(key, cacheStore()),
+    async restoreClient() {
+      // A second try opens a new connection, which frees a database held elsewhere.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          return await get<PersistedClient>(key, cacheStore());
+        } catch {
+          // Missed its deadline or the page is being put away.
+        }
+      }
+      return undefined;
+    },
     removeClient: () => del(key, cacheStore()),
     cancel() {
       clearTimeout(timer);

