@@ -4,6 +4,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { rooms } from './scripts/eslint/rooms.js';
 
 export default tseslint.config(
   {
@@ -42,14 +43,11 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}', 'src/sw/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
   },
+  // Rooms and features: who may import whom (scripts/eslint/rooms.js).
   {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['../server/*', '../client/*', '../sw/*', 'fastify', 'react', 'kysely'] },
-      ],
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { rooms },
+    rules: { 'rooms/rooms': 'error' },
   },
   prettier,
 );

@@ -3,7 +3,7 @@
  * sees every query the API sends to the database at full scale.
  */
 import type { FastifyInstance } from 'fastify';
-import { listingArt } from '../src/server/db/factories.js';
+import { listingArt } from '#server/db/factories.js';
 
 export interface TourStep {
   label: string;

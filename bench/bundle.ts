@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { chunkFiles, type ViteManifest } from '../src/server/ssr/page-html.js';
+import { chunkFiles, type ViteManifest } from '#server/ssr/page-html.js';
 import appConfig from '../vite.config.js';
 import { CLIENT_DIR, ROOT, TMP } from './lib/paths.js';
 

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORIES, CONDITIONS, type Category } from '../src/shared/constants.js';
-import { connect, type Connection } from '../src/server/db/connect.js';
+import { CATEGORIES, CONDITIONS, type Category } from '#shared/constants.js';
+import { connect, type Connection } from '#server/db/connect.js';
 import {
   createListing,
   createListingImage,
@@ -16,9 +16,9 @@ import {
   makeRng,
   randomDropoff,
   type Rng,
-} from '../src/server/db/factories.js';
-import { migrateToLatest } from '../src/server/db/migrate.js';
-import { insertRequest } from '../src/server/features/deliveries/repository.js';
+} from '#server/db/factories.js';
+import { migrateToLatest } from '#server/db/migrate.js';
+import { insertRequest } from '#server/features/deliveries/repository.js';
 
 export interface BenchDataOptions {
   users: number;

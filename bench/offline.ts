@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { request } from '@playwright/test';
-import { DEMO_PASSWORD } from '../src/server/db/seed.js';
+import { DEMO_PASSWORD } from '#server/db/seed.js';
 import { launchBrowser } from './lib/browser.js';
 
 export interface SyncResult {

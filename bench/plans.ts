@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { connect } from '../src/server/db/connect.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { connect } from '#server/db/connect.js';
 import { apiTour } from './api-tour.js';
 import type { BenchData } from './generate-data.js';
 import { TMP } from './lib/paths.js';

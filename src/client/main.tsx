@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { SERVER_DATA_ELEMENT_ID } from '../shared/constants';
+import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { AppRoot } from './app/app-root';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { followBrowserOnline } from './lib/online';

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { clientConfig } from '../shared/schemas/config.js';
+import { clientConfig } from '#shared/schemas/config.js';
 import type { Config } from './config.js';
 import type { Connection, DialectName } from './db/connect.js';
 import type { Db } from './db/schema.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TILE_URL } from '../shared/tile-sources.js';
+import { DEFAULT_TILE_URL } from '#shared/tile-sources.js';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

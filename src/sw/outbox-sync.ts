@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
-import { OUTBOX, replayOutbox, type OutboxMessage } from '../shared/outbox';
-import { httpTransport, withOutboxLock } from '../shared/outbox-http';
-import { idbStore } from '../shared/idb-store';
-import { idbOutboxStore } from '../shared/outbox-store';
+import { OUTBOX, replayOutbox, type OutboxMessage } from '#shared/outbox.js';
+import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
+import { idbStore } from '#shared/idb-store.js';
+import { idbOutboxStore } from '#shared/outbox-store.js';
 
 /** Background Sync's event (Chromium); not in TypeScript's WebWorker library. */
 interface SyncEvent extends ExtendableEvent {

@@ -4,7 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { CAMPUS_MAP_CACHE } from '../shared/campus-area';
+import { CAMPUS_MAP_CACHE } from '#shared/campus-area.js';
 
 const DAY = 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertInstruction } from '../../src/server/features/deliveries/repository.js';
+import { insertInstruction } from '#server/features/deliveries/repository.js';
 import { parties, requestDelivery } from './data.js';
 import { as, countRows, createTestApp, snapshot, type TestContext } from './harness.js';
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect } from '../../src/server/db/connect.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { createSearchCache } from '../../src/server/features/listings/search-cache.js';
-import { searchEpoch } from '../../src/server/features/listings/search-repository.js';
+import { connect } from '#server/db/connect.js';
+import { migrateToLatest } from '#server/db/migrate.js';
+import { createSearchCache } from '#server/features/listings/search-cache.js';
+import { searchEpoch } from '#server/features/listings/search-repository.js';
 
 // The server's in-memory caches: bounded, least recently used first out, and never serving an
 // answer older than the data it shows.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.js';
-import { API } from '../../src/shared/api-paths.js';
-import { TILE_ATTRIBUTION } from '../../src/shared/tile-sources.js';
+import { loadConfig } from '#server/config.js';
+import { API } from '#shared/api-paths.js';
+import { TILE_ATTRIBUTION } from '#shared/tile-sources.js';
 import { as, createTestApp, type TestContext } from './harness.js';
 
 let ctx: TestContext;

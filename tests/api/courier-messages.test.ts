@@ -4,7 +4,7 @@
  * courier who gave the delivery up, another courier or a stranger gets 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing } from '../../src/server/db/factories.js';
+import { createListing } from '#server/db/factories.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
 let ctx: TestContext;

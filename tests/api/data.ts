@@ -1,9 +1,9 @@
 /** Test data for the API suite: real images made with sharp, listings and delivery set-ups. */
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { createListing, type ListingOptions } from '../../src/server/db/factories.js';
-import type { CreateListingBody } from '../../src/shared/schemas/listings.js';
-import type { DeliveryInstruction, DeliveryRequest } from '../../src/shared/schemas/deliveries.js';
+import { createListing, type ListingOptions } from '#server/db/factories.js';
+import type { CreateListingBody } from '#shared/schemas/listings.js';
+import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { as, signedInUser, type Actor, type TestContext } from './harness.js';
 
 export const solidPng = (width = 64, height = 48) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryInstruction } from '../../src/shared/schemas/deliveries.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { courier, unassignedDelivery } from './data.js';
 import { as, createTestApp, snapshot, type Actor, type TestContext } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryRequest } from '../../src/shared/schemas/deliveries.js';
+import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { acceptRequest, listingOf, parties, requestDelivery, type Parties } from './data.js';
 import { as, countRows, createTestApp, snapshot, type TestContext } from './harness.js';
 

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createListing } from '../../src/server/db/factories.js';
+import { createListing } from '#server/db/factories.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
 const STREAMS = 1000;

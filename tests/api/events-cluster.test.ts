@@ -5,9 +5,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { connect, type Connection } from '../../src/server/db/connect.js';
-import { createListing } from '../../src/server/db/factories.js';
+import { buildApp } from '#server/app.js';
+import { connect, type Connection } from '#server/db/connect.js';
+import { createListing } from '#server/db/factories.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 import { openSse, type SseConnection } from './sse-client.js';
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing } from '../../src/server/db/factories.js';
+import { createListing } from '#server/db/factories.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 import { openSse, type SseConnection } from './sse-client.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFeaturedPool } from '../../src/server/features/listings/featured-pool.js';
-import type { Listing } from '../../src/shared/schemas/listings.js';
+import { createFeaturedPool } from '#server/features/listings/featured-pool.js';
+import type { Listing } from '#shared/schemas/listings.js';
 import { listingOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 

@@ -9,13 +9,13 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig, type Config } from '../../src/server/config.js';
-import { connect, type Connection } from '../../src/server/db/connect.js';
-import { createUser, DEFAULT_PASSWORD } from '../../src/server/db/factories.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import type { ThrottleLimits } from '../../src/server/features/accounts/throttle.js';
-import type { SessionUser } from '../../src/shared/schemas/users.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig, type Config } from '#server/config.js';
+import { connect, type Connection } from '#server/db/connect.js';
+import { createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
+import { migrateToLatest } from '#server/db/migrate.js';
+import type { ThrottleLimits } from '#server/features/accounts/throttle.js';
+import type { SessionUser } from '#shared/schemas/users.js';
 
 export interface TestContext {
   app: FastifyInstance;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../src/shared/constants.js';
+import { IMAGE_MAX_BYTES } from '#shared/constants.js';
 import { jpegWithGps, listingBody, pngDeclaring, solidPng } from './data.js';
 import {
   as,

@@ -4,8 +4,8 @@
  * and answered in the canonical spelling; anything else is a 400 naming the allowed values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../src/shared/constants.js';
-import type { Listing } from '../../src/shared/schemas/listings.js';
+import { CATEGORIES } from '#shared/constants.js';
+import type { Listing } from '#shared/schemas/listings.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 import { TINY_PNG_BASE64 } from './world.js';
 

@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTileArchive } from '../../src/server/features/tiles/archive.js';
-import { loadConfig } from '../../src/server/config.js';
-import { API } from '../../src/shared/api-paths.js';
-import { campusBounds, campusTiles, tileAt, type TileId } from '../../src/shared/campus-area.js';
-import { CAMPUS_LOCATIONS } from '../../src/shared/locations.js';
-import type { ClientConfig } from '../../src/shared/schemas/config.js';
+import { openTileArchive } from '#server/features/tiles/archive.js';
+import { loadConfig } from '#server/config.js';
+import { API } from '#shared/api-paths.js';
+import { campusBounds, campusTiles, tileAt, type TileId } from '#shared/campus-area.js';
+import { CAMPUS_LOCATIONS } from '#shared/locations.js';
+import type { ClientConfig } from '#shared/schemas/config.js';
 import { tileColour, writeMbtiles } from '../fixtures/map-tiles.js';
 import { as, createTestApp, type TestContext } from './harness.js';
 

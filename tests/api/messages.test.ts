@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectMessage } from '../../src/shared/schemas/messages.js';
+import type { DirectMessage } from '#shared/schemas/messages.js';
 import { listingOf, parties, type Parties } from './data.js';
 import { as, countRows, createTestApp, signedInUser, type TestContext } from './harness.js';
 

@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { connect, type Connection } from '../../src/server/db/connect.js';
-import { createListing, createUser, DEFAULT_PASSWORD } from '../../src/server/db/factories.js';
+import { buildApp } from '#server/app.js';
+import { connect, type Connection } from '#server/db/connect.js';
+import { createListing, createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { createTestApp, sessionCookie, type TestContext } from './harness.js';
 
 /** A relay in front of PostgreSQL that can refuse and drop every connection, then serve again. */

@@ -4,8 +4,8 @@
  * computes stars from `rating` never meets null). The minRating filter follows the same rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing } from '../../src/server/db/factories.js';
-import type { Listing, SearchPage } from '../../src/shared/schemas/listings.js';
+import { createListing } from '#server/db/factories.js';
+import type { Listing, SearchPage } from '#shared/schemas/listings.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
 let ctx: TestContext;

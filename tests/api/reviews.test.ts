@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Review } from '../../src/shared/schemas/reviews.js';
+import type { Review } from '#shared/schemas/reviews.js';
 import { listingOf } from './data.js';
 import {
   as,

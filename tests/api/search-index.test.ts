@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing, createReview } from '../../src/server/db/factories.js';
-import type { Listing, SearchPage } from '../../src/shared/schemas/listings.js';
+import { createListing, createReview } from '#server/db/factories.js';
+import type { Listing, SearchPage } from '#shared/schemas/listings.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
 // Title search goes through text indexes (FTS5 on SQLite, pg_trgm on PostgreSQL) and its

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReview } from '../../src/server/db/factories.js';
-import type { Listing } from '../../src/shared/schemas/listings.js';
+import { createReview } from '#server/db/factories.js';
+import type { Listing } from '#shared/schemas/listings.js';
 import { listingOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_DATA_ELEMENT_ID } from '../../src/shared/constants.js';
+import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { listingOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 

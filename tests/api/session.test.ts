@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_MS } from '../../src/shared/constants.js';
+import { SESSION_MS } from '#shared/constants.js';
 import {
   as,
   countRows,

@@ -3,13 +3,10 @@
  * and repositories (fast enough to build a fresh one for every case of the authorization matrix).
  */
 import { randomBytes } from 'node:crypto';
-import { createListing, createMessage, createUser } from '../../src/server/db/factories.js';
-import { createSession, hashToken } from '../../src/server/features/accounts/repository.js';
-import {
-  insertInstruction,
-  insertRequest,
-} from '../../src/server/features/deliveries/repository.js';
-import { isoIn } from '../../src/server/lib/time.js';
+import { createListing, createMessage, createUser } from '#server/db/factories.js';
+import { createSession, hashToken } from '#server/features/accounts/repository.js';
+import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
+import { isoIn } from '#server/lib/time.js';
 import type { TestContext } from './harness.js';
 
 export const ROLES = [

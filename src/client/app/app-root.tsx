@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
-import { APP_READY_ATTRIBUTE } from '../../shared/constants';
+import { APP_READY_ATTRIBUTE } from '#shared/constants.js';
 import { OfflineStatus } from '../components/offline/offline-status';
 import type { QueryPersistence } from '../lib/persist';
 import type { ServerData } from '../lib/server-data';

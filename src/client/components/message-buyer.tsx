@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { DeliveryInstruction } from '../../shared/schemas/deliveries';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { conversationKey, messagesQuery } from '../lib/queries/message-list';
 import { useSendMessage } from '../lib/queries/messages';
 import { MessageForm } from './ui/message-form';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { SessionUser } from '../../shared/schemas/users';
+import type { SessionUser } from '#shared/schemas/users.js';
 import { useSessionUser } from '../lib/session';
 
 /** Pages needing a user redirect to /login when nobody is signed in (spec section 2). */

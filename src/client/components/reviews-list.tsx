@@ -1,4 +1,4 @@
-import type { Review } from '../../shared/schemas/reviews';
+import type { Review } from '#shared/schemas/reviews.js';
 import { shortUsDate } from '../lib/format';
 import { Stars } from './ui/stars';
 import './reviews-list.css';

@@ -1,5 +1,5 @@
 /** The one API client: same-origin JSON with the session cookie, readable errors. */
-import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '../../shared/errors';
+import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '#shared/errors.js';
 
 export class ApiError extends Error {
   /** What kind of error it is, for code to branch on (never on `message`). */

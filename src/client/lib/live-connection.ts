@@ -7,7 +7,7 @@
  * sign-in), otherwise it opens a new stream after a growing pause.
  */
 // Types only: shared/live.ts also holds zod schemas, which must stay out of the app's entry.
-import type { LiveEventType } from '../../shared/live';
+import type { LiveEventType } from '#shared/live.js';
 
 export const LIVE_EVENTS = [
   'message.created',

@@ -5,8 +5,8 @@
  */
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API } from '../../shared/api-paths';
-import type { CourierPosition, LiveEventType } from '../../shared/live';
+import { API } from '#shared/api-paths.js';
+import type { CourierPosition, LiveEventType } from '#shared/live.js';
 import { api, ApiError } from './api';
 import { openLiveConnection } from './live-connection';
 import { useOnline } from './online';

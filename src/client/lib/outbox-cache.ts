@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../shared/delivery';
-import type { OutboxEntry } from '../../shared/outbox';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '#shared/delivery.js';
+import type { OutboxEntry } from '#shared/outbox.js';
 import { queryKeys } from './query-keys';
 
 type Delivery = { delivery_id: number; delivery_status: DeliveryStatus };

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { OutboxEntry } from '../../shared/outbox';
+import type { OutboxEntry } from '#shared/outbox.js';
 import {
   dismissOutboxNotice,
   enqueueStatusUpdate,

@@ -1,7 +1,7 @@
-import type { DeliveryStatus } from '../../shared/delivery';
-import { API } from '../../shared/api-paths';
-import { isOutboxStatus, type OutboxEntry } from '../../shared/outbox';
-import type { DeliveryInstruction } from '../../shared/schemas/deliveries';
+import type { DeliveryStatus } from '#shared/delivery.js';
+import { API } from '#shared/api-paths.js';
+import { isOutboxStatus, type OutboxEntry } from '#shared/outbox.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
 import { journalAdd, journalForget } from './outbox-journal';

@@ -1,5 +1,5 @@
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../shared/delivery';
-import type { OutboxEntry } from '../../shared/outbox';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '#shared/delivery.js';
+import type { OutboxEntry } from '#shared/outbox.js';
 
 export interface EffectiveStatus {
   status: DeliveryStatus;

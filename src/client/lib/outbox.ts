@@ -11,9 +11,9 @@ import {
   type OutboxEntry,
   type OutboxMessage,
   type ReplayResult,
-} from '../../shared/outbox';
-import { httpTransport, withOutboxLock } from '../../shared/outbox-http';
-import { idbOutboxStore } from '../../shared/outbox-store';
+} from '#shared/outbox.js';
+import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
+import { idbOutboxStore } from '#shared/outbox-store.js';
 import { journalAdd, journalRemove, readJournal, withJournal } from './outbox-journal';
 import { pageIdbStore } from './page-idb-store';
 

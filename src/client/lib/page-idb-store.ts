@@ -1,4 +1,4 @@
-import { idbStore, type IdbStore } from '../../shared/idb-store';
+import { idbStore, type IdbStore } from '#shared/idb-store.js';
 
 /**
  * An IndexedDB store of this page that lets go of its database while the page is away. WebKit

@@ -11,7 +11,7 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
-import type { IdbStore } from '../../shared/idb-store';
+import type { IdbStore } from '#shared/idb-store.js';
 import { pageIdbStore } from './page-idb-store';
 
 /** Bump whenever the shape of a cached response changes: older saved caches are discarded. */

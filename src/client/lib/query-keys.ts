@@ -1,5 +1,5 @@
 /** Every query key, from one factory, so invalidation and persistence agree. */
-import type { SearchQuery } from '../../shared/schemas/listings';
+import type { SearchQuery } from '#shared/schemas/listings.js';
 
 export const queryKeys = {
   featured: () => ['listings', 'featured'] as const,

@@ -14,7 +14,7 @@ import {
   type Condition,
   type DatePosted,
   type PriceSort,
-} from '../../shared/constants';
+} from '#shared/constants.js';
 
 export interface SearchFilterState {
   condition?: Condition;

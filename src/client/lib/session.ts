@@ -4,9 +4,9 @@
  * real credential; this copy lets the UI render signed-in screens (also offline).
  */
 import { useSyncExternalStore } from 'react';
-import { SESSION_MS } from '../../shared/constants';
-import { OUTBOX } from '../../shared/outbox';
-import type { SessionUser } from '../../shared/schemas/users';
+import { SESSION_MS } from '#shared/constants.js';
+import { OUTBOX } from '#shared/outbox.js';
+import type { SessionUser } from '#shared/schemas/users.js';
 
 const USER_KEY = 'user';
 const EXPIRY_KEY = 'sessionExpiry';

@@ -9,8 +9,8 @@ import {
   type Category,
   type Condition,
   type ListingStatus,
-} from '../../shared/constants.js';
-import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '../../shared/locations.js';
+} from '#shared/constants.js';
+import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '#shared/locations.js';
 import { hashPassword } from '../features/accounts/password.js';
 import { insertUser, type NewUser } from '../features/accounts/repository.js';
 import { insertListing, insertProduct } from '../features/listings/repository.js';

@@ -1,7 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
-import type { Availability, Category, Condition, ListingStatus } from '../../shared/constants.js';
-import type { DeliveryRequestStatus, DeliveryStatus } from '../../shared/delivery.js';
-import type { DropoffLocation, PickupLocation } from '../../shared/locations.js';
+import type { Availability, Category, Condition, ListingStatus } from '#shared/constants.js';
+import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
+import type { DropoffLocation, PickupLocation } from '#shared/locations.js';
 
 /** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
 export interface UsersTable {

@@ -1,4 +1,4 @@
-import { CATEGORIES, CONDITIONS, type Category } from '../../shared/constants.js';
+import { CATEGORIES, CONDITIONS, type Category } from '#shared/constants.js';
 import {
   insertInstruction,
   insertRequest,

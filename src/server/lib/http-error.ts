@@ -1,4 +1,4 @@
-import { defaultErrorCode, type ErrorCode } from '../../shared/errors.js';
+import { defaultErrorCode, type ErrorCode } from '#shared/errors.js';
 
 /**
  * An error with an HTTP status, a message a person can read and a code a program can branch

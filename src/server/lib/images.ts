@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type sharpFactory from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../../shared/constants.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '#shared/constants.js';
 import { badRequest, httpError } from './http-error.js';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);

@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { LiveEventType } from '../../shared/live.js';
+import type { LiveEventType } from '#shared/live.js';
 
 export interface BusEvent {
   type: LiveEventType | 'user.updated';

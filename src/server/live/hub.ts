@@ -3,7 +3,7 @@
  * may read its data through the API.
  */
 import type { ServerResponse } from 'node:http';
-import { SSE_HEARTBEAT_MS } from '../../shared/live.js';
+import { SSE_HEARTBEAT_MS } from '#shared/live.js';
 import type { BusEvent } from './bus.js';
 
 interface Stream {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '../../shared/errors.js';
+import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '#shared/errors.js';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 
 interface IssueLike {

@@ -3,8 +3,8 @@ import type {
   onRequestAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
-import { id } from '../../shared/schemas/common.js';
-import type { SessionUser } from '../../shared/schemas/users.js';
+import { id } from '#shared/schemas/common.js';
+import type { SessionUser } from '#shared/schemas/users.js';
 import { forbidden } from '../lib/http-error.js';
 import { requireCourier, requireUser } from './session.js';
 

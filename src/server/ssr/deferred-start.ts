@@ -6,7 +6,7 @@
  * the Content-Security-Policy can allow exactly it by its hash.
  */
 import { createHash } from 'node:crypto';
-import { APP_READY_ATTRIBUTE } from '../../shared/constants.js';
+import { APP_READY_ATTRIBUTE } from '#shared/constants.js';
 
 /** However slowly an image loads, the page becomes interactive after this long at the latest. */
 export const DEFERRED_START_MAX_WAIT_MS = 3000;

@@ -4,7 +4,7 @@
  * the page has loaded, and the data it was rendered with for the browser's query cache.
  */
 import path from 'node:path';
-import { SERVER_DATA_ELEMENT_ID } from '../../shared/constants.js';
+import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { deferredStartElement } from './deferred-start.js';
 
 export interface ManifestChunk {

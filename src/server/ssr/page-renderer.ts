@@ -37,8 +37,8 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
   let client;
   try {
     client = {
-      ...(await import('../../client/entry-server.js')),
-      ...(await import('../../client/lib/api.js')),
+      ...(await import('#client/entry-server.js')),
+      ...(await import('#client/lib/api.js')),
     };
   } catch (error) {
     app.log.warn({ err: error }, 'server rendering unavailable; serving the app shell');

@@ -5,9 +5,9 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CourierPage } from '../../../src/client/features/courier/courier-page';
-import { campusTiles } from '../../../src/shared/campus-area';
-import type { ClientConfig } from '../../../src/shared/schemas/config';
+import { CourierPage } from '#client/features/courier/courier-page.js';
+import { campusTiles } from '#shared/campus-area.js';
+import type { ClientConfig } from '#shared/schemas/config.js';
 import { signIn } from '../storefront/support/data';
 import { stubApi } from '../storefront/support/fetch-stub';
 import { renderAt } from '../storefront/support/render';

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  claimErrorMessage,
-  CLAIM_LOST_MESSAGE,
-} from '../../../src/client/features/courier/courier-api';
-import {
-  deliveryFromState,
-  firstListing,
-} from '../../../src/client/features/courier-nav/courier-nav-api';
-import { shouldSendPosition } from '../../../src/client/features/courier-nav/share-position';
-import { isFatalGeolocationError } from '../../../src/client/features/courier-nav/use-live-position';
-import { buyerOrders } from '../../../src/client/features/orders/orders-api';
-import { ApiError } from '../../../src/client/lib/api';
-import { POSITION_MIN_INTERVAL_MS } from '../../../src/shared/live';
+import { claimErrorMessage, CLAIM_LOST_MESSAGE } from '#client/features/courier/courier-api.js';
+import { deliveryFromState, firstListing } from '#client/features/courier-nav/courier-nav-api.js';
+import { shouldSendPosition } from '#client/features/courier-nav/share-position.js';
+import { isFatalGeolocationError } from '#client/features/courier-nav/use-live-position.js';
+import { buyerOrders } from '#client/features/orders/orders-api.js';
+import { ApiError } from '#client/lib/api.js';
+import { POSITION_MIN_INTERVAL_MS } from '#shared/live.js';
 import { makeListing, makeRequest } from '../storefront/support/data';
 import { makeDelivery } from './support';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { CourierPage } from '../../../src/client/features/courier/courier-page';
-import { CurrentDeliveryPage } from '../../../src/client/features/courier/current-delivery-page';
-import { getSessionUser } from '../../../src/client/lib/session';
+import { CourierPage } from '#client/features/courier/courier-page.js';
+import { CurrentDeliveryPage } from '#client/features/courier/current-delivery-page.js';
+import { getSessionUser } from '#client/lib/session.js';
 import { makeUser, signIn } from '../storefront/support/data';
 import { never, reply, stubApi } from '../storefront/support/fetch-stub';
 import { currentPath, renderAt } from '../storefront/support/render';

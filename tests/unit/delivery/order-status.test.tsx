@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OrderStatusPage } from '../../../src/client/features/orders/order-status-page';
-import { ORDER_STATUS_REFRESH_MS } from '../../../src/shared/constants';
+import { OrderStatusPage } from '#client/features/orders/order-status-page.js';
+import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
 import { makeRequest, signIn } from '../storefront/support/data';
 import { never, reply, stubApi } from '../storefront/support/fetch-stub';
 import { currentPath, renderAt } from '../storefront/support/render';

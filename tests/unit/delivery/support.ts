@@ -1,5 +1,5 @@
 /** Delivery bodies for component tests, shaped by the shared contract. */
-import type { DeliveryInstruction } from '../../../src/shared/schemas/deliveries';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 
 export function makeDelivery(overrides: Partial<DeliveryInstruction> = {}): DeliveryInstruction {
   return {

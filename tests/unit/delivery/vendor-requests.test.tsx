@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { VendorRequestsPage } from '../../../src/client/features/vendor-requests/vendor-requests-page';
-import { PICKUP_LOCATIONS } from '../../../src/shared/locations';
+import { VendorRequestsPage } from '#client/features/vendor-requests/vendor-requests-page.js';
+import { PICKUP_LOCATIONS } from '#shared/locations.js';
 import { makeRequest, signIn } from '../storefront/support/data';
 import { never, reply, stubApi } from '../storefront/support/fetch-stub';
 import { currentPath, renderAt } from '../storefront/support/render';

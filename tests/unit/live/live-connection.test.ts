@@ -5,7 +5,7 @@ import {
   MAX_REOPEN_DELAY_MS,
   openLiveConnection,
   reopenDelay,
-} from '../../../src/client/lib/live-connection';
+} from '#client/lib/live-connection.js';
 
 /** A stand-in EventSource the test drives: what the server sends and how the browser fails. */
 class FakeSource extends EventTarget {

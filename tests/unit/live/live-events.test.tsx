@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveEvents } from '../../../src/client/components/live/live-events';
-import { setUnauthorizedHandler } from '../../../src/client/lib/api';
-import { applyLiveEvent, isCourierPosition } from '../../../src/client/lib/live-events';
-import { queryKeys } from '../../../src/client/lib/query-keys';
-import { clearSession, expireSession, getSessionUser } from '../../../src/client/lib/session';
+import { LiveEvents } from '#client/components/live/live-events.js';
+import { setUnauthorizedHandler } from '#client/lib/api.js';
+import { applyLiveEvent, isCourierPosition } from '#client/lib/live-events.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { clearSession, expireSession, getSessionUser } from '#client/lib/session.js';
 import { signIn } from '../storefront/support/data';
 import { reply, stubApi } from '../storefront/support/fetch-stub';
 import { testQueryClient } from '../storefront/support/render';

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { labelSides, markerHtml } from '../../../src/client/components/map/marker-icon';
-import { OrderStatusPage } from '../../../src/client/features/orders/order-status-page';
-import { positionTime } from '../../../src/client/features/orders/courier-position';
-import { activeDeliveryOf } from '../../../src/client/features/orders/orders-api';
-import { applyLiveEvent } from '../../../src/client/lib/live-events';
-import { locationCoords } from '../../../src/shared/locations';
+import { labelSides, markerHtml } from '#client/components/map/marker-icon.js';
+import { OrderStatusPage } from '#client/features/orders/order-status-page.js';
+import { positionTime } from '#client/features/orders/courier-position.js';
+import { activeDeliveryOf } from '#client/features/orders/orders-api.js';
+import { applyLiveEvent } from '#client/lib/live-events.js';
+import { locationCoords } from '#shared/locations.js';
 import { makeDelivery } from '../delivery/support';
 import { makeRequest, signIn } from '../storefront/support/data';
 import { stubApi } from '../storefront/support/fetch-stub';

@@ -3,7 +3,7 @@
  * as the `fetch` of the outbox in unit tests: it applies the same state machine, answers a
  * repeat with 200 and records each applied change with its device time.
  */
-import { checkDeliveryTransition, type DeliveryStatus } from '../../../src/shared/delivery';
+import { checkDeliveryTransition, type DeliveryStatus } from '#shared/delivery.js';
 
 interface Delivery {
   delivery_id: number;

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { IDB_SUSPENDED, IDB_TIMEOUT, idbStore } from '../../../src/shared/idb-store';
+import { IDB_SUSPENDED, IDB_TIMEOUT, idbStore } from '#shared/idb-store.js';
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -3,8 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OfflineBanner } from '../../../src/client/components/offline/offline-banner';
-import { formatUpdatedAt } from '../../../src/client/components/offline/use-last-updated';
+import { OfflineBanner } from '#client/components/offline/offline-banner.js';
+import { formatUpdatedAt } from '#client/components/offline/use-last-updated.js';
 
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { get: () => online, configurable: true });
@@ -79,8 +79,8 @@ describe('the update prompt', () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
 
-    const { registerServiceWorker } = await import('../../../src/client/lib/sw-register');
-    const { UpdatePrompt } = await import('../../../src/client/components/offline/update-prompt');
+    const { registerServiceWorker } = await import('#client/lib/sw-register.js');
+    const { UpdatePrompt } = await import('#client/components/offline/update-prompt.js');
     await registerServiceWorker();
     render(<UpdatePrompt />);
     expect(screen.queryByTestId('update-prompt')).toBeNull();

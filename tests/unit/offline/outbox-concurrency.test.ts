@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OUTBOX, replayOutbox } from '../../../src/shared/outbox';
-import { httpTransport, withOutboxLock } from '../../../src/shared/outbox-http';
-import { idbOutboxStore } from '../../../src/shared/outbox-store';
+import { OUTBOX, replayOutbox } from '#shared/outbox.js';
+import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
+import { idbOutboxStore } from '#shared/outbox-store.js';
 import { fakeServer } from './fake-server';
 
 const COURIER = 7;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REASSIGNED_MESSAGE } from '../../../src/shared/outbox';
+import { REASSIGNED_MESSAGE } from '#shared/outbox.js';
 import { fakeServer } from './fake-server';
 
 const COURIER = 7;
@@ -12,9 +12,9 @@ async function openPage(initial = [{ delivery_id: 1, delivery_status: 'Assigned'
   globalThis.indexedDB = new IDBFactory();
   const server = fakeServer(initial.map((d) => ({ ...d, courier_id: COURIER })));
   vi.stubGlobal('fetch', server.fetch);
-  const outbox = await import('../../../src/client/lib/outbox');
-  const send = await import('../../../src/client/lib/outbox-send');
-  const { effectiveStatus } = await import('../../../src/client/lib/outbox-status');
+  const outbox = await import('#client/lib/outbox.js');
+  const send = await import('#client/lib/outbox-send.js');
+  const { effectiveStatus } = await import('#client/lib/outbox-status.js');
   const statusOf = (deliveryId: number) =>
     effectiveStatus(
       {
@@ -165,7 +165,7 @@ describe('replay outcomes shown to the courier', () => {
     setOnline(false);
     window.dispatchEvent(new Event('pagehide'));
     await update(1, 'Picked Up');
-    const { clearSession } = await import('../../../src/client/lib/session');
+    const { clearSession } = await import('#client/lib/session.js');
     clearSession();
     window.dispatchEvent(new Event('pageshow'));
     await outbox.refreshOutbox();
@@ -178,7 +178,7 @@ describe('replay outcomes shown to the courier', () => {
     await first.update(1, 'Picked Up');
     // Same IndexedDB, new page modules.
     vi.resetModules();
-    const outbox = await import('../../../src/client/lib/outbox');
+    const outbox = await import('#client/lib/outbox.js');
     await outbox.refreshOutbox();
     expect(outbox.getOutboxState().entries.map((e) => e.status)).toEqual(['Picked Up']);
   });

@@ -8,10 +8,10 @@ import {
   backoffMs,
   replayOutbox,
   type OutboxStore,
-} from '../../../src/shared/outbox';
-import type { DeliveryStatus } from '../../../src/shared/delivery';
-import { httpTransport, withOutboxLock } from '../../../src/shared/outbox-http';
-import { idbOutboxStore } from '../../../src/shared/outbox-store';
+} from '#shared/outbox.js';
+import type { DeliveryStatus } from '#shared/delivery.js';
+import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
+import { idbOutboxStore } from '#shared/outbox-store.js';
 import { fakeServer } from './fake-server';
 
 const COURIER = 7;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, withPendingStatus } from '../../../src/client/lib/outbox-status';
-import type { OutboxEntry } from '../../../src/shared/outbox';
+import { effectiveStatus, withPendingStatus } from '#client/lib/outbox-status.js';
+import type { OutboxEntry } from '#shared/outbox.js';
 
 const entry = (id: number, deliveryId: number, status: OutboxEntry['status']): OutboxEntry => ({
   id,

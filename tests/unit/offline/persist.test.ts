@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createQueryPersistence } from '../../../src/client/lib/persist';
+import { createQueryPersistence } from '#client/lib/persist.js';
 
 const MARIA = 1;
 const OMAR = 2;

@@ -1,13 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { LoginPage } from '../../../src/client/features/auth/login-page';
-import { RegisterPage } from '../../../src/client/features/auth/register-page';
-import {
-  checkRegister,
-  EMPTY_REGISTER_FORM,
-} from '../../../src/client/features/auth/register-rules';
-import { getSessionExpiry, getSessionUser } from '../../../src/client/lib/session';
-import { SESSION_MS } from '../../../src/shared/constants';
+import { LoginPage } from '#client/features/auth/login-page.js';
+import { RegisterPage } from '#client/features/auth/register-page.js';
+import { checkRegister, EMPTY_REGISTER_FORM } from '#client/features/auth/register-rules.js';
+import { getSessionExpiry, getSessionUser } from '#client/lib/session.js';
+import { SESSION_MS } from '#shared/constants.js';
 import { makeUser } from './support/data';
 import { offline, reply, stubApi } from './support/fetch-stub';
 import { currentPath, renderAt } from './support/render';

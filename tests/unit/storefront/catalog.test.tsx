@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HomePage } from '../../../src/client/features/catalog/home-page';
+import { HomePage } from '#client/features/catalog/home-page.js';
 import {
   fetchSpecSearch,
   specSearchPath,
   toSearchQuery,
-} from '../../../src/client/features/catalog/search-api';
-import { parseSearch, searchHref } from '../../../src/client/lib/search-state';
+} from '#client/features/catalog/search-api.js';
+import { parseSearch, searchHref } from '#client/lib/search-state.js';
 import { listings, makeListing, page } from './support/data';
 import { never, offline, reply, stubApi } from './support/fetch-stub';
 import { currentPath, renderAt } from './support/render';

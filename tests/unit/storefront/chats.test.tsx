@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { groupConversations } from '../../../src/client/features/messages/conversations';
-import { ChatsPage } from '../../../src/client/features/messages/chats-page';
+import { groupConversations } from '#client/features/messages/conversations.js';
+import { ChatsPage } from '#client/features/messages/chats-page.js';
 import { makeMessage, signIn } from './support/data';
 import { never, reply, stubApi } from './support/fetch-stub';
 import { renderAt } from './support/render';

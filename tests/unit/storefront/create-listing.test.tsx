@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreateListingModal } from '../../../src/client/features/profile/create-listing/create-listing-modal';
-import { IMAGE_MAX_BYTES } from '../../../src/shared/constants';
+import { CreateListingModal } from '#client/features/profile/create-listing/create-listing-modal.js';
+import { IMAGE_MAX_BYTES } from '#shared/constants.js';
 import { never, offline, reply, stubApi } from './support/fetch-stub';
 import { renderAt } from './support/render';
 

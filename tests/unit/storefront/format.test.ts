@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../../src/client/lib/format';
+import { formatPrice } from '#client/lib/format.js';
 
 describe('formatPrice', () => {
   const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AboutMemberPage } from '../../../src/client/features/about/about-member-page';
-import { AboutTeamPage } from '../../../src/client/features/about/about-team-page';
-import { TEAM } from '../../../src/client/features/about/team';
-import { TermsPage } from '../../../src/client/features/legal/terms-page';
-import { UserAgreementPage } from '../../../src/client/features/legal/user-agreement-page';
-import { VendorPage } from '../../../src/client/features/vendor/vendor-page';
+import { AboutMemberPage } from '#client/features/about/about-member-page.js';
+import { AboutTeamPage } from '#client/features/about/about-team-page.js';
+import { TEAM } from '#client/features/about/team.js';
+import { TermsPage } from '#client/features/legal/terms-page.js';
+import { UserAgreementPage } from '#client/features/legal/user-agreement-page.js';
+import { VendorPage } from '#client/features/vendor/vendor-page.js';
 import { listings, makeRequest, signIn } from './support/data';
 import { stubApi } from './support/fetch-stub';
 import { renderAt } from './support/render';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProductPage } from '../../../src/client/features/product/product-page';
-import { DROPOFF_LOCATIONS } from '../../../src/shared/locations';
+import { ProductPage } from '#client/features/product/product-page.js';
+import { DROPOFF_LOCATIONS } from '#shared/locations.js';
 import { makeListing, makeMessage, makeRequest, makeReview, signIn } from './support/data';
 import { never, reply, stubApi, type Routes } from './support/fetch-stub';
 import { currentPath, renderAt } from './support/render';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProfilePage } from '../../../src/client/features/profile/profile-page';
-import { PublicProfilePage } from '../../../src/client/features/profile/public-profile-page';
-import { getSessionUser } from '../../../src/client/lib/session';
+import { ProfilePage } from '#client/features/profile/profile-page.js';
+import { PublicProfilePage } from '#client/features/profile/public-profile-page.js';
+import { getSessionUser } from '#client/lib/session.js';
 import { listings, makeReview, makeUser, signIn } from './support/data';
 import { never, reply, stubApi } from './support/fetch-stub';
 import { currentPath, renderAt } from './support/render';

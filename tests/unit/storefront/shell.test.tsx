@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppLayout } from '../../../src/client/app/shell/app-layout';
-import { RequireUser } from '../../../src/client/components/require-user';
-import { getSessionUser } from '../../../src/client/lib/session';
+import { AppLayout } from '#client/app/shell/app-layout.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { getSessionUser } from '#client/lib/session.js';
 import { reply, stubApi } from './support/fetch-stub';
 import { makeMessage, signIn } from './support/data';
 import { currentPath, LocationProbe, renderAt } from './support/render';
@@ -110,7 +110,7 @@ describe('header', () => {
     signIn();
     stubApi({ 'GET /api/me': reply(401, { message: 'Please sign in.' }) });
     // The 401 handler is installed by the app providers.
-    await import('../../../src/client/app/providers');
+    await import('#client/app/providers.js');
     renderShell();
     expect(await screen.findByRole('link', { name: 'Login' })).toBeVisible();
     expect(getSessionUser()).toBeNull();

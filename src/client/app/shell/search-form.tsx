@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CATEGORIES, LIMITS, type Category } from '../../../shared/constants';
-import { FormControls } from '../../components/ui/form-controls';
-import { parseSearch, searchHref } from '../../lib/search-state';
+import { CATEGORIES, LIMITS, type Category } from '#shared/constants.js';
+import { FormControls } from '#client/components/ui/form-controls.js';
+import { parseSearch, searchHref } from '#client/lib/search-state.js';
 
 interface SearchFormProps {
   initialCategory: Category | '';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { API } from '../../../shared/api-paths';
-import type { MeResponse } from '../../../shared/schemas/users';
-import { api } from '../../lib/api';
-import { useOnline } from '../../lib/online';
-import { getSessionUser, updateSessionUser } from '../../lib/session';
+import { API } from '#shared/api-paths.js';
+import type { MeResponse } from '#shared/schemas/users.js';
+import { api } from '#client/lib/api.js';
+import { useOnline } from '#client/lib/online.js';
+import { getSessionUser, updateSessionUser } from '#client/lib/session.js';
 
 /**
  * At page load (and when the network returns), asks the server whether the stored session is

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { parseSearch } from '../../lib/search-state';
-import { useSessionUser } from '../../lib/session';
+import { parseSearch } from '#client/lib/search-state.js';
+import { useSessionUser } from '#client/lib/session.js';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 

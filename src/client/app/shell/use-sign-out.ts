@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { API } from '../../../shared/api-paths';
-import { api } from '../../lib/api';
-import { clearSession } from '../../lib/session';
+import { API } from '#shared/api-paths.js';
+import { api } from '#client/lib/api.js';
+import { clearSession } from '#client/lib/session.js';
 
 const SIGN_OUT_STATE = { signingOut: true } as const;
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { useUnreadCount } from '../../lib/queries/message-list';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { useUnreadCount } from '#client/lib/queries/message-list.js';
 import { useSignOut } from './use-sign-out';
 
 /** Profile, Message, Courier (couriers only) and Sign Out; the unread messages counted on it. */

@@ -1,5 +1,5 @@
-import { useLiveEvents } from '../../lib/live-events';
-import { useSessionUser } from '../../lib/session';
+import { useLiveEvents } from '#client/lib/live-events.js';
+import { useSessionUser } from '#client/lib/session.js';
 
 /**
  * The tab's one live-event stream, for whoever is signed in: mounted once above the router so

@@ -5,7 +5,7 @@
  */
 import type { TileErrorEvent } from 'leaflet';
 import { TileLayer } from 'react-leaflet';
-import { TILE_MAX_ZOOM } from '../../../shared/tile-sources';
+import { TILE_MAX_ZOOM } from '#shared/tile-sources.js';
 import { useMapTiles } from './map-tiles';
 
 // In production the service worker answers a failed tile with a blank one; without it (as in

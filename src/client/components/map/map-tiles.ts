@@ -1,10 +1,10 @@
 /** Where map tiles come from: GET /api/config (MAP_TILES or TILE_URL on the server). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { ClientConfig, MapTilesConfig } from '../../../shared/schemas/config';
-import { DEFAULT_TILE_URL, hostTiles } from '../../../shared/tile-sources';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { API } from '#shared/api-paths.js';
+import type { ClientConfig, MapTilesConfig } from '#shared/schemas/config.js';
+import { DEFAULT_TILE_URL, hostTiles } from '#shared/tile-sources.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 export const configQuery = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { QueryPersistence } from '../../lib/persist';
-import { useSessionUser } from '../../lib/session';
+import type { QueryPersistence } from '#client/lib/persist.js';
+import { useSessionUser } from '#client/lib/session.js';
 
 /** Switches the saved query cache when the signed-in user changes (sign-in, out, expiry). */
 export function CacheOwnerSync({ persistence }: { persistence: Promise<QueryPersistence> }) {

@@ -1,4 +1,4 @@
-import { useOnline } from '../../lib/online';
+import { useOnline } from '#client/lib/online.js';
 import { formatUpdatedAt, useLastUpdated } from './use-last-updated';
 
 /** "Offline — last updated {time}": what is on screen is the saved copy. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useSignedInOnce } from '../../lib/session';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useSignedInOnce } from '#client/lib/session.js';
+import { useHydrated } from '#client/lib/use-hydrated.js';
 import { OfflineBanner } from './offline-banner';
 import './offline.css';
 

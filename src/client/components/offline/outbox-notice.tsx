@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { SIGN_IN_TO_SYNC_MESSAGE } from '../../../shared/outbox';
-import { useOutbox } from '../../lib/outbox-hooks';
+import { SIGN_IN_TO_SYNC_MESSAGE } from '#shared/outbox.js';
+import { useOutbox } from '#client/lib/outbox-hooks.js';
 
 const SYNCED_VISIBLE_MS = 6000;
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getOutboxState, onOutboxResult, replayNow, subscribeOutbox } from '../../lib/outbox';
-import { applyStatusToCache, overlayPending } from '../../lib/outbox-cache';
-import { queryKeys } from '../../lib/query-keys';
-import { useSessionUser } from '../../lib/session';
+import { getOutboxState, onOutboxResult, replayNow, subscribeOutbox } from '#client/lib/outbox.js';
+import { applyStatusToCache, overlayPending } from '#client/lib/outbox-cache.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { useSessionUser } from '#client/lib/session.js';
 
 /**
  * Keeps the query cache and the outbox in step: waiting changes show on every delivery screen

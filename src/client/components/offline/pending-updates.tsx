@@ -1,4 +1,4 @@
-import { useOutbox } from '../../lib/outbox-hooks';
+import { useOutbox } from '#client/lib/outbox-hooks.js';
 
 export function pendingUpdatesText(count: number): string {
   return count === 1 ? '1 update waiting to sync' : `${count} updates waiting to sync`;

@@ -1,4 +1,4 @@
-import { applyUpdate, useUpdateWaiting } from '../../lib/sw-register';
+import { applyUpdate, useUpdateWaiting } from '#client/lib/sw-register.js';
 
 /** A new version is installed and waiting: the user decides when to reload. */
 export function UpdatePrompt() {

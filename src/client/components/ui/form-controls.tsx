@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '#client/lib/use-hydrated.js';
 
 /*
  * Controls of a server-rendered page are disabled while it waits for its code: typing or a tap

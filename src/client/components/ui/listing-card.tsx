@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { discountPercent } from '../../../shared/constants';
-import type { Listing } from '../../../shared/schemas/listings';
-import { formatPrice } from '../../lib/format';
+import { discountPercent } from '#shared/constants.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { formatPrice } from '#client/lib/format.js';
 import { ListingImage } from './listing-image';
 import { Stars } from './stars';
 

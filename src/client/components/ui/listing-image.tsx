@@ -1,4 +1,4 @@
-import { cardImage } from '../../lib/images';
+import { cardImage } from '#client/lib/images.js';
 
 interface ListingImageProps {
   src: string | null | undefined;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '#shared/constants.js';
 import { FormControls } from './form-controls';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_RATING, REVIEW_RATING_MAX } from '../../../shared/constants';
+import { DEFAULT_RATING, REVIEW_RATING_MAX } from '#shared/constants.js';
 
 /**
  * A 0-5 star rating; a missing rating shows the spec's default of 1. With `reviewCount` 0 (a

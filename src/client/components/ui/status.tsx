@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isNetworkError } from '../../lib/api';
+import { isNetworkError } from '#client/lib/api.js';
 
 export function LoadingNote({ children = 'Loading…' }: { children?: ReactNode }) {
   return (

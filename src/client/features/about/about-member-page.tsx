@@ -1,7 +1,7 @@
 import { Link, useMatches } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { findMember } from './team';
-import '../../styles/about.css';
+import '#client/styles/about.css';
 
 /** /about{slug}: the router passes the member's slug in the route handle. */
 export function AboutMemberPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { TEAM } from './team';
-import '../../styles/about.css';
+import '#client/styles/about.css';
 
 export function AboutTeamPage() {
   useDocumentTitle('About Us');

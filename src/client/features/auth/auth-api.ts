@@ -1,7 +1,7 @@
-import { API } from '../../../shared/api-paths';
-import type { AuthResponse, LoginBody, RegisterBody } from '../../../shared/schemas/users';
-import { api, ApiError } from '../../lib/api';
-import { storeSession } from '../../lib/session';
+import { API } from '#shared/api-paths.js';
+import type { AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/users.js';
+import { api, ApiError } from '#client/lib/api.js';
+import { storeSession } from '#client/lib/session.js';
 
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 

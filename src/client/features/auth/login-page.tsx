@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FormControls } from '../../components/ui/form-controls';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { FormControls } from '#client/components/ui/form-controls.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { failureMessage, login } from './auth-api';
 import { AuthLayout } from './auth-layout';
 

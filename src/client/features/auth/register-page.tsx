@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LIMITS } from '../../../shared/constants';
-import { CAMPUS_EMAIL_DOMAIN } from '../../lib/campus';
-import { FormControls } from '../../components/ui/form-controls';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { LIMITS } from '#shared/constants.js';
+import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
+import { FormControls } from '#client/components/ui/form-controls.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { failureMessage, register } from './auth-api';
 import { AuthLayout } from './auth-layout';
 import { checkRegister, EMPTY_REGISTER_FORM, type RegisterForm } from './register-rules';

@@ -1,4 +1,4 @@
-import { isCampusEmail } from '../../lib/campus';
+import { isCampusEmail } from '#client/lib/campus.js';
 
 export interface RegisterForm {
   firstName: string;

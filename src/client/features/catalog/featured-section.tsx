@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CATEGORIES } from '../../../shared/constants';
-import { ListingGrid } from '../../components/ui/listing-card';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
-import { searchHref } from '../../lib/search-state';
+import { CATEGORIES } from '#shared/constants.js';
+import { ListingGrid } from '#client/components/ui/listing-card.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { searchHref } from '#client/lib/search-state.js';
 import { useFeatured } from './use-featured';
 
 /** Up to 8 random listings and quick links into each category. */

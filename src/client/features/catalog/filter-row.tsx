@@ -5,9 +5,9 @@ import {
   MIN_DISCOUNTS,
   MIN_RATINGS,
   PRICE_SORTS,
-} from '../../../shared/constants';
-import { FormControls } from '../../components/ui/form-controls';
-import { FILTER_KEYS, type SearchFilterState } from '../../lib/search-state';
+} from '#shared/constants.js';
+import { FormControls } from '#client/components/ui/form-controls.js';
+import { FILTER_KEYS, type SearchFilterState } from '#client/lib/search-state.js';
 
 const PRICE_SORT_LABELS: Record<(typeof PRICE_SORTS)[number], string> = {
   'low-to-high': 'Price: low to high',

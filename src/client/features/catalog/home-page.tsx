@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { parseSearch } from '../../lib/search-state';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { parseSearch } from '#client/lib/search-state.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { FeaturedSection } from './featured-section';
 import { SearchResults } from './search-results';
-import '../../styles/catalog.css';
+import '#client/styles/catalog.css';
 
 /** Featured products, or the results of a search (the search lives in the URL). */
 export function HomePage() {

@@ -6,10 +6,10 @@
  * (docs/decisions/011-storefront-search.md). `fetchSpecSearch` keeps the four spec calls available,
  * chosen by which inputs are set, for clients written against the spec.
  */
-import { API } from '../../../shared/api-paths';
-import type { Listing, SearchPage, SearchQuery } from '../../../shared/schemas/listings';
-import { api } from '../../lib/api';
-import type { SearchState } from '../../lib/search-state';
+import { API } from '#shared/api-paths.js';
+import type { Listing, SearchPage, SearchQuery } from '#shared/schemas/listings.js';
+import { api } from '#client/lib/api.js';
+import type { SearchState } from '#client/lib/search-state.js';
 
 export const PAGE_SIZE = 24;
 

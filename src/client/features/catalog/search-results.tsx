@@ -1,8 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { ReadyButton } from '../../components/ui/form-controls';
-import { ListingGrid } from '../../components/ui/listing-card';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
-import { searchToParams, type SearchFilterState, type SearchState } from '../../lib/search-state';
+import { ReadyButton } from '#client/components/ui/form-controls.js';
+import { ListingGrid } from '#client/components/ui/listing-card.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import {
+  searchToParams,
+  type SearchFilterState,
+  type SearchState,
+} from '#client/lib/search-state.js';
 import { FilterRow } from './filter-row';
 import { toSearchQuery } from './search-api';
 import { useSearchResults } from './use-search-results';

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import { FEATURED_COUNT } from '../../../shared/constants';
-import type { Listing } from '../../../shared/schemas/listings';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { API } from '#shared/api-paths.js';
+import { FEATURED_COUNT } from '#shared/constants.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 /** Up to 8 random listings; kept for a while so they do not reshuffle under the reader. */
 export const featuredQuery = () =>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchQuery } from '../../../shared/schemas/listings';
-import { queryKeys } from '../../lib/query-keys';
+import type { SearchQuery } from '#shared/schemas/listings.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 import { fetchSearchPage, nextOffset } from './search-api';
 
 export const searchResultsQuery = (query: SearchQuery) =>

@@ -1,10 +1,10 @@
 /** What the courier screen reads: the delivery, its listing and where map tiles come from. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import { deliveryInstruction, type DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import type { Listing } from '../../../shared/schemas/listings';
-import { api, ApiError } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { API } from '#shared/api-paths.js';
+import { deliveryInstruction, type DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { api, ApiError } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 export const deliveryQuery = (id: number) =>
   queryOptions({

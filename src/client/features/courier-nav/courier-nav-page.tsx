@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { COURIER_LOADING_HIDE_MS } from '../../../shared/constants';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { RequireUser } from '../../components/require-user';
-import { ApiError, isNetworkError } from '../../lib/api';
-import { GIVE_UP_OFFLINE_MESSAGE } from '../../lib/outbox-send';
+import { COURIER_LOADING_HIDE_MS } from '#shared/constants.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { ApiError, isNetworkError } from '#client/lib/api.js';
+import { GIVE_UP_OFFLINE_MESSAGE } from '#client/lib/outbox-send.js';
 import { deliveryFromState, useDelivery, useListing } from './courier-nav-api';
 import { DeliveryMap } from './delivery-map';
 import { useGiveUp } from './give-up';
-import { MessageBuyer } from '../../components/message-buyer';
+import { MessageBuyer } from '#client/components/message-buyer.js';
 import { InfoPanel } from './info-panel';
 import { LoadingMascot } from './loading-mascot';
 import { NavActions } from './nav-actions';
@@ -16,7 +16,7 @@ import { useSharePosition } from './share-position';
 import { statusUpdate, useUpdateDeliveryStatus } from './update-status';
 import { useHiddenAfter } from './use-hidden-after';
 import { useLivePosition } from './use-live-position';
-import '../../components/ui/delivery-ui.css';
+import '#client/components/ui/delivery-ui.css';
 import './courier-nav.css';
 
 /** /courierNav/{delivery_id}: the courier's map and delivery screen (spec section 2). */

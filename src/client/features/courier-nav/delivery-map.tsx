@@ -1,12 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
-import { MAP_ZOOM } from '../../../shared/constants';
-import { mapFocus, type DeliveryStatus } from '../../../shared/delivery';
-import { locationCoords, type LatLng } from '../../../shared/locations';
-import '../../components/map/map-markers.css';
-import { MapTileLayer } from '../../components/map/map-tile-layer';
-import { labelledMarker, labelSides } from '../../components/map/marker-icon';
+import { MAP_ZOOM } from '#shared/constants.js';
+import { mapFocus, type DeliveryStatus } from '#shared/delivery.js';
+import { locationCoords, type LatLng } from '#shared/locations.js';
+import '#client/components/map/map-markers.css';
+import { MapTileLayer } from '#client/components/map/map-tile-layer.js';
+import { labelledMarker, labelSides } from '#client/components/map/marker-icon.js';
 
 interface DeliveryMapProps {
   pickup: string;

@@ -1,9 +1,9 @@
 /** UNABLE TO DELIVER: the delivery goes back to the pool for another courier. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DeliveryInstruction, UpdateDeliveryBody } from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { API } from '#shared/api-paths.js';
+import type { DeliveryInstruction, UpdateDeliveryBody } from '#shared/schemas/deliveries.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 export function giveUpDelivery(deliveryId: number): Promise<DeliveryInstruction> {
   const body: UpdateDeliveryBody = { delivery_status: 'Unassigned', courier_id: null };

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import type { Listing } from '../../../shared/schemas/listings';
-import { ListingImage } from '../../components/ui/listing-image';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
 import { ProgressSteps } from './progress-steps';
 
 interface InfoPanelProps {

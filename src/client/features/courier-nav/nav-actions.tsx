@@ -1,5 +1,5 @@
-import { courierActions, type DeliveryStatus } from '../../../shared/delivery';
-import { PendingUpdates } from '../../components/offline/pending-updates';
+import { courierActions, type DeliveryStatus } from '#shared/delivery.js';
+import { PendingUpdates } from '#client/components/offline/pending-updates.js';
 
 interface NavActionsProps {
   status: DeliveryStatus;

@@ -1,4 +1,4 @@
-import { PROGRESS_STEPS, progressIndex, type DeliveryStatus } from '../../../shared/delivery';
+import { PROGRESS_STEPS, progressIndex, type DeliveryStatus } from '#shared/delivery.js';
 
 /** Assigned, Picked Up, Delivered, with the current one highlighted. */
 export function ProgressSteps({ status }: { status: DeliveryStatus }) {

@@ -3,16 +3,16 @@
  * to that delivery's buyer and vendor only (ARCHITECTURE.md, Map and live position).
  */
 import { useEffect, useRef } from 'react';
-import { API } from '../../../shared/api-paths';
-import { isActiveDelivery, type DeliveryStatus } from '../../../shared/delivery';
+import { API } from '#shared/api-paths.js';
+import { isActiveDelivery, type DeliveryStatus } from '#shared/delivery.js';
 import {
   metersBetween,
   POSITION_MIN_INTERVAL_MS,
   POSITION_MIN_MOVE_METERS,
   type PositionBody,
-} from '../../../shared/live';
-import type { LatLng } from '../../../shared/locations';
-import { api } from '../../lib/api';
+} from '#shared/live.js';
+import type { LatLng } from '#shared/locations.js';
+import { api } from '#client/lib/api.js';
 
 export interface SentPosition extends LatLng {
   at: number;

@@ -5,10 +5,10 @@
  * records when it happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import { sendStatusUpdate, type StatusUpdateOutcome } from '../../lib/outbox-send';
-import { queryKeys } from '../../lib/query-keys';
-import { getSessionUser } from '../../lib/session';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import { sendStatusUpdate, type StatusUpdateOutcome } from '#client/lib/outbox-send.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { getSessionUser } from '#client/lib/session.js';
 
 export type ProgressStatus = 'Picked Up' | 'Delivered';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { GEOLOCATION_OPTIONS } from '../../../shared/constants';
-import type { LatLng } from '../../../shared/locations';
+import { GEOLOCATION_OPTIONS } from '#shared/constants.js';
+import type { LatLng } from '#shared/locations.js';
 
 export interface LivePosition {
   position: (LatLng & { accuracy: number }) | null;

@@ -4,7 +4,7 @@
  * complete save. The receipt lives in the same cache, so if the browser ever clears the cache
  * the receipt goes with it and the phone does not claim a map it no longer has.
  */
-import { CAMPUS_MAP_CACHE } from '../../../shared/campus-area';
+import { CAMPUS_MAP_CACHE } from '#shared/campus-area.js';
 
 export interface CampusMapReceipt {
   /** The tiles' version (GET /api/config): another version means saving again. */

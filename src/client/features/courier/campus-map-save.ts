@@ -6,8 +6,8 @@
  * Docs: docs/decisions/014-campus-map-offline.md.
  */
 import { useSyncExternalStore } from 'react';
-import { campusTiles, tileUrl } from '../../../shared/campus-area';
-import type { MapTiles } from '../../components/map/map-tiles';
+import { campusTiles, tileUrl } from '#shared/campus-area.js';
+import type { MapTiles } from '#client/components/map/map-tiles.js';
 import {
   cacheStorageAvailable,
   clearCampusCache,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useMapTiles, type MapTiles } from '../../components/map/map-tiles';
-import { shortUsDate } from '../../lib/format';
+import { useMapTiles, type MapTiles } from '#client/components/map/map-tiles.js';
+import { shortUsDate } from '#client/lib/format.js';
 import { saveCampusMap, useCampusMapState, type CampusMapState } from './campus-map-save';
 
 /** "840 kB", "2.4 MB". */

@@ -1,11 +1,11 @@
 /** The courier dashboard's reads and writes: deliveries, claiming one, and the shift toggle. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DeliveryInstruction, UpdateDeliveryBody } from '../../../shared/schemas/deliveries';
-import type { SessionUser, UpdateUserBody } from '../../../shared/schemas/users';
-import { api, ApiError, isNetworkError } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import { updateSessionUser } from '../../lib/session';
+import { API } from '#shared/api-paths.js';
+import type { DeliveryInstruction, UpdateDeliveryBody } from '#shared/schemas/deliveries.js';
+import type { SessionUser, UpdateUserBody } from '#shared/schemas/users.js';
+import { api, ApiError, isNetworkError } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { updateSessionUser } from '#client/lib/session.js';
 
 /** How often an on-shift courier's Available column asks for new work (live events aside). */
 export const AVAILABLE_REFRESH_MS = 15_000;

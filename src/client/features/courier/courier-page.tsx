@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { courierChatOpen, groupByColumn } from '../../../shared/delivery';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { MessageBuyer } from '../../components/message-buyer';
-import { BackToProfile } from '../../components/ui/back-to-profile';
-import { RequireUser } from '../../components/require-user';
+import { courierChatOpen, groupByColumn } from '#shared/delivery.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { MessageBuyer } from '#client/components/message-buyer.js';
+import { BackToProfile } from '#client/components/ui/back-to-profile.js';
+import { RequireUser } from '#client/components/require-user.js';
 import {
   claimErrorMessage,
   useClaimDelivery,
@@ -17,7 +17,7 @@ import { CampusMapStatus } from './campus-map-status';
 import { DeliveryColumn } from './delivery-column';
 import { NotCourier } from './not-courier';
 import { ShiftToggle } from './shift-toggle';
-import '../../components/ui/delivery-ui.css';
+import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 
 export function CourierPage() {

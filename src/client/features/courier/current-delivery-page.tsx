@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { currentDelivery } from '../../../shared/delivery';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { BackToProfile } from '../../components/ui/back-to-profile';
-import { RequireUser } from '../../components/require-user';
+import { currentDelivery } from '#shared/delivery.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { BackToProfile } from '#client/components/ui/back-to-profile.js';
+import { RequireUser } from '#client/components/require-user.js';
 import { useCourierDeliveries } from './courier-api';
 import { DeliveryCard } from './delivery-card';
 import { NotCourier } from './not-courier';
-import '../../components/ui/delivery-ui.css';
+import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 
 /** /CourierNav without a delivery: the courier's current delivery, ready to open. */

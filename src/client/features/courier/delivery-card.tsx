@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import { ListingImage } from '../../components/ui/listing-image';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
 
 /** A delivery on the courier dashboard: the item, where from, where to, and notes. */
 export function DeliveryCard({

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { DeliveryCard } from './delivery-card';
 
 interface DeliveryColumnProps {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BackToProfile } from '../../components/ui/back-to-profile';
+import { BackToProfile } from '#client/components/ui/back-to-profile.js';
 
 /** Shown instead of courier screens to someone who is not a courier yet. */
 export function NotCourier({ title }: { title: string }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import '../../styles/about.css';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import '#client/styles/about.css';
 
 export function UserAgreementPage() {
   useDocumentTitle('User Agreement');

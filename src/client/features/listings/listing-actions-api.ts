@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Listing } from '../../../shared/schemas/listings';
-import { api } from '../../lib/api';
+import { API } from '#shared/api-paths.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { api } from '#client/lib/api.js';
 
 /** Spec: Mark as Sold sets availability Out of Stock and listing_status Sold. */
 export function markSold(listingId: number): Promise<Listing[]> {

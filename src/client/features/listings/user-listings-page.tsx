@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { RequireUser } from '../../components/require-user';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
-import { useActiveListings } from '../../lib/queries/listings';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { useActiveListings } from '#client/lib/queries/listings.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { ListingRow } from './listing-row';
-import '../../styles/listings.css';
+import '#client/styles/listings.css';
 
 export function UserListingsPage() {
   useDocumentTitle('Active Listings');

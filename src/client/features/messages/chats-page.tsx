@@ -1,15 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { RequireUser } from '../../components/require-user';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { ConversationList } from './conversation-list';
 import { useQuery } from '@tanstack/react-query';
-import { deliveriesQuery } from '../../lib/queries/deliveries';
+import { deliveriesQuery } from '#client/lib/queries/deliveries.js';
 import { groupConversations, markCouriers } from './conversations';
 import { useMessages } from './messages-api';
 import { ThreadView } from './thread-view';
-import '../../styles/chats.css';
+import '#client/styles/chats.css';
 
 export function ChatsPage() {
   useDocumentTitle('Messages');

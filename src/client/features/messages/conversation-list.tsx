@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ListingImage } from '../../components/ui/listing-image';
-import { relativeTime } from '../../lib/format';
+import { ListingImage } from '#client/components/ui/listing-image.js';
+import { relativeTime } from '#client/lib/format.js';
 import type { Conversation } from './conversations';
 
 interface Props {

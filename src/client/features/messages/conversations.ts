@@ -1,6 +1,6 @@
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import type { DirectMessage } from '../../../shared/schemas/messages';
-import { conversationKey, isUnreadBy } from '../../lib/queries/message-list';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { DirectMessage } from '#shared/schemas/messages.js';
+import { conversationKey, isUnreadBy } from '#client/lib/queries/message-list.js';
 
 export interface Conversation {
   /** `<listing_id>-<other user id>`: used in the URL (?c=) to open the thread. */

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import { messagesQuery } from '../../lib/queries/message-list';
+import { API } from '#shared/api-paths.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { messagesQuery } from '#client/lib/queries/message-list.js';
 
 export function useMessages() {
   // Polling keeps threads current when live events are unavailable.

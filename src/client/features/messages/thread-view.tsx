@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../shared/constants';
-import { ListingImage } from '../../components/ui/listing-image';
-import { relativeTime } from '../../lib/format';
-import { useSendMessage } from '../../lib/queries/messages';
+import { LIMITS } from '#shared/constants.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
+import { relativeTime } from '#client/lib/format.js';
+import { useSendMessage } from '#client/lib/queries/messages.js';
 import type { Conversation } from './conversations';
 import { useMarkRead } from './messages-api';
 

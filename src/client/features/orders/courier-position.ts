@@ -1,10 +1,10 @@
 /** Where the courier of a delivery is: read once, then kept current by live events. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import { ORDER_STATUS_REFRESH_MS } from '../../../shared/constants';
-import type { CourierPosition } from '../../../shared/live';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { API } from '#shared/api-paths.js';
+import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
+import type { CourierPosition } from '#shared/live.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 /** `null` until the courier has shared a position. */
 export const courierPositionQuery = (deliveryId: number) =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries';
-import { MapBoundary } from '../../components/map/map-boundary';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import { MapBoundary } from '#client/components/map/map-boundary.js';
 import { positionTime, useCourierPosition } from './courier-position';
 
 // Leaflet loads only when an order is on its way, never with the page itself.

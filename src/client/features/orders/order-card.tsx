@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ListingImage } from '../../components/ui/listing-image';
+import { ListingImage } from '#client/components/ui/listing-image.js';
 import type { Order } from './orders-api';
 
 /** One order, linking to its listing. */

@@ -1,13 +1,13 @@
 /** The buyer's small live map (lazily loaded with Leaflet): pickup, dropoff and the courier. */
 import 'leaflet/dist/leaflet.css';
-import '../../components/map/map-markers.css';
+import '#client/components/map/map-markers.css';
 import { latLngBounds, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
-import { MAP_ZOOM } from '../../../shared/constants';
-import { locationCoords, type LatLng } from '../../../shared/locations';
-import { MapTileLayer } from '../../components/map/map-tile-layer';
-import { labelledMarker, labelSides } from '../../components/map/marker-icon';
+import { MAP_ZOOM } from '#shared/constants.js';
+import { locationCoords, type LatLng } from '#shared/locations.js';
+import { MapTileLayer } from '#client/components/map/map-tile-layer.js';
+import { labelledMarker, labelSides } from '#client/components/map/marker-icon.js';
 
 export interface OrderMapProps {
   pickup: string;

@@ -1,9 +1,9 @@
-import { BackToProfile } from '../../components/ui/back-to-profile';
-import { RequireUser } from '../../components/require-user';
+import { BackToProfile } from '#client/components/ui/back-to-profile.js';
+import { RequireUser } from '#client/components/require-user.js';
 import { LiveDeliveryMap } from './live-delivery-map';
 import { OrderCard } from './order-card';
 import { useOrders } from './orders-api';
-import '../../components/ui/delivery-ui.css';
+import '#client/components/ui/delivery-ui.css';
 import './orders.css';
 
 export function OrderStatusPage() {

@@ -1,9 +1,9 @@
 /** The buyer's orders: their delivery requests with the status of the matching delivery. */
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_STATUS_REFRESH_MS } from '../../../shared/constants';
-import { isActiveDelivery, orderStatus } from '../../../shared/delivery';
-import type { DeliveryInstruction, DeliveryRequest } from '../../../shared/schemas/deliveries';
-import { deliveriesQuery, deliveryRequestsQuery } from '../../lib/queries/deliveries';
+import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
+import { isActiveDelivery, orderStatus } from '#shared/delivery.js';
+import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
+import { deliveriesQuery, deliveryRequestsQuery } from '#client/lib/queries/deliveries.js';
 
 export interface Order extends DeliveryRequest {
   /** What the buyer sees: the delivery's status, else the request's, else Pending. */

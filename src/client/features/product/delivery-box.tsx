@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Listing } from '../../../shared/schemas/listings';
-import { ReadyButton } from '../../components/ui/form-controls';
+import type { Listing } from '#shared/schemas/listings.js';
+import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { useDeliveryRequested } from './product-api';
 import type { Viewer } from './use-viewer';
 

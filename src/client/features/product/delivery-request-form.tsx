@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { LIMITS } from '../../../shared/constants';
-import { DROPOFF_LOCATIONS, type DropoffLocation } from '../../../shared/locations';
-import type { Listing } from '../../../shared/schemas/listings';
-import { Modal } from '../../components/ui/modal';
+import { LIMITS } from '#shared/constants.js';
+import { DROPOFF_LOCATIONS, type DropoffLocation } from '#shared/locations.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { Modal } from '#client/components/ui/modal.js';
 import { useRequestDelivery } from './product-api';
 
 export const DROPOFF_REQUIRED = 'Please choose a dropoff location.';

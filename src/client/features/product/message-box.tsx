@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { Listing } from '../../../shared/schemas/listings';
-import { MessageForm } from '../../components/ui/message-form';
-import { useSendMessage } from '../../lib/queries/messages';
+import type { Listing } from '#shared/schemas/listings.js';
+import { MessageForm } from '#client/components/ui/message-form.js';
+import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useMessageSent } from './product-api';
 import type { Viewer } from './use-viewer';
 

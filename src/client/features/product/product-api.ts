@@ -1,14 +1,11 @@
 /** Reads and writes of the listing page: message sent?, delivery requested?, request, review. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type {
-  CreateDeliveryRequestBody,
-  DeliveryRequest,
-} from '../../../shared/schemas/deliveries';
-import type { DirectMessage } from '../../../shared/schemas/messages';
-import type { CreateReviewBody, Review } from '../../../shared/schemas/reviews';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { API } from '#shared/api-paths.js';
+import type { CreateDeliveryRequestBody, DeliveryRequest } from '#shared/schemas/deliveries.js';
+import type { DirectMessage } from '#shared/schemas/messages.js';
+import type { CreateReviewBody, Review } from '#shared/schemas/reviews.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 /** Spec: a non-empty array means a message was already sent about this listing. */
 export const listingSenderQuery = (userId: number, listingId: number) =>

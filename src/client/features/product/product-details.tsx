@@ -1,6 +1,6 @@
-import { discountPercent } from '../../../shared/constants';
-import type { Listing } from '../../../shared/schemas/listings';
-import { formatPrice, shortUsDate } from '../../lib/format';
+import { discountPercent } from '#shared/constants.js';
+import type { Listing } from '#shared/schemas/listings.js';
+import { formatPrice, shortUsDate } from '#client/lib/format.js';
 
 /** Price, title, and the description block: Type, Condition and the description text. */
 export function ProductDetails({ listing }: { listing: Listing }) {

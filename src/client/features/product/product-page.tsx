@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { Listing } from '../../../shared/schemas/listings';
-import { ListingImage } from '../../components/ui/listing-image';
-import { ErrorNote, LoadingNote } from '../../components/ui/status';
-import { ApiError } from '../../lib/api';
-import { listingQuery } from '../../lib/queries/listings';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import type { Listing } from '#shared/schemas/listings.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
+import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { ApiError } from '#client/lib/api.js';
+import { listingQuery } from '#client/lib/queries/listings.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { DeliveryBox } from './delivery-box';
 import { MessageBox } from './message-box';
 import { ProductDetails } from './product-details';
 import { SellerSection } from './seller-section';
 import { useViewer } from './use-viewer';
-import '../../styles/product.css';
+import '#client/styles/product.css';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;

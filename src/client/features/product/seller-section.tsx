@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { Listing } from '../../../shared/schemas/listings';
-import { ReviewsList } from '../../components/reviews-list';
-import { ReadyButton } from '../../components/ui/form-controls';
-import { ErrorNote, LoadingNote } from '../../components/ui/status';
-import { Stars } from '../../components/ui/stars';
-import { useReviews } from '../../lib/queries/reviews';
+import type { Listing } from '#shared/schemas/listings.js';
+import { ReviewsList } from '#client/components/reviews-list.js';
+import { ReadyButton } from '#client/components/ui/form-controls.js';
+import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { Stars } from '#client/components/ui/stars.js';
+import { useReviews } from '#client/lib/queries/reviews.js';
 import type { Viewer } from './use-viewer';
 
 // The review form loads when a buyer starts writing, not with the page.

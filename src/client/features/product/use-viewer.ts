@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import type { Listing } from '../../../shared/schemas/listings';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { useSessionUser } from '../../lib/session';
+import type { Listing } from '#shared/schemas/listings.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { useSessionUser } from '#client/lib/session.js';
 
 export type Viewer =
   | { kind: 'visitor'; toLogin: () => void }

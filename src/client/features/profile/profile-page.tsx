@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { RequireUser } from '../../components/require-user';
-import { Stars } from '../../components/ui/stars';
-import { useSoldCount } from '../../lib/queries/listings';
-import { useUser } from '../../lib/queries/users';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { Stars } from '#client/components/ui/stars.js';
+import { useSoldCount } from '#client/lib/queries/listings.js';
+import { useUser } from '#client/lib/queries/users.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { CreateListingModal } from './create-listing/create-listing-modal';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
-import '../../styles/profile.css';
-import '../../components/ui/stat-row.css';
+import '#client/styles/profile.css';
+import '#client/components/ui/stat-row.css';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');

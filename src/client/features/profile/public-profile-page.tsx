@@ -1,15 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
-import { ListingGrid } from '../../components/ui/listing-card';
-import { ReviewsList } from '../../components/reviews-list';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
-import { Stars } from '../../components/ui/stars';
-import { ApiError } from '../../lib/api';
-import { useActiveListings } from '../../lib/queries/listings';
-import { useReviews } from '../../lib/queries/reviews';
-import { useUser } from '../../lib/queries/users';
-import { useSessionUser } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import '../../styles/profile.css';
+import { ListingGrid } from '#client/components/ui/listing-card.js';
+import { ReviewsList } from '#client/components/reviews-list.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { Stars } from '#client/components/ui/stars.js';
+import { ApiError } from '#client/lib/api.js';
+import { useActiveListings } from '#client/lib/queries/listings.js';
+import { useReviews } from '#client/lib/queries/reviews.js';
+import { useUser } from '#client/lib/queries/users.js';
+import { useSessionUser } from '#client/lib/session.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import '#client/styles/profile.css';
 
 /** /userProfile?id=N: a seller's public page with their active listings, rating and reviews. */
 export function PublicProfilePage() {

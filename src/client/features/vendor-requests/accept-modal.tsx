@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PICKUP_LOCATIONS } from '../../../shared/locations';
-import { acceptBody, type DeliveryRequest } from '../../../shared/schemas/deliveries';
-import { ListingImage } from '../../components/ui/listing-image';
-import { Modal } from '../../components/ui/modal';
+import { PICKUP_LOCATIONS } from '#shared/locations.js';
+import { acceptBody, type DeliveryRequest } from '#shared/schemas/deliveries.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
+import { Modal } from '#client/components/ui/modal.js';
 import { useAcceptRequest } from './vendor-requests-api';
 
 interface AcceptModalProps {

@@ -1,6 +1,6 @@
-import type { DeliveryRequest } from '../../../shared/schemas/deliveries';
-import { ListingImage } from '../../components/ui/listing-image';
-import { formatPrice } from '../../lib/format';
+import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
+import { formatPrice } from '#client/lib/format.js';
 
 interface RequestCardProps {
   request: DeliveryRequest;

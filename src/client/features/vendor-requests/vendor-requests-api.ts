@@ -1,13 +1,13 @@
 /** The vendor's pending delivery requests: list, decline, accept. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
+import { API } from '#shared/api-paths.js';
 import type {
   AcceptBody,
   DeliveryInstruction,
   DeliveryRequest,
-} from '../../../shared/schemas/deliveries';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+} from '#shared/schemas/deliveries.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 export const vendorRequestsQuery = (userId: number) =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { DeliveryRequest } from '../../../shared/schemas/deliveries';
-import { BackToProfile } from '../../components/ui/back-to-profile';
-import { RequireUser } from '../../components/require-user';
+import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
+import { BackToProfile } from '#client/components/ui/back-to-profile.js';
+import { RequireUser } from '#client/components/require-user.js';
 import { AcceptModal } from './accept-modal';
 import { RequestCard } from './request-card';
 import { useDeclineRequest, useVendorRequests } from './vendor-requests-api';
-import '../../components/ui/delivery-ui.css';
+import '#client/components/ui/delivery-ui.css';
 import './vendor-requests.css';
 
 export function VendorRequestsPage() {

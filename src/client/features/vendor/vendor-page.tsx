@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { API } from '../../../shared/api-paths';
-import type { DeliveryRequest } from '../../../shared/schemas/deliveries';
-import type { SessionUser } from '../../../shared/schemas/users';
-import { RequireUser } from '../../components/require-user';
-import { ListingGrid } from '../../components/ui/listing-card';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../components/ui/status';
-import { api } from '../../lib/api';
-import { useActiveListings, useSoldCount } from '../../lib/queries/listings';
-import { queryKeys } from '../../lib/query-keys';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import '../../components/ui/stat-row.css';
+import { API } from '#shared/api-paths.js';
+import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { ListingGrid } from '#client/components/ui/listing-card.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { api } from '#client/lib/api.js';
+import { useActiveListings, useSoldCount } from '#client/lib/queries/listings.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import '#client/components/ui/stat-row.css';
 
 export function VendorPage() {
   useDocumentTitle('Vendor dashboard');

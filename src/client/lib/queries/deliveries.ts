@@ -3,8 +3,8 @@
  * reads both, the messages screen reads the deliveries to know who carries an order.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DeliveryInstruction, DeliveryRequest } from '../../../shared/schemas/deliveries';
+import { API } from '#shared/api-paths.js';
+import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,7 +1,7 @@
 /** Listing reads shared by several screens. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Listing } from '../../../shared/schemas/listings';
+import { API } from '#shared/api-paths.js';
+import type { Listing } from '#shared/schemas/listings.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DirectMessage } from '../../../shared/schemas/messages';
+import { API } from '#shared/api-paths.js';
+import type { DirectMessage } from '#shared/schemas/messages.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 

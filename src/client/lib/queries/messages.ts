@@ -1,8 +1,8 @@
 /** POST /api/direct_message, used by the listing page and the chats page. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import { MESSAGE_REFRESH_MS } from '../../../shared/constants';
-import type { DirectMessage, SendMessageBody } from '../../../shared/schemas/messages';
+import { API } from '#shared/api-paths.js';
+import { MESSAGE_REFRESH_MS } from '#shared/constants.js';
+import type { DirectMessage, SendMessageBody } from '#shared/schemas/messages.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 

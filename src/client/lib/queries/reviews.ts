@@ -1,7 +1,7 @@
 /** GET /api/review/{vendorId}: a seller's reviews, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Review } from '../../../shared/schemas/reviews';
+import { API } from '#shared/api-paths.js';
+import type { Review } from '#shared/schemas/reviews.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,7 +1,7 @@
 /** GET /api/user/{id}: the spec's array whose first element is the user. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { PublicUser, SessionUser } from '../../../shared/schemas/users';
+import { API } from '#shared/api-paths.js';
+import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { sellerRating } from '../../../shared/constants.js';
-import type { PublicUser, SessionUser } from '../../../shared/schemas/users.js';
-import type { Db, UsersTable } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+import { sellerRating } from '#shared/constants.js';
+import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
+import type { Db, UsersTable } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
 
 type UserRow = Selectable<UsersTable>;
 

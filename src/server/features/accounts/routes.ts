@@ -9,10 +9,10 @@ import {
   sessionUser,
   updateUserBody,
   userParams,
-} from '../../../shared/schemas/users.js';
-import { badRequest, conflict, httpError, notFound } from '../../lib/http-error.js';
-import { self, signedIn } from '../../plugins/guards.js';
-import { endSession, requireSelf, requireUser, startSession } from '../../plugins/session.js';
+} from '#shared/schemas/users.js';
+import { badRequest, conflict, httpError, notFound } from '#server/lib/http-error.js';
+import { self, signedIn } from '#server/plugins/guards.js';
+import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
   findUserByEmail,

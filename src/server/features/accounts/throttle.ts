@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../lib/http-error.js';
+import { httpError } from '#server/lib/http-error.js';
 import { clearThrottle, recordThrottleFailure, throttleFailures } from './repository.js';
 
 export interface ThrottleLimits {

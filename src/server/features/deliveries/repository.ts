@@ -1,12 +1,12 @@
-import type { DeliveryRequestStatus, DeliveryStatus } from '../../../shared/delivery.js';
-import type { DropoffLocation, PickupLocation } from '../../../shared/locations.js';
+import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
+import type { DropoffLocation, PickupLocation } from '#shared/locations.js';
 import type {
   DeliveryEvent,
   DeliveryInstruction,
   DeliveryRequest,
-} from '../../../shared/schemas/deliveries.js';
-import type { Db } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+} from '#shared/schemas/deliveries.js';
+import type { Db } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
 
 function requestQuery(db: Db) {
   return db

@@ -9,11 +9,11 @@ import {
   deliveryRequest,
   listingBuyerQuery,
   updateDeliveryRequestBody,
-} from '../../../shared/schemas/deliveries.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { owns, self, signedIn } from '../../plugins/guards.js';
-import { requireSelf, requireUser } from '../../plugins/session.js';
+} from '#shared/schemas/deliveries.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { owns, self, signedIn } from '#server/plugins/guards.js';
+import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   findInstruction,
   findRequest,

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkDeliveryTransition } from '../../../shared/delivery.js';
+import { checkDeliveryTransition } from '#shared/delivery.js';
 import {
   courierParams,
   deliveryEvent,
   deliveryInstruction,
   deliveryParams,
   updateDeliveryBody,
-} from '../../../shared/schemas/deliveries.js';
-import type { SessionUser } from '../../../shared/schemas/users.js';
-import { conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { courier, owns, self, signedIn } from '../../plugins/guards.js';
-import { requireSelf, requireUser } from '../../plugins/session.js';
+} from '#shared/schemas/deliveries.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { courier, owns, self, signedIn } from '#server/plugins/guards.js';
+import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   clearCourierPosition,
   courierInstructions,

@@ -1,7 +1,7 @@
-import type { DeliveryStatus } from '../../../shared/delivery.js';
-import type { DeliveryInstruction } from '../../../shared/schemas/deliveries.js';
-import type { SessionUser } from '../../../shared/schemas/users.js';
-import { badRequest, conflict, forbidden } from '../../lib/http-error.js';
+import type { DeliveryStatus } from '#shared/delivery.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { badRequest, conflict, forbidden } from '#server/lib/http-error.js';
 
 /** Buyer, vendor, assigned courier; any courier may look at an unassigned delivery. */
 export function canRead(user: SessionUser, d: DeliveryInstruction): boolean {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/schema.js';
+import type { Db } from '#server/db/schema.js';
 
 export interface PositionRow {
   delivery_id: number;

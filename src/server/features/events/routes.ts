@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isActiveDelivery } from '../../../shared/delivery.js';
-import { courierPosition, positionBody, SSE_RETRY_MS } from '../../../shared/live.js';
-import { deliveryParams } from '../../../shared/schemas/deliveries.js';
-import { conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { nowIso } from '../../lib/time.js';
-import { owns, signedIn } from '../../plugins/guards.js';
-import { requireUser } from '../../plugins/session.js';
+import { isActiveDelivery } from '#shared/delivery.js';
+import { courierPosition, positionBody, SSE_RETRY_MS } from '#shared/live.js';
+import { deliveryParams } from '#shared/schemas/deliveries.js';
+import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { nowIso } from '#server/lib/time.js';
+import { owns, signedIn } from '#server/plugins/guards.js';
+import { requireUser } from '#server/plugins/session.js';
 import { deliveryParties, findPosition, savePosition } from './repository.js';
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

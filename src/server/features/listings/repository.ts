@@ -1,11 +1,6 @@
-import type {
-  Availability,
-  Category,
-  Condition,
-  ListingStatus,
-} from '../../../shared/constants.js';
-import type { Db } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+import type { Availability, Category, Condition, ListingStatus } from '#shared/constants.js';
+import type { Db } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
 import { listingQuery, toListing } from './search-repository.js';
 
 export async function findListing(db: Db, listingId: number) {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FEATURED_COUNT, IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { FEATURED_COUNT, IMAGE_MAX_BYTES } from '#shared/constants.js';
 import {
   allQuery,
   categoryQuery,
@@ -20,11 +20,11 @@ import {
   titleQuery,
   updateListingBody,
   userIdParams,
-} from '../../../shared/schemas/listings.js';
-import { conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { decodeBase64Image, storeImage } from '../../lib/images.js';
-import { owns, self, signedIn } from '../../plugins/guards.js';
-import { requireSelf, requireUser } from '../../plugins/session.js';
+} from '#shared/schemas/listings.js';
+import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { decodeBase64Image, storeImage } from '#server/lib/images.js';
+import { owns, self, signedIn } from '#server/plugins/guards.js';
+import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   activeListingsOf,
   findListing,

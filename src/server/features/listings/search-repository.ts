@@ -7,15 +7,10 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import {
-  DATE_POSTED_MS,
-  DEFAULT_RATING,
-  FEATURED_COUNT,
-  sellerRating,
-} from '../../../shared/constants.js';
-import type { Listing, SearchQuery } from '../../../shared/schemas/listings.js';
-import type { DialectName } from '../../db/connect.js';
-import type { Database, Db } from '../../db/schema.js';
+import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT, sellerRating } from '#shared/constants.js';
+import type { Listing, SearchQuery } from '#shared/schemas/listings.js';
+import type { DialectName } from '#server/db/connect.js';
+import type { Database, Db } from '#server/db/schema.js';
 
 /** The columns of a Listing, joined from listings, products and the seller. */
 export function listingQuery(db: Db) {

@@ -1,6 +1,6 @@
-import { ACTIVE_DELIVERY_STATUSES } from '../../../shared/delivery.js';
-import type { Db } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+import { ACTIVE_DELIVERY_STATUSES } from '#shared/delivery.js';
+import type { Db } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
 
 function messageQuery(db: Db) {
   return db

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../../shared/schemas/common.js';
+import { idParams } from '#shared/schemas/common.js';
 import {
   directMessage,
   listingSenderQuery,
   markReadBody,
   sendMessageBody,
-} from '../../../shared/schemas/messages.js';
-import { COURIER_CHAT_AFTER_DELIVERY_MS } from '../../../shared/delivery.js';
-import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
-import { isoIn } from '../../lib/time.js';
-import { self, signedIn } from '../../plugins/guards.js';
-import { requireSelf, requireUser } from '../../plugins/session.js';
+} from '#shared/schemas/messages.js';
+import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
+import { badRequest, forbidden, notFound } from '#server/lib/http-error.js';
+import { isoIn } from '#server/lib/time.js';
+import { self, signedIn } from '#server/plugins/guards.js';
+import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   findMessage,
   courierLinked,

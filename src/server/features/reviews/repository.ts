@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+import type { Db } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
 
 function reviewQuery(db: Db) {
   return db

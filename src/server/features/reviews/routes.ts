@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReviewBody, review, vendorParams } from '../../../shared/schemas/reviews.js';
-import { badRequest, conflict, notFound } from '../../lib/http-error.js';
-import { self, signedIn } from '../../plugins/guards.js';
-import { requireSelf } from '../../plugins/session.js';
+import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.js';
+import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
+import { self, signedIn } from '#server/plugins/guards.js';
+import { requireSelf } from '#server/plugins/session.js';
 import { findReview, hasReviewed, insertReview, reviewsOf, vendorExists } from './repository.js';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { tileBounds, type GeoBounds } from '../../../shared/campus-area.js';
+import { tileBounds, type GeoBounds } from '#shared/campus-area.js';
 
 export const TILE_FORMATS = {
   png: { contentType: 'image/png', extensions: ['png'] },

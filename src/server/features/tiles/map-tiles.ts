@@ -1,7 +1,7 @@
 /** The map's tiles as this server is configured: its own archive (MAP_TILES) or TILE_URL. */
-import type { ClientConfig } from '../../../shared/schemas/config.js';
-import { hostTiles, TILE_ATTRIBUTION } from '../../../shared/tile-sources.js';
-import type { Config } from '../../config.js';
+import type { ClientConfig } from '#shared/schemas/config.js';
+import { hostTiles, TILE_ATTRIBUTION } from '#shared/tile-sources.js';
+import type { Config } from '#server/config.js';
 import { openTileArchive, TILE_FORMATS, type TileArchive } from './archive.js';
 import { safeAttribution } from './attribution.js';
 

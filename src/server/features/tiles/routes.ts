@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { badRequest } from '../../lib/http-error.js';
+import { badRequest } from '#server/lib/http-error.js';
 import { TILE_FORMATS, type TileArchive } from './archive.js';
 import { archiveTileUrl, TILE_PREFIX } from './map-tiles.js';
 

@@ -1,10 +1,10 @@
 /** Realistic API bodies for component tests, shaped by the shared contract types. */
-import type { DeliveryRequest } from '../../../../src/shared/schemas/deliveries';
-import type { Listing, SearchPage } from '../../../../src/shared/schemas/listings';
-import type { DirectMessage } from '../../../../src/shared/schemas/messages';
-import type { Review } from '../../../../src/shared/schemas/reviews';
-import type { SessionUser } from '../../../../src/shared/schemas/users';
-import { storeSession } from '../../../../src/client/lib/session';
+import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
+import type { Listing, SearchPage } from '#shared/schemas/listings.js';
+import type { DirectMessage } from '#shared/schemas/messages.js';
+import type { Review } from '#shared/schemas/reviews.js';
+import type { SessionUser } from '#shared/schemas/users.js';
+import { storeSession } from '#client/lib/session.js';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { clearSession } from '../../../../src/client/lib/session';
+import { clearSession } from '#client/lib/session.js';
 
 afterEach(() => {
   cleanup();

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '../../../../shared/api-paths';
+import { API } from '#shared/api-paths.js';
 import type {
   CreateListingBody,
   CreateListingResponse,
   Product,
   RelistBody,
-} from '../../../../shared/schemas/listings';
-import { api, ApiError } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { postJsonWithProgress } from '../../../lib/upload';
+} from '#shared/schemas/listings.js';
+import { api, ApiError } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import { postJsonWithProgress } from '#client/lib/upload.js';
 
 /** Spec section 8: "Error creating listing: {message}", the message defaulting as the spec says. */
 export function creationError(error: unknown): string {

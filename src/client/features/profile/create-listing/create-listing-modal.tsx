@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '#client/components/ui/modal.js';
 import { ExistingProductForm } from './existing-product-form';
 import { NewProductForm } from './new-product-form';
-import '../../../styles/create-listing.css';
+import '#client/styles/create-listing.css';
 
 type Step = 'choice' | 'new' | 'existing';
 

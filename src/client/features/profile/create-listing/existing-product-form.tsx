@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { RelistBody } from '../../../../shared/schemas/listings';
-import { ListingImage } from '../../../components/ui/listing-image';
-import { EmptyNote, ErrorNote, LoadingNote } from '../../../components/ui/status';
+import type { RelistBody } from '#shared/schemas/listings.js';
+import { ListingImage } from '#client/components/ui/listing-image.js';
+import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
 import { ConditionField, PriceField } from './listing-fields';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IMAGE_MIMETYPES } from '../../../../shared/schemas/listings';
+import { IMAGE_MIMETYPES } from '#shared/schemas/listings.js';
 
 interface ImageFieldProps {
   invalid: boolean;

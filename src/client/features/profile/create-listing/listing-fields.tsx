@@ -1,4 +1,4 @@
-import { CONDITIONS } from '../../../../shared/constants';
+import { CONDITIONS } from '#shared/constants.js';
 
 interface FieldProps {
   id: string;

@@ -1,5 +1,5 @@
-import { IMAGE_MAX_BYTES, LIMITS } from '../../../../shared/constants';
-import { IMAGE_MIMETYPES } from '../../../../shared/schemas/listings';
+import { IMAGE_MAX_BYTES, LIMITS } from '#shared/constants.js';
+import { IMAGE_MIMETYPES } from '#shared/schemas/listings.js';
 
 export const LISTING_MESSAGES = {
   image: 'Please upload an image.',

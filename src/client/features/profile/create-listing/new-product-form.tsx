@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { CATEGORIES, LIMITS } from '../../../../shared/constants';
-import type { CreateListingBody } from '../../../../shared/schemas/listings';
+import { CATEGORIES, LIMITS } from '#shared/constants.js';
+import type { CreateListingBody } from '#shared/schemas/listings.js';
 import { createListing, creationError, readAsDataUrl } from './create-listing-api';
 import { ImageField } from './image-field';
 import { ConditionField, PriceField } from './listing-fields';
