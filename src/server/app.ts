@@ -10,6 +10,8 @@ import type { Db } from './db/schema.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './features/accounts/throttle.js';
 import { deliveryRoutes } from './features/deliveries/routes.js';
+import { positionRoutes } from './features/deliveries/position-routes.js';
+import { deliveryRequestRoutes } from './features/deliveries/request-routes.js';
 import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { messageRoutes } from './features/messages/routes.js';
@@ -114,7 +116,9 @@ export async function buildApp({
   await app.register(listingRoutes);
   await app.register(messageRoutes);
   await app.register(reviewRoutes);
+  await app.register(deliveryRequestRoutes);
   await app.register(deliveryRoutes);
+  await app.register(positionRoutes);
   await app.register(eventRoutes);
   await registerStatic(app);
   return app;

@@ -22,7 +22,6 @@ import {
   moveInstruction,
   unassignedInstructions,
 } from './repository.js';
-import { deliveryRequestRoutes } from './request-routes.js';
 import { authorizeMove, canRead, illegalMoveMessage, mayMove } from './rules.js';
 
 const instructions = z.array(deliveryInstruction);
@@ -30,8 +29,6 @@ const instructions = z.array(deliveryInstruction);
 /** Delivery instructions: the courier's side. The request side is in request-routes.ts. */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-
-  await app.register(deliveryRequestRoutes);
 
   app.get(
     '/api/delivery_instruction',

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isActiveDelivery } from '#shared/delivery.js';
+import { courierPosition, positionBody } from '#shared/live.js';
+import { deliveryParams } from '#shared/schemas/deliveries.js';
+import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { nowIso } from '#server/lib/time.js';
+import { owns, signedIn } from '#server/plugins/guards.js';
+import { requireUser } from '#server/plugins/session.js';
+import { deliveryParties, findPosition, savePosition } from './position-repository.js';
+
+/** The courier's live position during a delivery: shared by the courier, read by buyer and vendor. */
+export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.post(
+    '/api/delivery_instruction/:id/position',
+    {
+      ...signedIn(
+        owns('params', 'id', async (deliveryId, user) => {
+          const delivery = await deliveryParties(db, deliveryId);
+          return delivery && delivery.courier_id !== user.user_id
+            ? 'Only the assigned courier shares a position.'
+            : undefined;
+        }),
+      ),
+      schema: { params: deliveryParams, body: positionBody, response: { 200: courierPosition } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const delivery = await deliveryParties(db, request.params.id);
+      if (!delivery) throw notFound('No such delivery.');
+      if (delivery.courier_id !== user.user_id)
+        throw forbidden('Only the assigned courier shares a position.');
+      if (!isActiveDelivery(delivery.delivery_status)) {
+        throw conflict('Positions are shared only while a delivery is under way.');
+      }
+      const { lat, lng, accuracy, at } = request.body;
+      const position = {
+        delivery_id: delivery.delivery_id,
+        courier_id: user.user_id,
+        lat,
+        lng,
+        accuracy: accuracy ?? null,
+        at: at ?? nowIso(),
+      };
+      await savePosition(db, position);
+      await app.live.publish({
+        type: 'courier.position',
+        data: position,
+        to: [delivery.buyer_id, delivery.vendor_id],
+      });
+      return position;
+    },
+  );
+
+  /**
+   * The latest position, for a buyer or vendor opening the map: `null` while none is known
+   * (not a 404, which browsers log as an error on every map that opens before the first fix).
+   */
+  app.get(
+    '/api/delivery_instruction/:id/position',
+    {
+      ...signedIn(),
+      schema: { params: deliveryParams, response: { 200: courierPosition.nullable() } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const delivery = await deliveryParties(db, request.params.id);
+      if (!delivery) throw notFound('No such delivery.');
+      const parties = [delivery.buyer_id, delivery.vendor_id, delivery.courier_id];
+      if (!parties.includes(user.user_id)) throw forbidden('This delivery is not yours.');
+      return (await findPosition(db, delivery.delivery_id)) ?? null;
+    },
+  );
+};
