@@ -34,7 +34,7 @@ export function MessageBuyer({
     return (
       <Link
         to={`/chats?c=${conversationKey(delivery.listing_id, delivery.buyer_id)}`}
-        className="dl-btn dl-btn-outline dl-btn-block"
+        className="btn btn-large btn-outline btn-block"
       >
         See Conversation
       </Link>
@@ -44,7 +44,7 @@ export function MessageBuyer({
     return (
       <button
         type="button"
-        className="dl-btn dl-btn-outline dl-btn-block"
+        className="btn btn-large btn-outline btn-block"
         onClick={() => setOpen(true)}
       >
         Message buyer

@@ -7,7 +7,7 @@ export function BackToProfile({ label = '← Back to Profile' }: { label?: strin
   return (
     <button
       type="button"
-      className="dl-btn dl-btn-outline"
+      className="btn btn-large btn-outline"
       onClick={() => navigate('/RealUserProfile')}
     >
       {label}

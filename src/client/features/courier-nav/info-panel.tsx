@@ -22,7 +22,7 @@ export function InfoPanel({ delivery, listing, locationNote, children }: InfoPan
     <section className="nav-info" aria-label="Delivery details">
       <button
         type="button"
-        className="dl-btn dl-btn-outline dl-btn-block"
+        className="btn btn-large btn-outline btn-block"
         onClick={() => navigate('/courierPage')}
       >
         Back to Courier Dashboard

@@ -22,7 +22,7 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
       )}
       <button
         type="button"
-        className="dl-btn dl-btn-primary dl-btn-block"
+        className="btn btn-large btn-block"
         disabled={!actions.pickedUp || busy}
         onClick={onPickedUp}
       >
@@ -30,7 +30,7 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
       </button>
       <button
         type="button"
-        className="dl-btn dl-btn-primary dl-btn-block"
+        className="btn btn-large btn-block"
         disabled={!actions.finishDropOff || busy}
         onClick={onFinish}
       >
@@ -39,7 +39,7 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
       {actions.unableToDeliver && (
         <button
           type="button"
-          className="dl-btn dl-btn-danger dl-btn-block"
+          className="btn btn-large btn-danger btn-block"
           disabled={busy}
           onClick={onGiveUp}
         >

@@ -103,7 +103,7 @@ function SaveButton({
   return (
     <button
       type="button"
-      className="dl-btn dl-btn-outline"
+      className="btn btn-large btn-outline"
       onClick={() => void saveCampusMap(map, { asked: true, again })}
     >
       {label}

@@ -86,7 +86,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
             action={(delivery) => (
               <button
                 type="button"
-                className="dl-btn dl-btn-primary dl-btn-block"
+                className="btn btn-large btn-block"
                 disabled={claim.isPending}
                 onClick={() => accept(delivery)}
               >
@@ -115,7 +115,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
               <Link
                 to={`/courierNav/${delivery.delivery_id}`}
                 state={{ delivery }}
-                className="dl-btn dl-btn-primary dl-btn-block"
+                className="btn btn-large btn-block"
               >
                 Continue Delivery
               </Link>

@@ -46,7 +46,7 @@ function CurrentDelivery({ user }: { user: SessionUser }) {
           <Link
             to={`/courierNav/${current.delivery_id}`}
             state={{ delivery: current }}
-            className="dl-btn dl-btn-primary dl-btn-block"
+            className="btn btn-large btn-block"
           >
             Open Delivery
           </Link>
@@ -54,7 +54,7 @@ function CurrentDelivery({ user }: { user: SessionUser }) {
       ) : (
         <div className="dl-empty">
           <p>You have no delivery in progress.</p>
-          <Link to="/CourierPage" className="dl-btn dl-btn-primary">
+          <Link to="/CourierPage" className="btn btn-large">
             Go to Courier Dashboard
           </Link>
         </div>

@@ -14,7 +14,7 @@ export function NotCourier({ title }: { title: string }) {
           Only couriers can deliver orders. Any student can become one: use the Become a Courier
           button on your profile, then come back here to start a shift.
         </p>
-        <Link to="/RealUserProfile" className="dl-btn dl-btn-primary">
+        <Link to="/RealUserProfile" className="btn btn-large">
           Become a Courier on your profile
         </Link>
       </div>

@@ -84,11 +84,7 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
             {error}
           </p>
         )}
-        <button
-          type="submit"
-          className="dl-btn dl-btn-primary dl-btn-block"
-          disabled={accept.isPending}
-        >
+        <button type="submit" className="btn btn-large btn-block" disabled={accept.isPending}>
           {accept.isPending ? 'Confirming…' : 'Confirm Delivery'}
         </button>
       </form>

@@ -30,17 +30,12 @@ export function RequestCard({ request, busy, onAccept, onDecline }: RequestCardP
           </p>
         )}
         <div className="dl-actions">
-          <button
-            type="button"
-            className="dl-btn dl-btn-primary"
-            onClick={onAccept}
-            disabled={busy}
-          >
+          <button type="button" className="btn btn-large" onClick={onAccept} disabled={busy}>
             Accept
           </button>
           <button
             type="button"
-            className="dl-btn dl-btn-danger"
+            className="btn btn-large btn-danger"
             onClick={onDecline}
             disabled={busy}
           >
