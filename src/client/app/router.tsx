@@ -73,7 +73,7 @@ const withShell: RouteObject[] = [
   },
   {
     path: 'productListing/:listingId',
-    ...page('../features/product/product-page.tsx', 'ProductPage', { ssr: true }),
+    ...page('../features/listings/product-page.tsx', 'ProductPage', { ssr: true }),
   },
   {
     path: 'terms-of-service',

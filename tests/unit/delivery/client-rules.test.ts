@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { claimErrorMessage, CLAIM_LOST_MESSAGE } from '#client/features/courier/courier-api.js';
-import { deliveryFromState, firstListing } from '#client/features/courier-nav/courier-nav-api.js';
-import { shouldSendPosition } from '#client/features/courier-nav/share-position.js';
-import { isFatalGeolocationError } from '#client/features/courier-nav/use-live-position.js';
+import { claimErrorMessage, CLAIM_LOST_MESSAGE } from '#client/features/courier/api/courier-api.js';
+import {
+  deliveryFromState,
+  firstListing,
+} from '#client/features/courier-nav/api/courier-nav-api.js';
+import { shouldSendPosition } from '#client/features/courier-nav/api/share-position.js';
+import { isFatalGeolocationError } from '#client/features/courier-nav/hooks/use-live-position.js';
 import { buyerOrders } from '#client/features/orders/orders-api.js';
 import { ApiError } from '#client/lib/api.js';
 import { POSITION_MIN_INTERVAL_MS } from '#shared/live.js';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProductPage } from '#client/features/product/product-page.js';
+import { ProductPage } from '#client/features/listings/product-page.js';
 import { DROPOFF_LOCATIONS } from '#shared/locations.js';
 import { makeListing, makeMessage, makeRequest, makeReview, signIn } from './support/data';
 import { never, reply, stubApi, type Routes } from './support/fetch-stub';

@@ -1,7 +1,7 @@
 import { Link, useMatches } from 'react-router';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { findMember } from './team';
-import '#client/styles/about.css';
+import '#client/components/ui/info-page.css';
 
 /** /about{slug}: the router passes the member's slug in the route handle. */
 export function AboutMemberPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { TEAM } from './team';
-import '#client/styles/about.css';
+import '#client/components/ui/info-page.css';
 
 export function AboutTeamPage() {
   useDocumentTitle('About Us');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import '#client/styles/auth.css';
+import '#client/features/auth/auth.css';
 
 /** The bare pages (no header): logo back to /, a card, the footer links. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { parseSearch } from '#client/lib/search-state.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { FeaturedSection } from './featured-section';
 import { SearchResults } from './search-results';
-import '#client/styles/catalog.css';
+import '#client/features/catalog/catalog.css';
 
 /** Featured products, or the results of a search (the search lives in the URL). */
 export function HomePage() {

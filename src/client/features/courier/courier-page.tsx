@@ -12,11 +12,11 @@ import {
   useCourierDeliveries,
   useShift,
   useUnassigned,
-} from './courier-api';
-import { CampusMapStatus } from './campus-map-status';
-import { DeliveryColumn } from './delivery-column';
-import { NotCourier } from './not-courier';
-import { ShiftToggle } from './shift-toggle';
+} from './api/courier-api';
+import { CampusMapStatus } from './components/campus-map-status';
+import { DeliveryColumn } from './components/delivery-column';
+import { NotCourier } from './components/not-courier';
+import { ShiftToggle } from './components/shift-toggle';
 import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 

@@ -3,9 +3,9 @@ import { currentDelivery } from '#shared/delivery.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { BackToProfile } from '#client/components/ui/back-to-profile.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { useCourierDeliveries } from './courier-api';
-import { DeliveryCard } from './delivery-card';
-import { NotCourier } from './not-courier';
+import { useCourierDeliveries } from './api/courier-api';
+import { DeliveryCard } from './components/delivery-card';
+import { NotCourier } from './components/not-courier';
 import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 

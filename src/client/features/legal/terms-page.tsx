@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import '#client/styles/about.css';
+import '#client/components/ui/info-page.css';
 
 export function TermsPage() {
   useDocumentTitle('Terms of Service');

@@ -4,8 +4,8 @@ import { RequireUser } from '#client/components/require-user.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { useActiveListings } from '#client/lib/queries/listings.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { ListingRow } from './listing-row';
-import '#client/styles/listings.css';
+import { ListingRow } from './components/listing-row';
+import '#client/features/listings/listings.css';
 
 export function UserListingsPage() {
   useDocumentTitle('Active Listings');

@@ -9,7 +9,7 @@ import { deliveriesQuery } from '#client/lib/queries/deliveries.js';
 import { groupConversations, markCouriers } from './conversations';
 import { useMessages } from './messages-api';
 import { ThreadView } from './thread-view';
-import '#client/styles/chats.css';
+import '#client/features/messages/chats.css';
 
 export function ChatsPage() {
   useDocumentTitle('Messages');

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { CreateListingModal } from './create-listing/create-listing-modal';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
-import '#client/styles/profile.css';
+import '#client/features/profile/profile.css';
 import '#client/components/ui/stat-row.css';
 
 export function ProfilePage() {

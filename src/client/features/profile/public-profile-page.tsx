@@ -9,7 +9,7 @@ import { useReviews } from '#client/lib/queries/reviews.js';
 import { useUser } from '#client/lib/queries/users.js';
 import { useSessionUser } from '#client/lib/session.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import '#client/styles/profile.css';
+import '#client/features/profile/profile.css';
 
 /** /userProfile?id=N: a seller's public page with their active listings, rating and reviews. */
 export function PublicProfilePage() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Modal } from '#client/components/ui/modal.js';
 import { ExistingProductForm } from './existing-product-form';
 import { NewProductForm } from './new-product-form';
-import '#client/styles/create-listing.css';
+import '#client/features/profile/create-listing/create-listing.css';
 
 type Step = 'choice' | 'new' | 'existing';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
-import { useDeliveryRequested } from './product-api';
-import type { Viewer } from './use-viewer';
+import { useDeliveryRequested } from '../api/product-api';
+import type { Viewer } from '../hooks/use-viewer';
 
 // The request form (with the campus spots) loads when a buyer opens it, not with the page.
 const DeliveryRequestForm = lazy(() =>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { formatPrice, shortUsDate } from '#client/lib/format.js';
-import { deleteListing, markSold, useListingAction } from './listing-actions-api';
+import { deleteListing, markSold, useListingAction } from '../api/listing-actions-api';
 
 export const DELETE_CONFIRM = 'Delete this listing? This cannot be undone.';
 

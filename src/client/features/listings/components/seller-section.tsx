@@ -6,7 +6,7 @@ import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useReviews } from '#client/lib/queries/reviews.js';
-import type { Viewer } from './use-viewer';
+import type { Viewer } from '../hooks/use-viewer';
 
 // The review form loads when a buyer starts writing, not with the page.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));

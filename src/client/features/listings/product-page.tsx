@@ -6,12 +6,12 @@ import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
 import { listingQuery } from '#client/lib/queries/listings.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { DeliveryBox } from './delivery-box';
-import { MessageBox } from './message-box';
-import { ProductDetails } from './product-details';
-import { SellerSection } from './seller-section';
-import { useViewer } from './use-viewer';
-import '#client/styles/product.css';
+import { DeliveryBox } from './components/delivery-box';
+import { MessageBox } from './components/message-box';
+import { ProductDetails } from './components/product-details';
+import { SellerSection } from './components/seller-section';
+import { useViewer } from './hooks/use-viewer';
+import '#client/features/listings/product.css';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;

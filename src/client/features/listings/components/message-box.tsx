@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { MessageForm } from '#client/components/ui/message-form.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
-import { useMessageSent } from './product-api';
-import type { Viewer } from './use-viewer';
+import { useMessageSent } from '../api/product-api';
+import type { Viewer } from '../hooks/use-viewer';
 
 /** "Type a message" and Send; once a message exists, "Message Sent to Seller". */
 export function MessageBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {

@@ -3,7 +3,7 @@ import { LIMITS } from '#shared/constants.js';
 import { DROPOFF_LOCATIONS, type DropoffLocation } from '#shared/locations.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { Modal } from '#client/components/ui/modal.js';
-import { useRequestDelivery } from './product-api';
+import { useRequestDelivery } from '../api/product-api';
 
 export const DROPOFF_REQUIRED = 'Please choose a dropoff location.';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMapTiles, type MapTiles } from '#client/components/map/map-tiles.js';
 import { shortUsDate } from '#client/lib/format.js';
-import { saveCampusMap, useCampusMapState, type CampusMapState } from './campus-map-save';
+import { saveCampusMap, useCampusMapState, type CampusMapState } from '../api/campus-map-save';
 
 /** "840 kB", "2.4 MB". */
 export function formatBytes(bytes: number): string {

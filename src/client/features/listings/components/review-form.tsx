@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LIMITS, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
 import { Modal } from '#client/components/ui/modal.js';
-import { useCreateReview } from './product-api';
+import { useCreateReview } from '../api/product-api';
 
 export const RATING_REQUIRED = 'Please choose a rating from 1 to 5.';
 
