@@ -1,9 +1,7 @@
+import { firstListing } from '#client/lib/queries/listings.js';
 import { describe, expect, it } from 'vitest';
 import { claimErrorMessage, CLAIM_LOST_MESSAGE } from '#client/features/courier/api/courier-api.js';
-import {
-  deliveryFromState,
-  firstListing,
-} from '#client/features/courier-nav/api/courier-nav-api.js';
+import { deliveryFromState } from '#client/features/courier-nav/api/courier-nav-api.js';
 import { shouldSendPosition } from '#client/features/courier-nav/api/share-position.js';
 import { isFatalGeolocationError } from '#client/features/courier-nav/hooks/use-live-position.js';
 import { buyerOrders } from '#client/features/orders/orders-api.js';

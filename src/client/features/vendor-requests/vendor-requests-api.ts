@@ -1,5 +1,5 @@
 /** The vendor's pending delivery requests: list, decline, accept. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type {
   AcceptBody,
@@ -7,15 +7,8 @@ import type {
   DeliveryRequest,
 } from '#shared/schemas/deliveries.js';
 import { api } from '#client/lib/api.js';
+import { vendorRequestsQuery } from '#client/lib/queries/deliveries.js';
 import { queryKeys } from '#client/lib/query-keys.js';
-
-export const vendorRequestsQuery = (userId: number) =>
-  queryOptions({
-    queryKey: queryKeys.vendorRequests(userId),
-    queryFn: () => api<DeliveryRequest[]>(API.vendorDeliveryRequests(userId)),
-    // New requests arrive while the app is closed: always ask again when the screen opens.
-    staleTime: 0,
-  });
 
 export function useVendorRequests(userId: number) {
   return useQuery(vendorRequestsQuery(userId));

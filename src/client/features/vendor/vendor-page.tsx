@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { API } from '#shared/api-paths.js';
-import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
-import { api } from '#client/lib/api.js';
 import { useActiveListings, useSoldCount } from '#client/lib/queries/listings.js';
-import { queryKeys } from '#client/lib/query-keys.js';
+import { vendorRequestsQuery } from '#client/lib/queries/deliveries.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import '#client/components/ui/stat-row.css';
 
@@ -17,17 +14,10 @@ export function VendorPage() {
   return <RequireUser>{(user) => <VendorDashboard user={user} />}</RequireUser>;
 }
 
-function usePendingRequests(userId: number) {
-  return useQuery({
-    queryKey: queryKeys.vendorRequests(userId),
-    queryFn: () => api<DeliveryRequest[]>(API.vendorDeliveryRequests(userId)),
-  });
-}
-
 function VendorDashboard({ user }: { user: SessionUser }) {
   const listings = useActiveListings(user.user_id);
   const sold = useSoldCount(user.user_id);
-  const pending = usePendingRequests(user.user_id);
+  const pending = useQuery(vendorRequestsQuery(user.user_id));
   const show = (q: { isSuccess: boolean; isError: boolean; data?: number }) =>
     q.isSuccess ? q.data : q.isError ? '—' : '…';
 

@@ -5,9 +5,17 @@ import type { Listing } from '#shared/schemas/listings.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 
-/** GET /api/listing/{id}: an array whose first element is the listing. */
+/**
+ * GET /api/listing/{id} answers with an array whose first element is the listing; the
+ * original courier screen read a single object. Either is accepted.
+ */
+export function firstListing(data: unknown): Listing | undefined {
+  const item: unknown = Array.isArray(data) ? data[0] : data;
+  return item !== null && typeof item === 'object' ? (item as Listing) : undefined;
+}
+
 export async function fetchListing(id: number): Promise<Listing> {
-  const [listing] = await api<Listing[]>(API.listing(id));
+  const listing = firstListing(await api<unknown>(API.listing(id)));
   if (!listing) throw new ApiError(404, 'No item Found');
   return listing;
 }

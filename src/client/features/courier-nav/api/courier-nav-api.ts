@@ -1,9 +1,10 @@
 /** What the courier screen reads: the delivery, its listing and where map tiles come from. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { API } from '#shared/api-paths.js';
 import { deliveryInstruction, type DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import type { Listing } from '#shared/schemas/listings.js';
-import { api, ApiError } from '#client/lib/api.js';
+import { api } from '#client/lib/api.js';
+import { listingQuery } from '#client/lib/queries/listings.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 
 export const deliveryQuery = (id: number) =>
@@ -36,30 +37,11 @@ export function deliveryFromState(state: unknown, id: number): DeliveryInstructi
   return parsed.success && parsed.data.delivery_id === id ? parsed.data : undefined;
 }
 
-/**
- * GET /api/listing/{id} answers with an array whose first element is the listing; the
- * original courier screen read a single object (spec section 7). Either is accepted.
- */
-export function firstListing(data: unknown): Listing | undefined {
-  const item: unknown = Array.isArray(data) ? data[0] : data;
-  return item !== null && typeof item === 'object' ? (item as Listing) : undefined;
-}
-
-export async function fetchListing(id: number): Promise<Listing> {
-  try {
-    const listing = firstListing(await api<unknown>(API.listing(id)));
-    if (!listing) throw new ApiError(404, 'No item Found');
-    return listing;
-  } catch (error) {
-    console.warn('Listing not found', error);
-    throw error;
-  }
-}
-
+/** The delivery's listing; a failure is logged as 'Listing not found' (the screen goes on). */
 export function useListing(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.listing(id ?? 0),
-    queryFn: () => fetchListing(id!),
-    enabled: id !== undefined,
-  });
+  const listing = useQuery({ ...listingQuery(id ?? 0), enabled: id !== undefined });
+  useEffect(() => {
+    if (listing.error) console.warn('Listing not found', listing.error);
+  }, [listing.error]);
+  return listing;
 }

@@ -1,30 +1,15 @@
 /** The courier dashboard's reads and writes: deliveries, claiming one, and the shift toggle. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type { DeliveryInstruction, UpdateDeliveryBody } from '#shared/schemas/deliveries.js';
 import type { SessionUser, UpdateUserBody } from '#shared/schemas/users.js';
 import { api, ApiError, isNetworkError } from '#client/lib/api.js';
+import { courierDeliveriesQuery, unassignedQuery } from '#client/lib/queries/deliveries.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { updateSessionUser } from '#client/lib/session.js';
 
 /** How often an on-shift courier's Available column asks for new work (live events aside). */
 export const AVAILABLE_REFRESH_MS = 15_000;
-
-// Deliveries change under other couriers' hands: the cached lists show at once and are
-// always refreshed when the dashboard opens (staleTime 0).
-export const unassignedQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.unassigned(),
-    queryFn: () => api<DeliveryInstruction[]>(API.unassigned),
-    staleTime: 0,
-  });
-
-export const courierDeliveriesQuery = (userId: number) =>
-  queryOptions({
-    queryKey: queryKeys.courierDeliveries(userId),
-    queryFn: () => api<DeliveryInstruction[]>(API.courierDeliveries(userId)),
-    staleTime: 0,
-  });
 
 export function useUnassigned(onShift: boolean) {
   return useQuery({
