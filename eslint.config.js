@@ -43,6 +43,16 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}', 'src/sw/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
   },
+  // Playwright loads these itself and cannot map `#shared/x.js` to its .ts file.
+  {
+    files: ['tests/e2e/**/*.ts', 'tests/fixtures/**/*.ts', 'playwright.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^#', message: 'Playwright code imports by relative path.' }] },
+      ],
+    },
+  },
   // Rooms and features: who may import whom (scripts/eslint/rooms.js).
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -7,7 +7,7 @@
  * must show up within POLL_FREE_MS, well before the next poll is due.
  */
 import type { Page } from '@playwright/test';
-import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
+import { ORDER_STATUS_REFRESH_MS } from '../../src/shared/constants.js';
 import { demoActor, newActor, type Actor } from './delivery-support';
 import { expect, test } from './fixtures';
 

@@ -2,8 +2,8 @@
  * TILE_PREFETCH=1: the operator has the tile host's permission, so a courier's phone saves the
  * campus from that host (another origin) as it does from the product's own archive.
  */
-import { campusTiles, tileAt } from '#shared/campus-area.js';
-import { CAMPUS_LOCATIONS } from '#shared/locations.js';
+import { campusTiles, tileAt } from '../../src/shared/campus-area.js';
+import { CAMPUS_LOCATIONS } from '../../src/shared/locations.js';
 import { tileColour } from '../fixtures/map-tiles';
 import { PHONE } from './delivery-support';
 import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import type { TileId } from '#shared/campus-area.js';
+import type { TileId } from '../../src/shared/campus-area.js';
 import { drawTile, type Rgb } from '../fixtures/map-tiles';
 
 /** Stand-in servers take the ports after the main e2e server's (E2E_PORT). */
