@@ -2,6 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { PICKUP_LOCATIONS } from '#shared/locations.js';
 import { acceptBody, type DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
+import {
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
 import { useAcceptRequest } from './vendor-requests-api';
 
@@ -52,41 +58,32 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
         <ListingImage src={request.thumbnail} alt={title} className="dl-thumb" />
         <h3>{title}</h3>
       </div>
-      <form onSubmit={submit} noValidate>
-        <div className="dl-field">
-          <label htmlFor={pickupId} className="dl-label">
-            Pickup Location
-          </label>
-          <select
-            id={pickupId}
-            value={pickup}
-            required
-            aria-invalid={error !== null && !pickup}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setPickup(e.target.value)}
-          >
-            <option value="">Select a pickup location</option>
-            {PICKUP_LOCATIONS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="dl-field">
-          <label htmlFor={noteId} className="dl-label">
-            Vendor Special Request
-          </label>
-          <textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
-        {error && (
-          <p id={errorId} className="dl-notice" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-large btn-block" disabled={accept.isPending}>
-          {accept.isPending ? 'Confirming…' : 'Confirm Delivery'}
-        </button>
+      <form className="form" onSubmit={submit} noValidate>
+        <SelectField
+          id={pickupId}
+          label="Pickup Location"
+          placeholder="Select a pickup location"
+          options={PICKUP_LOCATIONS}
+          value={pickup}
+          invalid={error !== null && !pickup}
+          describedBy={error ? errorId : undefined}
+          onValue={setPickup}
+        />
+        <TextAreaField
+          id={noteId}
+          label="Vendor Special Request"
+          rows={3}
+          value={note}
+          onValue={setNote}
+        />
+        <FormAlert id={errorId}>{error}</FormAlert>
+        <SubmitButton
+          className="btn btn-large btn-block"
+          busy={accept.isPending}
+          busyText="Confirming…"
+        >
+          Confirm Delivery
+        </SubmitButton>
       </form>
     </Modal>
   );

@@ -2,6 +2,12 @@ import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import { DROPOFF_LOCATIONS, type DropoffLocation } from '#shared/locations.js';
 import type { Listing } from '#shared/schemas/listings.js';
+import {
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
 import { useRequestDelivery } from '../api/product-api';
 
@@ -48,44 +54,30 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
         <p className="request-item">
           <span className="field-label">Item</span> {listing.title}
         </p>
-        <div className="field">
-          <label htmlFor="dropoff-location">Dropoff Location</label>
-          <select
-            id="dropoff-location"
-            required
-            value={dropoff}
-            aria-invalid={problem ? true : undefined}
-            onChange={(e) => setDropoff(e.target.value as DropoffLocation | '')}
-          >
-            <option value="">Choose a dropoff location</option>
-            {DROPOFF_LOCATIONS.map((place) => (
-              <option key={place}>{place}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="courier-request">Special Request for Courier</label>
-          <textarea
-            id="courier-request"
-            rows={7}
-            maxLength={LIMITS.specialRequest}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </div>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        {request.isError && (
-          <p className="form-error" role="alert">
-            Could not send the request: {request.error.message}
-          </p>
-        )}
-        <button type="submit" className="btn" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Submit'}
-        </button>
+        <SelectField
+          id="dropoff-location"
+          label="Dropoff Location"
+          placeholder="Choose a dropoff location"
+          options={DROPOFF_LOCATIONS}
+          value={dropoff}
+          invalid={problem !== ''}
+          onValue={(value) => setDropoff(value as DropoffLocation | '')}
+        />
+        <TextAreaField
+          id="courier-request"
+          label="Special Request for Courier"
+          rows={7}
+          maxLength={LIMITS.specialRequest}
+          value={note}
+          onValue={setNote}
+        />
+        <FormAlert>{problem}</FormAlert>
+        <FormAlert>
+          {request.isError && `Could not send the request: ${request.error.message}`}
+        </FormAlert>
+        <SubmitButton busy={request.isPending} busyText="Sending…">
+          Submit
+        </SubmitButton>
       </form>
     </Modal>
   );

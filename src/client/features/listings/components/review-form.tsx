@@ -1,5 +1,11 @@
 import { useState } from 'react';
 import { LIMITS, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
+import {
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
 import { useCreateReview } from '../api/product-api';
 
@@ -41,46 +47,31 @@ export function ReviewForm({ authorId, vendorId, onClose }: Props) {
   return (
     <Modal title="Rating Seller" onClose={onClose} busy={review.isPending}>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="review-rating">Rating</label>
-          <select
-            id="review-rating"
-            required
-            value={rating}
-            aria-invalid={problem ? true : undefined}
-            onChange={(e) => setRating(e.target.value)}
-          >
-            <option value="">Choose a rating</option>
-            {RATINGS.map((r) => (
-              <option key={r} value={r}>
-                {r} star{r === 1 ? '' : 's'}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="review-comment">Comment</label>
-          <textarea
-            id="review-comment"
-            rows={3}
-            maxLength={LIMITS.comment}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-        </div>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        {review.isError && (
-          <p className="form-error" role="alert">
-            Could not save the review: {review.error.message}
-          </p>
-        )}
-        <button type="submit" className="btn" disabled={review.isPending}>
-          {review.isPending ? 'Saving…' : 'Submit'}
-        </button>
+        <SelectField
+          id="review-rating"
+          label="Rating"
+          placeholder="Choose a rating"
+          options={RATINGS}
+          optionLabel={(r) => `${r} star${r === 1 ? '' : 's'}`}
+          value={rating}
+          invalid={problem !== ''}
+          onValue={setRating}
+        />
+        <TextAreaField
+          id="review-comment"
+          label="Comment"
+          rows={3}
+          maxLength={LIMITS.comment}
+          value={comment}
+          onValue={setComment}
+        />
+        <FormAlert>{problem}</FormAlert>
+        <FormAlert>
+          {review.isError && `Could not save the review: ${review.error.message}`}
+        </FormAlert>
+        <SubmitButton busy={review.isPending} busyText="Saving…">
+          Submit
+        </SubmitButton>
       </form>
     </Modal>
   );

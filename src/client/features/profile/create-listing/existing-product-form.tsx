@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { RelistBody } from '#shared/schemas/listings.js';
+import { FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
-import { ConditionField, PriceField } from './listing-fields';
+import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
 import {
   checkExistingListing,
   parsePrice,
@@ -78,23 +79,16 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="relist-product">Product</label>
-        <select
-          id="relist-product"
-          value={form.productId}
-          required
-          aria-invalid={invalid('product')}
-          onChange={(e) => setForm({ ...form, productId: e.target.value })}
-        >
-          <option value="">Choose a product</option>
-          {products.data.map((p) => (
-            <option key={p.product_id} value={p.product_id}>
-              {p.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="relist-product"
+        label="Product"
+        placeholder="Choose a product"
+        options={products.data.map((p) => p.product_id)}
+        optionLabel={(id) => products.data.find((p) => p.product_id === id)?.title ?? ''}
+        value={form.productId}
+        invalid={invalid('product')}
+        onValue={(productId) => setForm({ ...form, productId })}
+      />
       {chosen && (
         <div className="relist-preview">
           <ListingImage src={chosen.thumbnail} alt={chosen.title} width={96} height={96} />
@@ -119,24 +113,9 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
           onChange={(condition) => setForm({ ...form, condition })}
         />
       </div>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="btn-row">
-        <button type="button" className="btn btn-outline" onClick={onBack} disabled={busy}>
-          Back
-        </button>
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Creating…' : 'Create Listing'}
-        </button>
-      </div>
+      <FormAlert>{problem?.message}</FormAlert>
+      <FormAlert>{failure}</FormAlert>
+      <ListingFormButtons busy={busy} busyText="Creating…" onBack={onBack} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { CONDITIONS } from '#shared/constants.js';
+import { SelectField, SubmitButton, TextField } from '#client/components/ui/fields.js';
 
 interface FieldProps {
   id: string;
@@ -11,39 +12,53 @@ interface FieldProps {
 /** The price box both listing forms share: text, so a phone shows the decimal keypad. */
 export function PriceField({ id, value, onChange, invalid, describedBy }: FieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>Price ($)</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        value={value}
-        required
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <TextField
+      id={id}
+      label="Price ($)"
+      inputMode="decimal"
+      required
+      value={value}
+      invalid={invalid}
+      describedBy={describedBy}
+      onValue={onChange}
+    />
   );
 }
 
-/** The condition choice both listing forms share (spec section 9). */
+/** The condition choice both listing forms share. */
 export function ConditionField({ id, value, onChange, invalid, describedBy }: FieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>Condition</label>
-      <select
-        id={id}
-        value={value}
-        required
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">Choose a condition</option>
-        {CONDITIONS.map((c) => (
-          <option key={c}>{c}</option>
-        ))}
-      </select>
+    <SelectField
+      id={id}
+      label="Condition"
+      placeholder="Choose a condition"
+      options={CONDITIONS}
+      value={value}
+      invalid={invalid}
+      describedBy={describedBy}
+      onValue={onChange}
+    />
+  );
+}
+
+/** Back and Create Listing, both listing forms' last row. */
+export function ListingFormButtons({
+  busy,
+  busyText,
+  onBack,
+}: {
+  busy: boolean;
+  busyText?: string;
+  onBack: () => void;
+}) {
+  return (
+    <div className="btn-row">
+      <button type="button" className="btn btn-outline" onClick={onBack} disabled={busy}>
+        Back
+      </button>
+      <SubmitButton busy={busy} busyText={busyText}>
+        Create Listing
+      </SubmitButton>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { CATEGORIES, LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
+import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/fields.js';
 import { createListing, creationError, readAsDataUrl } from './create-listing-api';
 import { ImageField } from './image-field';
-import { ConditionField, PriceField } from './listing-fields';
+import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
 import {
   checkImage,
   checkNewListing,
@@ -84,31 +85,27 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
           setProblem(rule);
         }}
       />
-      <div className="field">
-        <label htmlFor="listing-title">Title</label>
-        <input
-          id="listing-title"
-          value={form.title}
-          maxLength={LIMITS.title}
-          required
-          aria-invalid={invalid('title')}
-          aria-describedby={errorFor('title')}
-          onChange={(e) => setForm({ ...form, title: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="listing-description">Description</label>
-        <textarea
-          id="listing-description"
-          rows={4}
-          value={form.description}
-          maxLength={LIMITS.description}
-          required
-          aria-invalid={invalid('description')}
-          aria-describedby={errorFor('description')}
-          onChange={(e) => setForm({ ...form, description: e.target.value })}
-        />
-      </div>
+      <TextField
+        id="listing-title"
+        label="Title"
+        value={form.title}
+        maxLength={LIMITS.title}
+        required
+        invalid={invalid('title')}
+        describedBy={errorFor('title')}
+        onValue={(title) => setForm({ ...form, title })}
+      />
+      <TextAreaField
+        id="listing-description"
+        label="Description"
+        rows={4}
+        value={form.description}
+        maxLength={LIMITS.description}
+        required
+        invalid={invalid('description')}
+        describedBy={errorFor('description')}
+        onValue={(description) => setForm({ ...form, description })}
+      />
       <PriceField
         id="listing-price"
         value={form.price}
@@ -117,22 +114,16 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         onChange={(price) => setForm({ ...form, price })}
       />
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor="listing-category">Category</label>
-          <select
-            id="listing-category"
-            value={form.category}
-            required
-            aria-invalid={invalid('category')}
-            aria-describedby={errorFor('category')}
-            onChange={(e) => setForm({ ...form, category: e.target.value })}
-          >
-            <option value="">Choose a category</option>
-            {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="listing-category"
+          label="Category"
+          placeholder="Choose a category"
+          options={CATEGORIES}
+          value={form.category}
+          invalid={invalid('category')}
+          describedBy={errorFor('category')}
+          onValue={(category) => setForm({ ...form, category })}
+        />
         <ConditionField
           id="listing-condition"
           value={form.condition}
@@ -142,16 +133,8 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         />
       </div>
       <div id="new-listing-status">
-        {problem && (
-          <p id="new-listing-error" className="form-error" role="alert">
-            {problem.message}
-          </p>
-        )}
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormAlert id="new-listing-error">{problem?.message}</FormAlert>
+        <FormAlert>{failure}</FormAlert>
         {busy && (
           <div className="upload-progress">
             <label htmlFor="listing-progress">
@@ -161,14 +144,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
           </div>
         )}
       </div>
-      <div className="btn-row">
-        <button type="button" className="btn btn-outline" onClick={onBack} disabled={busy}>
-          Back
-        </button>
-        <button type="submit" className="btn" disabled={busy}>
-          Create Listing
-        </button>
-      </div>
+      <ListingFormButtons busy={busy} onBack={onBack} />
     </form>
   );
 }
