@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { conversationKey, messagesQuery } from '../lib/queries/message-list';
 import { useSendMessage } from '../lib/queries/messages';
-import { MessageForm } from './ui/message-form';
+import { SendMessageForm } from './ui/message-form';
 
 /**
  * The courier's line to the buyer of a delivery ("I'm at the Library entrance"): "Message
@@ -53,24 +53,15 @@ export function MessageBuyer({
   }
   return (
     <div className="message-buyer">
-      <MessageForm
+      <SendMessageForm
         label={`Message to the buyer of ${delivery.title || 'this item'}`}
-        busy={send.isPending}
-        onSend={(content) => {
-          if (content === '') return;
-          send.mutate({
-            sender_id: courierId,
-            receiver_id: delivery.buyer_id,
-            listing_id: delivery.listing_id,
-            content,
-          });
+        send={send}
+        to={{
+          sender_id: courierId,
+          receiver_id: delivery.buyer_id,
+          listing_id: delivery.listing_id,
         }}
       />
-      {send.isError && (
-        <p className="form-error" role="alert">
-          Could not send: {send.error.message}
-        </p>
-      )}
     </div>
   );
 }

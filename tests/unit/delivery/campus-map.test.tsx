@@ -131,7 +131,7 @@ describe('the campus map on a courier phone', () => {
       `of ${CAMPUS_TILES}`,
     );
     expect(
-      await screen.findByText('Campus map saved for offline', {}, { timeout: 5000 }),
+      await screen.findByText('Campus map saved for offline', {}, { timeout: 15_000 }),
     ).toBeVisible();
     expect(
       screen.getByText(
@@ -159,6 +159,9 @@ describe('the campus map on a courier phone', () => {
     expect(
       await screen.findByText(
         /Saving campus map for offline… \d+ of \d+\. It goes on when the network is back\./,
+        {},
+        // 120 tiles through fake-indexeddb and the stubbed network: seconds on a busy machine.
+        { timeout: 10_000 },
       ),
     ).toBeVisible();
     const saved = savedTileCount();
@@ -169,7 +172,7 @@ describe('the campus map on a courier phone', () => {
     online = true;
     window.dispatchEvent(new Event('online'));
     expect(
-      await screen.findByText('Campus map saved for offline', {}, { timeout: 5000 }),
+      await screen.findByText('Campus map saved for offline', {}, { timeout: 15_000 }),
     ).toBeVisible();
     // Each tile was fetched once: the second run asked only for the ones still missing.
     expect(new Set(server.requests.map((r) => r.url)).size).toBe(server.requests.length);
@@ -197,7 +200,7 @@ describe('the campus map on a courier phone', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save campus map' }));
     expect(
-      await screen.findByText('Campus map saved for offline', {}, { timeout: 5000 }),
+      await screen.findByText('Campus map saved for offline', {}, { timeout: 15_000 }),
     ).toBeVisible();
     expect(server.requests).toHaveLength(CAMPUS_TILES);
   });
@@ -208,7 +211,7 @@ describe('the campus map on a courier phone', () => {
     stubServer(archiveConfig('d4'), first);
     const one = openDashboard();
     expect(
-      await screen.findByText('Campus map saved for offline', {}, { timeout: 5000 }),
+      await screen.findByText('Campus map saved for offline', {}, { timeout: 15_000 }),
     ).toBeVisible();
     one.unmount();
 
@@ -224,18 +227,18 @@ describe('the campus map on a courier phone', () => {
     const next: TileServer = { requests: [], maxInFlight: 0 };
     stubServer(archiveConfig('e5'), next);
     const { user } = openDashboard();
-    await waitFor(() => expect(next.requests).toHaveLength(CAMPUS_TILES), { timeout: 5000 });
+    await waitFor(() => expect(next.requests).toHaveLength(CAMPUS_TILES), { timeout: 15_000 });
     expect(
-      await screen.findByText('Campus map saved for offline', {}, { timeout: 5000 }),
+      await screen.findByText('Campus map saved for offline', {}, { timeout: 15_000 }),
     ).toBeVisible();
     const urls = [...campusCache()!.entries.keys()].filter((u) => u.includes('/tiles/'));
     expect(urls).toHaveLength(CAMPUS_TILES);
     expect(urls.every((u) => u.includes('/tiles/e5/'))).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Save again' }));
-    await waitFor(() => expect(next.requests).toHaveLength(2 * CAMPUS_TILES), { timeout: 5000 });
+    await waitFor(() => expect(next.requests).toHaveLength(2 * CAMPUS_TILES), { timeout: 15_000 });
     expect(
-      await screen.findByText('Campus map saved for offline', {}, { timeout: 5000 }),
+      await screen.findByText('Campus map saved for offline', {}, { timeout: 15_000 }),
     ).toBeVisible();
   });
 

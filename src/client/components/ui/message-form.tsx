@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
+import type { SendMessageBody } from '#shared/schemas/messages.js';
 import { FormControls } from './form-controls';
 
 /**
@@ -42,5 +43,38 @@ export function MessageForm({
         </button>
       </FormControls>
     </form>
+  );
+}
+
+/** A message box that sends through `send` (blank text is not sent) and says when it failed. */
+export function SendMessageForm({
+  label,
+  send,
+  to,
+}: {
+  label: string;
+  send: {
+    mutate: (body: SendMessageBody) => void;
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+  };
+  to: Omit<SendMessageBody, 'content'>;
+}) {
+  return (
+    <>
+      <MessageForm
+        label={label}
+        busy={send.isPending}
+        onSend={(content) => {
+          if (content !== '') send.mutate({ ...to, content });
+        }}
+      />
+      {send.isError && (
+        <p className="form-error" role="alert">
+          Could not send: {send.error?.message}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,13 +1,13 @@
 /** The buyer's small live map (lazily loaded with Leaflet): pickup, dropoff and the courier. */
 import 'leaflet/dist/leaflet.css';
 import '#client/components/map/map-markers.css';
-import { latLngBounds, type Marker as LeafletMarker } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, useMap } from 'react-leaflet';
+import { latLngBounds } from 'leaflet';
+import { useEffect, useState } from 'react';
+import { MapContainer, useMap } from 'react-leaflet';
 import { MAP_ZOOM } from '#shared/constants.js';
 import { locationCoords, type LatLng } from '#shared/locations.js';
 import { MapTileLayer } from '#client/components/map/map-tile-layer.js';
-import { labelledMarker, labelSides } from '#client/components/map/marker-icon.js';
+import { ErrandMarkers } from '#client/components/map/errand-markers.js';
 
 export interface OrderMapProps {
   pickup: string;
@@ -25,14 +25,6 @@ function boundsOf(points: readonly LatLng[]) {
 export function OrderMap({ pickup, dropoff, courier }: OrderMapProps) {
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);
-  const icons = useMemo(() => {
-    const sides = labelSides(locationCoords(pickup), locationCoords(dropoff));
-    return {
-      pickup: labelledMarker('pickup', `Pick up: ${pickup}`, sides.pickup),
-      dropoff: labelledMarker('dropoff', `Drop off: ${dropoff}`, sides.dropoff),
-      courier: labelledMarker('courier', 'Courier', 'right'),
-    };
-  }, [pickup, dropoff]);
   // The first view shows every spot; later moves are followed by KeepCourierInView.
   const [initialBounds] = useState(() =>
     boundsOf(courier ? [pickupAt, dropoffAt, courier] : [pickupAt, dropoffAt]),
@@ -46,58 +38,9 @@ export function OrderMap({ pickup, dropoff, courier }: OrderMapProps) {
       scrollWheelZoom={false}
     >
       <MapTileLayer />
-      <Marker
-        position={[pickupAt.lat, pickupAt.lng]}
-        icon={icons.pickup}
-        interactive={false}
-        keyboard={false}
-      />
-      <Marker
-        position={[dropoffAt.lat, dropoffAt.lng]}
-        icon={icons.dropoff}
-        interactive={false}
-        keyboard={false}
-      />
-      {courier && (
-        <>
-          <CourierMarker position={courier} icon={icons.courier} />
-          <KeepCourierInView courier={courier} pickup={pickupAt} dropoff={dropoffAt} />
-        </>
-      )}
+      <ErrandMarkers pickup={pickup} dropoff={dropoff} courier={courier} courierLabel="Courier" />
+      {courier && <KeepCourierInView courier={courier} pickup={pickupAt} dropoff={dropoffAt} />}
     </MapContainer>
-  );
-}
-
-/**
- * The courier's marker. Its element carries the position Leaflet placed it at (data-lat,
- * data-lng), so tests and tools can read where the map shows the courier.
- */
-function CourierMarker({
-  position,
-  icon,
-}: {
-  position: LatLng;
-  icon: ReturnType<typeof labelledMarker>;
-}) {
-  const marker = useRef<LeafletMarker>(null);
-  const { lat, lng } = position;
-  useEffect(() => {
-    const current = marker.current;
-    const element = current?.getElement();
-    if (!current || !element) return;
-    const at = current.getLatLng();
-    element.dataset.lat = String(at.lat);
-    element.dataset.lng = String(at.lng);
-  }, [lat, lng]);
-  return (
-    <Marker
-      ref={marker}
-      position={[lat, lng]}
-      icon={icon}
-      interactive={false}
-      keyboard={false}
-      zIndexOffset={1000}
-    />
   );
 }
 

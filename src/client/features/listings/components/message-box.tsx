@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
-import { MessageForm } from '#client/components/ui/message-form.js';
+import { MessageForm, SendMessageForm } from '#client/components/ui/message-form.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useMessageSent } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
@@ -32,26 +32,10 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
     );
   }
   return (
-    <>
-      <MessageForm
-        label="Message to the seller"
-        busy={send.isPending}
-        onSend={(content) =>
-          // Blank or whitespace-only text is not sent.
-          content !== '' &&
-          send.mutate({
-            sender_id: userId,
-            receiver_id: listing.vendor_id,
-            listing_id: listing.listing_id,
-            content,
-          })
-        }
-      />
-      {send.isError && (
-        <p className="form-error" role="alert">
-          Could not send: {send.error.message}
-        </p>
-      )}
-    </>
+    <SendMessageForm
+      label="Message to the seller"
+      send={send}
+      to={{ sender_id: userId, receiver_id: listing.vendor_id, listing_id: listing.listing_id }}
+    />
   );
 }
