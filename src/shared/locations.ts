@@ -27,21 +27,6 @@ export type CampusLocation = keyof typeof CAMPUS_LOCATIONS;
  * The pickup choices of spec section 3, in the spec's order. "Station Cafe" is on the map only
  * (it has coordinates but is not offered as a pickup choice).
  */
-export const PICKUP_LOCATIONS = [
-  'SFSU Bookstore',
-  'Quickly',
-  'Halal Shop',
-  'Cafe 101',
-  "Nizario's Pizza",
-  'Cesar Chavez',
-  'Student Services',
-  'Library',
-  'Hensill Hall',
-  'The Village at Centennial Square',
-  'Annex 1',
-] as const satisfies readonly CampusLocation[];
-export type PickupLocation = (typeof PICKUP_LOCATIONS)[number];
-
 export const DROPOFF_LOCATIONS = [
   'Cesar Chavez',
   'Student Services',
@@ -51,6 +36,17 @@ export const DROPOFF_LOCATIONS = [
   'Annex 1',
 ] as const satisfies readonly CampusLocation[];
 export type DropoffLocation = (typeof DROPOFF_LOCATIONS)[number];
+
+/** Every dropoff spot is a pickup spot too, after the five shops. */
+export const PICKUP_LOCATIONS = [
+  'SFSU Bookstore',
+  'Quickly',
+  'Halal Shop',
+  'Cafe 101',
+  "Nizario's Pizza",
+  ...DROPOFF_LOCATIONS,
+] as const satisfies readonly CampusLocation[];
+export type PickupLocation = (typeof PICKUP_LOCATIONS)[number];
 
 /** Coordinates of a campus location by name; unknown names fall back to the campus centre. */
 export function locationCoords(name: string | null | undefined): LatLng {

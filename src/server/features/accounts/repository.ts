@@ -22,19 +22,9 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** Every signed-in call builds one: field by field, not by spreading (see toListing). */
+/** The user's own record: the public fields, their e-mail and shift. */
 export function toSessionUser(row: UserRow): SessionUser {
-  return {
-    user_id: row.user_id,
-    username: row.username,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    is_courier: row.is_courier,
-    rating: sellerRating(row.rating),
-    review_count: row.review_count,
-    sfsu_email: row.sfsu_email,
-    on_shift: row.on_shift,
-  };
+  return { ...toPublicUser(row), sfsu_email: row.sfsu_email, on_shift: row.on_shift };
 }
 
 export function findUserByEmail(db: Db, email: string) {

@@ -1,13 +1,7 @@
-import type { Db } from '#server/db/schema.js';
+import type { Selectable } from 'kysely';
+import type { CourierPositionsTable, Db } from '#server/db/schema.js';
 
-export interface PositionRow {
-  delivery_id: number;
-  courier_id: number;
-  lat: number;
-  lng: number;
-  accuracy: number | null;
-  at: string;
-}
+export type PositionRow = Selectable<CourierPositionsTable>;
 
 export async function savePosition(db: Db, row: PositionRow) {
   await db

@@ -1,11 +1,12 @@
 import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
-import type { DropoffLocation, PickupLocation } from '#shared/locations.js';
+import type { DropoffLocation } from '#shared/locations.js';
 import type {
   DeliveryEvent,
   DeliveryInstruction,
   DeliveryRequest,
 } from '#shared/schemas/deliveries.js';
-import type { Db } from '#server/db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Db, DeliveryEventsTable, DeliveryInstructionsTable } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 
 function requestQuery(db: Db) {
@@ -14,38 +15,14 @@ function requestQuery(db: Db) {
     .innerJoin('listings as l', 'l.listing_id', 'r.listing_id')
     .innerJoin('products as p', 'p.product_id', 'l.product_id')
     .innerJoin('users as b', 'b.user_id', 'r.buyer_id')
-    .select([
-      'r.delivery_request_id',
-      'r.buyer_id',
-      'r.vendor_id',
-      'r.listing_id',
-      'r.status',
-      'r.dropoff',
-      'r.buyer_special_request',
-      'r.created_at',
-      'p.title',
-      'p.thumbnail',
-      'l.price_cents',
-      'b.username',
-    ]);
+    .selectAll('r')
+    .select(['p.title', 'p.thumbnail', 'l.price_cents', 'b.username']);
 }
 
 type RequestRow = Omit<DeliveryRequest, 'price'> & { price_cents: number };
-// Rows are copied field by field: rest and spread on database rows left old-generation
-// garbage under load (see toListing).
-const toRequest = (row: RequestRow): DeliveryRequest => ({
-  delivery_request_id: row.delivery_request_id,
-  buyer_id: row.buyer_id,
-  vendor_id: row.vendor_id,
-  listing_id: row.listing_id,
-  status: row.status,
-  dropoff: row.dropoff,
-  buyer_special_request: row.buyer_special_request,
-  created_at: row.created_at,
-  title: row.title,
-  thumbnail: row.thumbnail,
-  price: row.price_cents / 100,
-  username: row.username,
+const toRequest = ({ price_cents, ...row }: RequestRow): DeliveryRequest => ({
+  ...row,
+  price: price_cents / 100,
 });
 
 /** The user's requests, as buyer or as vendor, newest first. */
@@ -124,51 +101,18 @@ function instructionQuery(db: Db) {
     .selectFrom('delivery_instructions as d')
     .innerJoin('listings as l', 'l.listing_id', 'd.listing_id')
     .innerJoin('products as p', 'p.product_id', 'd.product_id')
-    .select([
-      'd.delivery_id',
-      'd.delivery_request_id',
-      'd.pickup',
-      'd.dropoff',
-      'd.seller_special_request',
-      'd.buyer_special_request',
-      'd.buyer_id',
-      'd.vendor_id',
-      'd.courier_id',
-      'd.product_id',
-      'd.listing_id',
-      'd.quantity',
-      'd.delivery_status',
-      'd.timestamp',
-      'd.updated_at',
-      'p.title',
-      'p.thumbnail',
-      'l.price_cents',
-    ]);
+    .selectAll('d')
+    .select(['p.title', 'p.thumbnail', 'l.price_cents']);
 }
 
 type InstructionRow = Omit<DeliveryInstruction, 'price' | 'vendor_special_request'> & {
   price_cents: number;
 };
-const toInstruction = (row: InstructionRow): DeliveryInstruction => ({
-  delivery_id: row.delivery_id,
-  delivery_request_id: row.delivery_request_id,
-  pickup: row.pickup,
-  dropoff: row.dropoff,
-  seller_special_request: row.seller_special_request,
+/** The seller's note goes out under both of its names (the spec uses both). */
+const toInstruction = ({ price_cents, ...row }: InstructionRow): DeliveryInstruction => ({
+  ...row,
   vendor_special_request: row.seller_special_request,
-  buyer_special_request: row.buyer_special_request,
-  buyer_id: row.buyer_id,
-  vendor_id: row.vendor_id,
-  courier_id: row.courier_id,
-  product_id: row.product_id,
-  listing_id: row.listing_id,
-  quantity: row.quantity,
-  delivery_status: row.delivery_status,
-  timestamp: row.timestamp,
-  updated_at: row.updated_at,
-  title: row.title,
-  thumbnail: row.thumbnail,
-  price: row.price_cents / 100,
+  price: price_cents / 100,
 });
 
 export async function instructionsOf(db: Db, userId: number) {
@@ -209,18 +153,7 @@ export async function findInstruction(db: Db, deliveryId: number) {
 
 export async function insertInstruction(
   db: Db,
-  values: {
-    delivery_request_id: number;
-    pickup: PickupLocation;
-    dropoff: DropoffLocation;
-    seller_special_request: string;
-    buyer_special_request: string;
-    buyer_id: number;
-    vendor_id: number;
-    product_id: number;
-    listing_id: number;
-    courier_id?: number | null;
-    delivery_status?: DeliveryStatus;
+  values: Omit<Insertable<DeliveryInstructionsTable>, 'timestamp' | 'updated_at'> & {
     timestamp?: string;
   },
 ) {
@@ -261,14 +194,7 @@ export async function moveInstruction(
 
 export async function insertDeliveryEvent(
   db: Db,
-  event: {
-    delivery_id: number;
-    delivery_status: DeliveryStatus;
-    courier_id: number | null;
-    actor_id: number;
-    device_at: string | null;
-    at?: string;
-  },
+  event: Omit<Insertable<DeliveryEventsTable>, 'at'> & { at?: string },
 ) {
   await db
     .insertInto('delivery_events')
@@ -283,7 +209,7 @@ export async function deliveryEvents(db: Db, deliveryId: number): Promise<Delive
     .where('delivery_id', '=', deliveryId)
     .orderBy('event_id', 'asc')
     .execute();
-  return rows as DeliveryEvent[];
+  return rows;
 }
 
 /** The courier's last position is forgotten as soon as the delivery ends or is given up. */

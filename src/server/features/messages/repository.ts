@@ -9,14 +9,8 @@ function messageQuery(db: Db) {
     .innerJoin('users as r', 'r.user_id', 'm.receiver_id')
     .leftJoin('listings as l', 'l.listing_id', 'm.listing_id')
     .leftJoin('products as p', 'p.product_id', 'l.product_id')
+    .selectAll('m')
     .select([
-      'm.message_id',
-      'm.sender_id',
-      'm.receiver_id',
-      'm.listing_id',
-      'm.content',
-      'm.created_at',
-      'm.read_at',
       's.username as sender_username',
       'r.username as receiver_username',
       'p.title',
