@@ -118,14 +118,15 @@ describe('order status', () => {
       [DELIVERIES]: [makeDelivery({ listing_id: 11, buyer_id: 7, delivery_status: 'Assigned' })],
     });
     open();
-    const card = await screen.findByRole('link');
+    // Busy machines render slowly: wait for the page, not for a fixed second.
+    const card = await screen.findByRole('link', {}, { timeout: 10_000 });
     expect(card).toHaveTextContent('Status: Assigned');
 
     api.set(DELIVERIES, [
       makeDelivery({ listing_id: 11, buyer_id: 7, delivery_status: 'Delivered' }),
     ]);
     await act(() => vi.advanceTimersByTimeAsync(ORDER_STATUS_REFRESH_MS));
-    expect(await screen.findByText('Delivered')).toBeVisible();
+    expect(await screen.findByText('Delivered', {}, { timeout: 10_000 })).toBeVisible();
     expect(api.callsTo(DELIVERIES)).toHaveLength(2);
     expect(api.callsTo(REQUESTS)).toHaveLength(2);
   });

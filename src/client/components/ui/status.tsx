@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isNetworkError } from '#client/lib/api.js';
 
@@ -30,4 +31,30 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
 
 export function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="note note-empty">{children}</p>;
+}
+
+/**
+ * A query's data, or its state while there is none: loading, or the error with Try again.
+ * Data already held is shown even when refreshing it failed. `empty` stands in for an empty list.
+ */
+export function QueryView<T>({
+  query,
+  empty,
+  loading,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>;
+  empty?: ReactNode;
+  loading?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { data } = query;
+  if (data !== undefined) {
+    if (empty !== undefined && Array.isArray(data) && data.length === 0) {
+      return <EmptyNote>{empty}</EmptyNote>;
+    }
+    return children(data);
+  }
+  if (query.isError) return <ErrorNote error={query.error} onRetry={() => void query.refetch()} />;
+  return <LoadingNote>{loading}</LoadingNote>;
 }

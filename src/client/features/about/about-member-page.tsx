@@ -21,7 +21,7 @@ export function AboutMemberPage() {
     <div className="page page-narrow">
       <Link to="/aboutTeam">← Back to the team</Link>
       <article className="member card section">
-        <span className="team-avatar team-avatar-large" aria-hidden="true">
+        <span className="avatar avatar-large team-avatar-large" aria-hidden="true">
           {member.name.slice(0, 1)}
         </span>
         <h1>{member.name}</h1>

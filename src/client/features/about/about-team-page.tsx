@@ -16,7 +16,7 @@ export function AboutTeamPage() {
         {TEAM.map((member) => (
           <li key={member.slug}>
             <Link to={`/about${member.slug}`} className="team-card">
-              <span className="team-avatar" aria-hidden="true">
+              <span className="avatar avatar-large" aria-hidden="true">
                 {member.name.slice(0, 1)}
               </span>
               <span className="team-name">{member.name}</span>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CATEGORIES } from '#shared/constants.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
-import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { QueryView } from '#client/components/ui/status.js';
 import { searchHref } from '#client/lib/search-state.js';
 import { useFeatured } from './use-featured';
 
@@ -29,17 +29,16 @@ export function FeaturedSection() {
       </section>
       <section className="section" aria-labelledby="featured-title">
         <h2 id="featured-title">Featured products</h2>
-        {featured.isPending ? (
-          <LoadingNote />
-        ) : featured.isError ? (
-          <ErrorNote error={featured.error} onRetry={() => void featured.refetch()} />
-        ) : featured.data.length === 0 ? (
-          <EmptyNote>
-            Nothing for sale yet. <Link to="/RealUserProfile">Be the first to list an item.</Link>
-          </EmptyNote>
-        ) : (
-          <ListingGrid listings={featured.data} eagerCount={4} priorityCount={2} />
-        )}
+        <QueryView
+          query={featured}
+          empty={
+            <>
+              Nothing for sale yet. <Link to="/RealUserProfile">Be the first to list an item.</Link>
+            </>
+          }
+        >
+          {(listings) => <ListingGrid listings={listings} eagerCount={4} priorityCount={2} />}
+        </QueryView>
       </section>
     </>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { QueryView } from '#client/components/ui/status.js';
 import { useActiveListings } from '#client/lib/queries/listings.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { ListingRow } from './components/listing-row';
@@ -22,22 +22,23 @@ function UserListings({ user }: { user: SessionUser }) {
           ← Back to Profile
         </Link>
       </div>
-      {listings.isPending ? (
-        <LoadingNote />
-      ) : listings.isError ? (
-        <ErrorNote error={listings.error} onRetry={() => void listings.refetch()} />
-      ) : listings.data.length === 0 ? (
-        <EmptyNote>
-          You have no active listings. Use Create Listing on your{' '}
-          <Link to="/RealUserProfile">profile</Link> to sell something.
-        </EmptyNote>
-      ) : (
-        <ul className="listing-rows" role="list">
-          {listings.data.map((listing) => (
-            <ListingRow key={listing.listing_id} listing={listing} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={listings}
+        empty={
+          <>
+            You have no active listings. Use Create Listing on your{' '}
+            <Link to="/RealUserProfile">profile</Link> to sell something.
+          </>
+        }
+      >
+        {(data) => (
+          <ul className="listing-rows" role="list">
+            {data.map((listing) => (
+              <ListingRow key={listing.listing_id} listing={listing} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

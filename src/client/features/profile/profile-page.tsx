@@ -30,7 +30,7 @@ function Profile({ user }: { user: SessionUser }) {
   return (
     <div className="page">
       <section className="profile-head card" aria-labelledby="profile-title">
-        <span className="profile-avatar" aria-hidden="true">
+        <span className="avatar avatar-large" aria-hidden="true">
           {user.username.slice(0, 1).toUpperCase()}
         </span>
         <div className="profile-who">

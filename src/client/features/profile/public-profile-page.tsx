@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { ReviewsList } from '#client/components/reviews-list.js';
-import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { ErrorNote, LoadingNote, QueryView } from '#client/components/ui/status.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { ApiError } from '#client/lib/api.js';
 import { useActiveListings } from '#client/lib/queries/listings.js';
@@ -52,7 +52,7 @@ export function PublicProfilePage() {
   return (
     <div className="page">
       <header className="public-profile-head">
-        <span className="profile-avatar" aria-hidden="true">
+        <span className="avatar avatar-large" aria-hidden="true">
           {seller.username.slice(0, 1).toUpperCase()}
         </span>
         <div>
@@ -70,25 +70,13 @@ export function PublicProfilePage() {
       </header>
       <section className="section" aria-labelledby="seller-listings">
         <h2 id="seller-listings">Active listings</h2>
-        {listings.isPending ? (
-          <LoadingNote />
-        ) : listings.isError ? (
-          <ErrorNote error={listings.error} onRetry={() => void listings.refetch()} />
-        ) : listings.data.length === 0 ? (
-          <EmptyNote>{seller.username} has nothing for sale right now.</EmptyNote>
-        ) : (
-          <ListingGrid listings={listings.data} />
-        )}
+        <QueryView query={listings} empty={`${seller.username} has nothing for sale right now.`}>
+          {(data) => <ListingGrid listings={data} />}
+        </QueryView>
       </section>
       <section className="section" aria-labelledby="seller-reviews">
         <h2 id="seller-reviews">Reviews</h2>
-        {reviews.isPending ? (
-          <LoadingNote />
-        ) : reviews.isError ? (
-          <ErrorNote error={reviews.error} onRetry={() => void reviews.refetch()} />
-        ) : (
-          <ReviewsList reviews={reviews.data} />
-        )}
+        <QueryView query={reviews}>{(data) => <ReviewsList reviews={data} />}</QueryView>
       </section>
     </div>
   );
