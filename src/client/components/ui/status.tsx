@@ -41,11 +41,14 @@ export function QueryView<T>({
   query,
   empty,
   loading,
+  frame = (state) => state,
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>;
   empty?: ReactNode;
   loading?: ReactNode;
+  /** What the loading and error states stand in (a whole page: `inPage`). */
+  frame?: (state: ReactNode) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { data } = query;
@@ -55,6 +58,11 @@ export function QueryView<T>({
     }
     return children(data);
   }
-  if (query.isError) return <ErrorNote error={query.error} onRetry={() => void query.refetch()} />;
-  return <LoadingNote>{loading}</LoadingNote>;
+  if (query.isError) {
+    return frame(<ErrorNote error={query.error} onRetry={() => void query.refetch()} />);
+  }
+  return frame(<LoadingNote>{loading}</LoadingNote>);
 }
+
+/** A loading or error state that is the whole page. */
+export const inPage = (state: ReactNode) => <div className="page">{state}</div>;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
-import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
 import { listingQuery } from '#client/lib/queries/listings.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
@@ -35,21 +35,11 @@ export function ProductPage() {
       </div>
     );
   }
-  if (listing.isPending) {
-    return (
-      <div className="page">
-        <LoadingNote />
-      </div>
-    );
-  }
-  if (listing.isError) {
-    return (
-      <div className="page">
-        <ErrorNote error={listing.error} onRetry={() => void listing.refetch()} />
-      </div>
-    );
-  }
-  return <Product listing={listing.data} />;
+  return (
+    <QueryView query={listing} frame={inPage}>
+      {(data) => <Product listing={data} />}
+    </QueryView>
+  );
 }
 
 function Product({ listing }: { listing: Listing }) {

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
+import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { EmptyNote, QueryView } from '#client/components/ui/status.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { ConversationList } from './conversation-list';
 import { useQuery } from '@tanstack/react-query';
@@ -17,28 +18,29 @@ export function ChatsPage() {
 }
 
 function Chats({ user }: { user: SessionUser }) {
-  const [params] = useSearchParams();
   const messages = useMessages();
+  return (
+    <QueryView
+      query={messages}
+      frame={(state) => (
+        <div className="page">
+          <h1>Messages</h1>
+          {state}
+        </div>
+      )}
+    >
+      {(data) => <Conversations messages={data} user={user} />}
+    </QueryView>
+  );
+}
+
+function Conversations({ messages, user }: { messages: DirectMessage[]; user: SessionUser }) {
+  const [params] = useSearchParams();
   // Who carries my orders: their messages are marked as the courier's.
   const deliveries = useQuery(deliveriesQuery());
   const selectedKey = params.get('c');
-
-  if (messages.isPending)
-    return (
-      <div className="page">
-        <LoadingNote />
-      </div>
-    );
-  if (messages.isError) {
-    return (
-      <div className="page">
-        <h1>Messages</h1>
-        <ErrorNote error={messages.error} onRetry={() => void messages.refetch()} />
-      </div>
-    );
-  }
   const conversations = markCouriers(
-    groupConversations(messages.data, user.user_id),
+    groupConversations(messages, user.user_id),
     deliveries.data ?? [],
     user.user_id,
   );

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { ReviewsList } from '#client/components/reviews-list.js';
-import { ErrorNote, LoadingNote, QueryView } from '#client/components/ui/status.js';
+import { inPage, QueryView } from '#client/components/ui/status.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { ApiError } from '#client/lib/api.js';
 import { useActiveListings } from '#client/lib/queries/listings.js';
@@ -35,49 +35,42 @@ export function PublicProfilePage() {
       </div>
     );
   }
-  if (user.isPending)
-    return (
-      <div className="page">
-        <LoadingNote />
-      </div>
-    );
-  if (user.isError) {
-    return (
-      <div className="page">
-        <ErrorNote error={user.error} onRetry={() => void user.refetch()} />
-      </div>
-    );
-  }
-  const seller = user.data;
   return (
-    <div className="page">
-      <header className="public-profile-head">
-        <span className="avatar avatar-large" aria-hidden="true">
-          {seller.username.slice(0, 1).toUpperCase()}
-        </span>
-        <div>
-          <h1>{seller.username}</h1>
-          <p className="public-profile-rating">
-            Rating: {seller.rating ?? 1}/5{' '}
-            <Stars rating={seller.rating} reviewCount={seller.review_count} />
-          </p>
+    <QueryView query={user} frame={inPage}>
+      {(seller) => (
+        <div className="page">
+          <header className="public-profile-head">
+            <span className="avatar avatar-large" aria-hidden="true">
+              {seller.username.slice(0, 1).toUpperCase()}
+            </span>
+            <div>
+              <h1>{seller.username}</h1>
+              <p className="public-profile-rating">
+                Rating: {seller.rating ?? 1}/5{' '}
+                <Stars rating={seller.rating} reviewCount={seller.review_count} />
+              </p>
+            </div>
+            {me?.user_id === seller.user_id && (
+              <Link to="/RealUserProfile" className="btn btn-outline">
+                Back to your profile
+              </Link>
+            )}
+          </header>
+          <section className="section" aria-labelledby="seller-listings">
+            <h2 id="seller-listings">Active listings</h2>
+            <QueryView
+              query={listings}
+              empty={`${seller.username} has nothing for sale right now.`}
+            >
+              {(data) => <ListingGrid listings={data} />}
+            </QueryView>
+          </section>
+          <section className="section" aria-labelledby="seller-reviews">
+            <h2 id="seller-reviews">Reviews</h2>
+            <QueryView query={reviews}>{(data) => <ReviewsList reviews={data} />}</QueryView>
+          </section>
         </div>
-        {me?.user_id === seller.user_id && (
-          <Link to="/RealUserProfile" className="btn btn-outline">
-            Back to your profile
-          </Link>
-        )}
-      </header>
-      <section className="section" aria-labelledby="seller-listings">
-        <h2 id="seller-listings">Active listings</h2>
-        <QueryView query={listings} empty={`${seller.username} has nothing for sale right now.`}>
-          {(data) => <ListingGrid listings={data} />}
-        </QueryView>
-      </section>
-      <section className="section" aria-labelledby="seller-reviews">
-        <h2 id="seller-reviews">Reviews</h2>
-        <QueryView query={reviews}>{(data) => <ReviewsList reviews={data} />}</QueryView>
-      </section>
-    </div>
+      )}
+    </QueryView>
   );
 }
