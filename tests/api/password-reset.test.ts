@@ -87,7 +87,7 @@ describe('asking for a reset link', () => {
   });
 
   it('takes about the same time whether or not the address has an account', async () => {
-    const people = await Promise.all(Array.from({ length: 15 }, () => createUser(ctx.database.db)));
+    const people = await Promise.all(Array.from({ length: 21 }, () => createUser(ctx.database.db)));
     const known: number[] = [];
     const unknown: number[] = [];
     const time = async (email: string) => {
@@ -97,13 +97,20 @@ describe('asking for a reset link', () => {
       return Number(process.hrtime.bigint() - start) / 1e6;
     };
     for (const [i, person] of people.entries()) {
-      known.push(await time(person.sfsu_email));
-      unknown.push(await time(`nobody${i}.${Date.now()}@sfsu.edu`));
+      const stranger = `nobody${i}.${Date.now()}@sfsu.edu`;
+      const pair = [
+        async () => known.push(await time(person.sfsu_email)),
+        async () => unknown.push(await time(stranger)),
+      ];
+      for (const measure of i % 2 ? pair : pair.reverse()) await measure();
+      // The link is made and mailed after the answer: let that finish before the next pair,
+      // so it is not measured as part of another answer.
+      await smtp.mailTo(person.sfsu_email);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // The link is made after the answer has gone: both answers do the same work first.
+    // Both answers do the same work before they go (the machine is shared: a generous bound).
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(
-      Math.max(5, median(unknown) * 0.5),
+      Math.max(10, median(unknown) * 0.5),
     );
   });
 
