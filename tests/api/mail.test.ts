@@ -10,7 +10,7 @@ import { buildApp } from '#server/app.js';
 import { connect } from '#server/db/connect.js';
 import { createUser } from '#server/db/factories.js';
 import { as, createTestApp, sessionCookie, type TestContext } from './harness.js';
-import { linkIn, startSmtp, type SmtpStandIn } from './smtp.js';
+import { linkIn, startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
 
 const FAST = { pollMs: 50, retryDelayMs: () => 50 };
 

@@ -16,7 +16,7 @@ import {
   type Actor,
   type TestContext,
 } from './harness.js';
-import { linkIn, startSmtp, type SmtpStandIn } from './smtp.js';
+import { linkIn, startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
 
 let smtp: SmtpStandIn;
 let ctx: TestContext;

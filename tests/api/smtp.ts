@@ -1,7 +1,7 @@
 /**
- * A real SMTP server in the test process (npm smtp-server): the app sends to it with nodemailer
- * over smtp://127.0.0.1:PORT, and tests read codes and links from the mails it received
- * (parsed with mailparser), as a person reads their inbox.
+ * A real SMTP server in the test process (npm smtp-server), the stand-in for a campus mail
+ * server: the app sends to it with nodemailer over smtp://127.0.0.1:PORT, and tests read codes
+ * and links from the mails it received (parsed with mailparser), as a person reads their inbox.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -35,7 +35,8 @@ export interface SmtpStandIn {
 const USER = 'campus-app';
 const PASSWORD = 's3cret-smtp-pass';
 
-export async function startSmtp(): Promise<SmtpStandIn> {
+/** On `port` (0: any free one). */
+export async function startSmtp(port = 0): Promise<SmtpStandIn> {
   const mails: ReceivedMail[] = [];
   let refusals: { left: number; code: number } = { left: 0, code: 451 };
   const server = new SMTPServer({
@@ -86,8 +87,8 @@ export async function startSmtp(): Promise<SmtpStandIn> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
 
   const mailTo: SmtpStandIn['mailTo'] = async (to, { after = 0, timeoutMs = 10_000 } = {}) => {
     const deadline = Date.now() + timeoutMs;
@@ -100,8 +101,8 @@ export async function startSmtp(): Promise<SmtpStandIn> {
   };
 
   return {
-    url: `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`,
-    port,
+    url: `smtp://${USER}:${PASSWORD}@127.0.0.1:${listening}`,
+    port: listening,
     mails,
     refuseNext(n, code) {
       refusals = { left: n, code };

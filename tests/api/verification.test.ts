@@ -8,7 +8,7 @@ import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { createListing, createUser } from '#server/db/factories.js';
 import { as, createTestApp, sessionCookie, type Actor, type TestContext } from './harness.js';
-import { linkIn, startSmtp, type SmtpStandIn } from './smtp.js';
+import { linkIn, startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
 import { TINY_PNG_BASE64 } from './world.js';
 
 let smtp: SmtpStandIn;

@@ -57,7 +57,7 @@ function renderHtml(c: MailContent): string {
   const p = (text: string, colour = COLOURS.ink, size = '16px') =>
     `<p style="margin:0 0 16px;color:${colour};font-size:${size};line-height:1.5">${escapeHtml(text)}</p>`;
   const code = c.code
-    ? `<p style="margin:8px 0 24px"><span style="display:inline-block;padding:12px 20px;border-radius:12px;background:${COLOURS.goldSoft};border:2px solid ${COLOURS.gold};color:${COLOURS.purpleDark};font-family:ui-monospace,Menlo,Consolas,monospace;font-size:32px;font-weight:700;letter-spacing:8px">${escapeHtml(c.code)}</span></p>`
+    ? `<p style="margin:8px 0 24px"><span style="display:inline-block;padding:12px 20px;border-radius:12px;background:${COLOURS.goldSoft};border:2px solid ${COLOURS.gold};color:${COLOURS.purpleDark};font-family:ui-monospace,Menlo,Consolas,monospace;font-size:32px;font-weight:700;letter-spacing:2px">${escapeHtml(c.code)}</span></p>`
     : '';
   const action = c.action
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:12px 22px;border-radius:999px;background:${COLOURS.purple};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(c.action.label)}</a></p>` +

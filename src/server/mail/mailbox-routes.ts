@@ -30,12 +30,12 @@ function fromThisMachine(request: FastifyRequest): boolean {
 
 const listQuery = z.object({ to: email.optional() });
 
-/** The page's own policy: no scripts at all; the mail itself in a sandboxed frame. */
+/** The mailbox's pages: no scripts at all. */
 const PAGE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-/** A mail's HTML part, shown in the mailbox page's frame: no scripts, no loads, no forms. */
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** A mail's HTML part, on a page of its own: no scripts, no loads, no forms, in a sandbox. */
 const MAIL_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   const open = (request: FastifyRequest, reply: FastifyReply): boolean => {
@@ -99,7 +99,6 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', MAIL_POLICY)
-      .header('x-frame-options', 'SAMEORIGIN')
       .send(mail.html_body ?? '');
   });
 }

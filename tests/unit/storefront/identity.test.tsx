@@ -7,7 +7,7 @@ import { VerifyEmailPage } from '#client/features/auth/verify-email-page.js';
 import { ProfilePage } from '#client/features/profile/profile-page.js';
 import { getSessionUser } from '#client/lib/session.js';
 import { makeUser, signIn } from './support/data';
-import { reply, stubApi } from './support/fetch-stub';
+import { reply, stubApi, type Call } from './support/fetch-stub';
 import { currentPath, renderAt } from './support/render';
 
 const config = (emailVerification: 'required' | 'off') => ({
@@ -112,7 +112,7 @@ describe('verifying the campus e-mail', () => {
   it('asks an unverified account for the mailed code on its profile', async () => {
     signIn({ email_verified: 0 });
     const api = profileApi({
-      'POST /api/verify-email': ({ body }) =>
+      'POST /api/verify-email': ({ body }: Call) =>
         (body as { code: string }).code === '123456'
           ? {
               user: makeUser({ email_verified: 1 }),

@@ -46,7 +46,7 @@ export function passwordResetMail(person: Person, token: string, publicUrl: stri
       url: link(publicUrl, IDENTITY_PAGES.resetPassword, { token }),
     },
     notes: [
-      `The link works for ${PASSWORD_RESET_MINUTES} minutes, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+      `The link works for ${PASSWORD_RESET_MINUTES === 60 ? 'one hour' : `${PASSWORD_RESET_MINUTES} minutes`}, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
     ],
   });
   return { kind: 'password-reset', to: person.sfsu_email, ...mail };
