@@ -101,6 +101,19 @@ export async function createTestApp(
   };
 }
 
+/** Mail settings that send through an SMTP server at `smtpUrl` (a stand-in in this process). */
+export function mailEnv(smtpUrl: string, env: Record<string, string> = {}) {
+  return {
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Gator Market <market@campus.test>',
+    PUBLIC_URL: 'https://market.campus.test',
+    ...env,
+  };
+}
+
+/** The queue's pace for tests: retries in milliseconds, not minutes. */
+export const FAST_MAIL = { pollMs: 50, retryDelayMs: () => 50 };
+
 /** The session cookie of a response, ready to send back. */
 export function sessionCookie(res: LightMyRequestResponse): string {
   const cookie = res.cookies.find((c) => c.name === 'campus_sid');

@@ -9,10 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { connect } from '#server/db/connect.js';
 import { createUser } from '#server/db/factories.js';
-import { as, createTestApp, sessionCookie, type TestContext } from './harness.js';
+import {
+  as,
+  createTestApp,
+  FAST_MAIL,
+  mailEnv,
+  sessionCookie,
+  type TestContext,
+} from './harness.js';
 import { linkIn, startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
-
-const FAST = { pollMs: 50, retryDelayMs: () => 50 };
 
 let registrations = 0;
 function registration() {
@@ -46,14 +51,7 @@ describe('mail through SMTP_URL', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     smtp = await startSmtp();
-    ctx = await createTestApp({
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Gator Market <market@campus.test>',
-        PUBLIC_URL: 'https://market.campus.test',
-      },
-      mailTiming: FAST,
-    });
+    ctx = await createTestApp({ env: mailEnv(smtp.url), mailTiming: FAST_MAIL });
   });
   afterAll(async () => {
     await ctx.close();
@@ -119,7 +117,7 @@ describe('sending never holds up the request that caused it', () => {
         MAIL_FROM: 'market@campus.test',
         PUBLIC_URL: 'http://127.0.0.1:8080',
       },
-      mailTiming: FAST,
+      mailTiming: FAST_MAIL,
     });
     try {
       const body = registration();
@@ -211,7 +209,11 @@ describe('the built-in mailbox (no SMTP_URL)', () => {
   const lines: string[] = [];
   log.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { LOG_LEVEL: 'info' }, mailTiming: FAST, logStream: log });
+    ctx = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      mailTiming: FAST_MAIL,
+      logStream: log,
+    });
   });
   afterAll(async () => ctx.close());
 

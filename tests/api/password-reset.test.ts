@@ -11,6 +11,8 @@ import { createUser } from '#server/db/factories.js';
 import {
   as,
   createTestApp,
+  FAST_MAIL,
+  mailEnv,
   sessionCookie,
   signedInUser,
   type Actor,
@@ -22,14 +24,7 @@ let smtp: SmtpStandIn;
 let ctx: TestContext;
 beforeAll(async () => {
   smtp = await startSmtp();
-  ctx = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Gator Market <market@campus.test>',
-      PUBLIC_URL: 'https://market.campus.test',
-    },
-    mailTiming: { pollMs: 50, retryDelayMs: () => 50 },
-  });
+  ctx = await createTestApp({ env: mailEnv(smtp.url), mailTiming: FAST_MAIL });
 });
 afterAll(async () => {
   await ctx.close();

@@ -7,7 +7,15 @@ import { API } from '#shared/api-paths.js';
 import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { createListing, createUser } from '#server/db/factories.js';
-import { as, createTestApp, sessionCookie, type Actor, type TestContext } from './harness.js';
+import {
+  as,
+  createTestApp,
+  FAST_MAIL,
+  mailEnv,
+  sessionCookie,
+  type Actor,
+  type TestContext,
+} from './harness.js';
 import { linkIn, startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
 import { TINY_PNG_BASE64 } from './world.js';
 
@@ -15,14 +23,7 @@ let smtp: SmtpStandIn;
 let ctx: TestContext;
 beforeAll(async () => {
   smtp = await startSmtp();
-  ctx = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Gator Market <market@campus.test>',
-      PUBLIC_URL: 'https://market.campus.test',
-    },
-    mailTiming: { pollMs: 50, retryDelayMs: () => 50 },
-  });
+  ctx = await createTestApp({ env: mailEnv(smtp.url), mailTiming: FAST_MAIL });
 });
 afterAll(async () => {
   await ctx.close();
@@ -326,13 +327,8 @@ describe('EMAIL_VERIFICATION=off', () => {
   it('keeps the spec’s flow: no code is mailed and a new account acts at once', async () => {
     const offSmtp = await startSmtp();
     const off = await createTestApp({
-      env: {
-        EMAIL_VERIFICATION: 'off',
-        SMTP_URL: offSmtp.url,
-        MAIL_FROM: 'market@campus.test',
-        PUBLIC_URL: 'http://127.0.0.1:1',
-      },
-      mailTiming: { pollMs: 50 },
+      env: mailEnv(offSmtp.url, { EMAIL_VERIFICATION: 'off' }),
+      mailTiming: FAST_MAIL,
     });
     try {
       expect((await as(off).get(API.config)).json().emailVerification).toBe('off');
