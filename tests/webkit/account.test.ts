@@ -57,9 +57,9 @@ describe('students in WebKit', () => {
 
     // The code from the mail (the built-in mailbox here), typed into the profile's banner.
     await waitForText(phone, 'Confirm your campus e-mail');
-    await (await byLabel(phone, 'Code from the e-mail')).setValue(
-      await mailedCode(app.baseUrl, demoEmail(seller)),
-    );
+    await (
+      await byLabel(phone, 'Code from the e-mail')
+    ).setValue(await mailedCode(app.baseUrl, demoEmail(seller)));
     await phone.$('button=Verify').click();
     await waitForText(phone, 'Your campus e-mail is verified.');
 
