@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
+import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { failureMessage, requestPasswordReset } from './auth-api';
@@ -43,26 +44,22 @@ export function ForgotPasswordPage() {
             <p className="auth-lead">
               Enter the e-mail of your account. We will mail you a link to choose a new password.
             </p>
-            <div className="field">
-              <label htmlFor="forgot-email">Email</label>
-              <input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                maxLength={LIMITS.email}
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="btn btn-block" disabled={busy}>
-              {busy ? 'Sending…' : 'Send link'}
-            </button>
+            <TextField
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={LIMITS.email}
+              required
+              invalid={error !== ''}
+              describedBy={error ? 'forgot-error' : undefined}
+              value={email}
+              onValue={setEmail}
+            />
+            <FormAlert id="forgot-error">{error}</FormAlert>
+            <SubmitButton busy={busy} busyText="Sending…" className="btn btn-block">
+              Send link
+            </SubmitButton>
           </FormControls>
         </form>
       )}

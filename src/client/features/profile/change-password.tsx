@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
+import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { useChangePassword } from './profile-api';
 
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
@@ -27,57 +28,46 @@ export function ChangePassword() {
     setProblem(check);
     if (!check) change.mutate(form, { onSuccess: () => setForm(EMPTY) });
   };
+  const done = change.isSuccess && (
+    <p className="form-success" role="status">
+      {change.data.message}
+    </p>
+  );
 
   if (!open) {
     return (
       <div className="section">
-        {change.isSuccess && (
-          <p className="form-success" role="status">
-            {change.data.message}
-          </p>
-        )}
+        {done}
         <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
           Change password
         </button>
       </div>
     );
   }
-  const error = problem || (change.isError ? change.error.message : '');
   return (
     <section className="section card page-narrow" aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change password</h2>
       <form className="form" onSubmit={submit} noValidate>
         {FIELDS.map((field) => (
-          <div className="field" key={field.name}>
-            <label htmlFor={`change-${field.name}`}>{field.label}</label>
-            <input
-              id={`change-${field.name}`}
-              type="password"
-              autoComplete={field.autoComplete}
-              maxLength={LIMITS.passwordMax}
-              required
-              value={form[field.name]}
-              onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
-            />
-            {field.name === 'password' && (
-              <span className="field-hint">At least {LIMITS.passwordMin} characters</span>
-            )}
-          </div>
+          <TextField
+            key={field.name}
+            id={`change-${field.name}`}
+            label={field.label}
+            type="password"
+            autoComplete={field.autoComplete}
+            maxLength={LIMITS.passwordMax}
+            required
+            value={form[field.name]}
+            onValue={(value) => setForm({ ...form, [field.name]: value })}
+          />
         ))}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        {change.isSuccess && (
-          <p className="form-success" role="status">
-            {change.data.message}
-          </p>
-        )}
+        <p className="field-hint">New password: at least {LIMITS.passwordMin} characters.</p>
+        <FormAlert>{problem || (change.isError ? change.error.message : '')}</FormAlert>
+        {done}
         <div className="btn-row">
-          <button type="submit" className="btn" disabled={change.isPending}>
-            {change.isPending ? 'Changing…' : 'Change password'}
-          </button>
+          <SubmitButton busy={change.isPending} busyText="Changing…">
+            Change password
+          </SubmitButton>
           <button
             type="button"
             className="btn btn-outline"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { FormAlert, TextField } from '#client/components/ui/fields.js';
 import { useResendVerification, useVerifyEmail } from '#client/lib/email-verification.js';
 import { useEmailVerificationRequired } from '#client/lib/queries/config.js';
 import './verify-email-banner.css';
@@ -38,30 +39,24 @@ export function VerifyEmailBanner({ user }: { user: SessionUser }) {
         message sellers, ask for deliveries, write reviews and carry deliveries.
       </p>
       <form className="verify-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="verify-code">Code from the e-mail</label>
-          <input
-            id="verify-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            aria-invalid={verify.isError || undefined}
-            aria-describedby={verify.isError ? 'verify-error' : undefined}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="verify-code"
+          label="Code from the e-mail"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          invalid={verify.isError}
+          describedBy={verify.isError ? 'verify-error' : undefined}
+          value={code}
+          onValue={setCode}
+        />
         <button type="submit" className="btn" disabled={verify.isPending || code.trim() === ''}>
           {verify.isPending ? 'Checking…' : 'Verify'}
         </button>
       </form>
-      {verify.isError && (
-        <p id="verify-error" className="form-error" role="alert">
-          {verify.error.message}
-        </p>
-      )}
+      <FormAlert id="verify-error">{verify.isError && verify.error.message}</FormAlert>
       <p className="verify-again">
         No mail? Look in the spam folder, or{' '}
         <button
@@ -81,11 +76,7 @@ export function VerifyEmailBanner({ user }: { user: SessionUser }) {
           {resend.data.message}
         </p>
       )}
-      {resend.isError && (
-        <p className="form-error" role="alert">
-          {resend.error.message}
-        </p>
-      )}
+      <FormAlert>{resend.isError && resend.error.message}</FormAlert>
     </section>
   );
 }
