@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import type { Connection, DialectName } from './db/connect.js';
 import type { Db } from './db/schema.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { passwordRoutes } from './features/accounts/password-routes.js';
+import { verificationRoutes } from './features/accounts/verification-routes.js';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './features/accounts/throttle.js';
 import { deliveryRoutes } from './features/deliveries/routes.js';
 import { positionRoutes } from './features/deliveries/position-routes.js';
@@ -20,6 +22,9 @@ import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
 import { tileRoutes } from './features/tiles/routes.js';
 import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
+import { registerMail } from './plugins/mail.js';
+import { mailboxRoutes } from './mail/mailbox-routes.js';
+import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
 import { registerStatic } from './plugins/static.js';
@@ -40,9 +45,12 @@ export interface AppOptions {
   config: Config;
   database: Connection;
   throttle?: ThrottleLimits;
-  logger?: boolean;
+  /** false: no log; a stream: the log written there (tests read what it says). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** The map's tiles, when the caller has opened them already (main.ts, before the database). */
   mapTiles?: MapTiles;
+  /** The mail queue's pace (tests retry in milliseconds, not minutes). */
+  mailTiming?: Partial<MailTiming>;
 }
 
 /** Builds the whole app from a config and an open database; tests use it with `inject`. */
@@ -52,9 +60,12 @@ export async function buildApp({
   throttle = DEFAULT_THROTTLE,
   logger = true,
   mapTiles: opened,
+  mailTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { level: config.logLevel, ...(typeof logger === 'object' && { stream: logger.stream }) }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Per-request lines only when debugging: they cost throughput and fill disks.
@@ -92,6 +103,7 @@ export async function buildApp({
   registerSecurity(app, mapTiles);
   registerSession(app);
   await registerLive(app);
+  registerMail(app, mailTiming);
 
   // For balancers and uptime checks: healthy only while the database answers.
   app.get('/api/health', async (request, reply) => {
@@ -106,13 +118,14 @@ export async function buildApp({
         .send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
   });
-  app.get(
-    '/api/config',
-    { schema: { response: { 200: clientConfig } } },
-    async () => mapTiles.client,
-  );
+  app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({
+    ...mapTiles.client,
+    emailVerification: config.emailVerification,
+  }));
   if (archive) await app.register(tileRoutes, { archive });
   await app.register(accountRoutes, { throttle });
+  await app.register(verificationRoutes);
+  await app.register(passwordRoutes, { throttle });
   await app.register(listingRoutes);
   await app.register(messageRoutes);
   await app.register(reviewRoutes);
@@ -120,6 +133,7 @@ export async function buildApp({
   await app.register(deliveryRoutes);
   await app.register(positionRoutes);
   await app.register(eventRoutes);
+  await app.register(mailboxRoutes);
   await registerStatic(app);
   return app;
 }

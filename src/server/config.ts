@@ -1,7 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_VERIFICATION_MODES } from '#shared/identity.js';
 import { DEFAULT_TILE_URL } from '#shared/tile-sources.js';
+
+/** An empty variable (`SMTP_URL=`) means the same as one not set. */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+function smtpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `address@domain` or `Name <address@domain>`. */
+const MAILBOX = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+function webOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -39,6 +64,33 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  // The message never repeats the value: it may hold the SMTP password.
+  SMTP_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(smtpUrl, 'SMTP_URL must be smtp://user:password@host:port or smtps://…')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(MAILBOX, 'MAIL_FROM must be an address, or a name and <address>')
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(
+        webOrigin,
+        'PUBLIC_URL must be the http(s) address people open, like https://market.example.edu',
+      )
+      .optional(),
+  ),
+  EMAIL_VERIFICATION: z.enum(EMAIL_VERIFICATION_MODES).default('required'),
 });
 
 function readableFile(file: string): boolean {
@@ -54,28 +106,59 @@ function readableFile(file: string): boolean {
  * The environment read into the server's settings: one schema, which also gives the type.
  * Every variable is validated at start with a readable message.
  */
-const configSchema = envSchema.transform((e) => {
-  const dataDir = path.resolve(e.DATA_DIR);
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    demoData: e.DEMO_DATA === '1',
-    dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
-    campusEmailDomain: e.CAMPUS_EMAIL_DOMAIN.toLowerCase(),
-    tileUrl: e.TILE_URL,
-    /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
-    tilePrefetch: e.TILE_PREFETCH === '1',
-    /** A raster tile archive (MBTiles) of the campus, served on this origin; replaces TILE_URL. */
-    mapTiles: e.MAP_TILES ? path.resolve(e.MAP_TILES) : null,
-    /** Overrides the attribution of the tiles (the archive's own, or OpenStreetMap's). */
-    mapAttribution: e.MAP_ATTRIBUTION ?? null,
-    clientDir: path.resolve(e.CLIENT_DIR),
-    logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
-  };
-});
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    // Mails sent for real need a sender the relay accepts and links that lead to this app.
+    if (!e.SMTP_URL) return;
+    if (!e.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'MAIL_FROM is required with SMTP_URL: the address mails are sent from',
+      });
+    }
+    if (!e.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'PUBLIC_URL is required with SMTP_URL: the address the links in mails open',
+      });
+    }
+  })
+  .transform((e) => {
+    const dataDir = path.resolve(e.DATA_DIR);
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      databaseUrl: e.DATABASE_URL,
+      demoData: e.DEMO_DATA === '1',
+      dataDir,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      campusEmailDomain: e.CAMPUS_EMAIL_DOMAIN.toLowerCase(),
+      tileUrl: e.TILE_URL,
+      /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
+      tilePrefetch: e.TILE_PREFETCH === '1',
+      /** A raster tile archive (MBTiles) of the campus, served on this origin; replaces TILE_URL. */
+      mapTiles: e.MAP_TILES ? path.resolve(e.MAP_TILES) : null,
+      /** Overrides the attribution of the tiles (the archive's own, or OpenStreetMap's). */
+      mapAttribution: e.MAP_ATTRIBUTION ?? null,
+      clientDir: path.resolve(e.CLIENT_DIR),
+      logLevel: e.LOG_LEVEL,
+      trustProxy: e.TRUST_PROXY === '1',
+      /** Where mails go: SMTP, or without SMTP_URL the built-in mailbox (/mailbox, loopback). */
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM ?? 'Gator Market <no-reply@localhost>',
+      /** The origin links in mails point at; never taken from a request's Host header. */
+      publicUrl: (e.PUBLIC_URL ?? localOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
+      emailVerification: e.EMAIL_VERIFICATION,
+    };
+  });
+
+/** This server's own address, for links in the built-in mailbox's mails. */
+function localOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
 
 export type Config = z.output<typeof configSchema>;
 

@@ -5,6 +5,11 @@ export const API = {
   logout: '/api/logout',
   me: '/api/me',
   user: (id: number) => `/api/user/${id}`,
+  verifyEmail: '/api/verify-email',
+  resendVerification: '/api/verify-email/resend',
+  passwordReset: '/api/password-reset',
+  passwordResetConfirm: '/api/password-reset/confirm',
+  password: '/api/password',
 
   all: '/api/all',
   category: '/api/category',

@@ -15,6 +15,11 @@ export const ERROR_CODES = [
   'forbidden',
   /** 403: an unsafe request from another site. */
   'cross_site',
+  /**
+   * 403: the account has not verified its campus e-mail yet (EMAIL_VERIFICATION=required);
+   * the profile page takes the mailed code.
+   */
+  'email_unverified',
   /** 404: no such thing (or address). */
   'not_found',
   /** 409: it conflicts with the current state (already done, taken, illegal move). */

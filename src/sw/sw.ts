@@ -20,10 +20,11 @@ const entryUrl = (entry: { url: string } | string) =>
 precacheAndRoute(self.__WB_MANIFEST.filter((entry) => !entryUrl(entry).startsWith('screenshots/')));
 cleanupOutdatedCaches();
 
-// Every client route opens from the precached shell; the API and uploads are left alone.
+// Every client route opens from the precached shell; the API, uploads, tiles and the
+// server's own pages (the built-in mailbox) are left alone.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/uploads\//, /^\/tiles\//],
+    denylist: [/^\/api\//, /^\/uploads\//, /^\/tiles\//, /^\/mailbox(?:[/.?]|$)/],
   }),
 );
 

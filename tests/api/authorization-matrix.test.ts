@@ -62,6 +62,18 @@ const ROWS: Row[] = [
     expect: all(200),
   },
   { method: 'POST', route: '/api/logout', url: () => '/api/logout', expect: all(200) },
+  // Every role here is verified: a code changes nothing and a new one is not needed.
+  { ...VALID.verifyEmail, route: '/api/verify-email', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/verify-email/resend',
+    url: () => '/api/verify-email/resend',
+    expect: signedIn(409),
+  },
+  { ...VALID.passwordReset, route: '/api/password-reset', expect: all(202) },
+  // Whoever holds the mailed link may use it: the link is the proof.
+  { ...VALID.passwordResetConfirm, route: '/api/password-reset/confirm', expect: all(200) },
+  { ...VALID.changePassword, route: '/api/password', expect: signedIn(200) },
   { method: 'GET', route: '/api/me', url: () => '/api/me', expect: signedIn(200) },
   {
     method: 'GET',
@@ -264,6 +276,16 @@ const CLAIM: Row = {
 const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
   'POST /api/register': { url: () => '/api/register', body: () => ({ username: '' }) },
   'POST /api/login': { url: () => '/api/login', body: () => ({ email: 'not an e-mail' }) },
+  'POST /api/verify-email': { url: () => '/api/verify-email', body: () => ({ code: '12345' }) },
+  'POST /api/password-reset': { url: () => '/api/password-reset', body: () => ({ email: 'x' }) },
+  'POST /api/password-reset/confirm': {
+    url: () => '/api/password-reset/confirm',
+    body: (w) => ({ token: w.resetToken, password: 'short', confirmPassword: 'short' }),
+  },
+  'PUT /api/password': {
+    url: () => '/api/password',
+    body: () => ({ currentPassword: 'campus-demo-1', password: 'x', confirmPassword: 'y' }),
+  },
   'PUT /api/user/:id': {
     url: (w) => `/api/user/${w.users.buyer.user_id}`,
     body: () => ({ is_courier: 'yes' }),
@@ -333,6 +355,7 @@ const NOTHING_TO_BREAK = [
   'GET /api/health',
   'GET /api/config',
   'POST /api/logout',
+  'POST /api/verify-email/resend',
   'GET /api/me',
   'GET /api/events',
   'GET /api/product/vendor/:user_id',
@@ -496,5 +519,103 @@ describe('status order: 401, then 403, then 400', () => {
         expect(res.statusCode, `${method} ${url} ${payload.slice(0, 20)}`).toBe(401);
       }
     }
+  });
+});
+
+/**
+ * An account whose campus e-mail is not verified (EMAIL_VERIFICATION=required, the default):
+ * the calls that act on others answer 403 `email_unverified` to their rightful caller, before
+ * looking at the input; managing what the account already has, and reading, stay open.
+ */
+describe('an account that has not verified its campus e-mail', () => {
+  const byRoute = (method: Row['method'], route: string) =>
+    ROWS.find((r) => r.method === method && r.route === route)!;
+  const GATED: { label: string; role: Role; row: Row; bad?: keyof typeof BAD_INPUT }[] = [
+    {
+      label: 'create a listing',
+      role: 'vendor',
+      row: byRoute('POST', '/api/listing'),
+      bad: 'POST /api/listing',
+    },
+    {
+      label: 'relist',
+      role: 'vendor',
+      row: byRoute('POST', '/api/listing/existing'),
+      bad: 'POST /api/listing/existing',
+    },
+    {
+      label: 'message a seller',
+      role: 'buyer',
+      row: byRoute('POST', '/api/direct_message'),
+      bad: 'POST /api/direct_message',
+    },
+    { label: 'message a buyer', role: 'assignedCourier', row: COURIER_MESSAGE },
+    {
+      label: 'review',
+      role: 'buyer',
+      row: byRoute('POST', '/api/review'),
+      bad: 'POST /api/review',
+    },
+    {
+      label: 'ask for delivery',
+      role: 'buyer',
+      row: byRoute('POST', '/api/delivery_request'),
+      bad: 'POST /api/delivery_request',
+    },
+    { label: 'become a courier', role: 'buyer', row: byRoute('PUT', '/api/user/:id') },
+    { label: 'claim a delivery', role: 'courier', row: CLAIM },
+  ];
+  const OPEN: { label: string; role: Role; row: Row }[] = [
+    { label: 'mark own listing sold', role: 'vendor', row: byRoute('PUT', '/api/listing/:id') },
+    {
+      label: 'decline a request',
+      role: 'vendor',
+      row: byRoute('PUT', '/api/delivery_request/:id'),
+    },
+    {
+      label: 'pick up the assigned delivery',
+      role: 'assignedCourier',
+      row: ROWS.find((r) => r.method === 'PUT' && r.route === '/api/delivery_instruction/:id')!,
+    },
+    { label: 'read own messages', role: 'buyer', row: byRoute('GET', '/api/direct_message') },
+    { label: 'read own account', role: 'buyer', row: byRoute('GET', '/api/me') },
+    { label: 'read a profile', role: 'buyer', row: byRoute('GET', '/api/user/:id') },
+    { label: 'browse', role: 'buyer', row: byRoute('GET', '/api/all') },
+    { label: 'change the password', role: 'buyer', row: byRoute('PUT', '/api/password') },
+  ];
+
+  const unverified = async (role: Role) => {
+    const w = await buildWorld(ctx);
+    await ctx.database.db
+      .updateTable('users')
+      .set({ email_verified: 0 })
+      .where('user_id', '=', w.idOf(role))
+      .execute();
+    return w;
+  };
+  const send = (w: World, role: Role, row: Pick<Row, 'method' | 'url' | 'body'>) =>
+    ctx.app.inject({
+      method: row.method,
+      url: row.url(w, role),
+      headers: { cookie: w.cookies[role]! },
+      ...(row.body && { payload: row.body(w, role) as object }),
+    });
+
+  it.each(GATED)('may not $label: 403 email_unverified, before the input is read', async (g) => {
+    const w = await unverified(g.role);
+    const res = await send(w, g.role, g.row);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(errorBody.parse(res.json())).toMatchObject({ code: 'email_unverified' });
+    expect(res.json().message).toMatch(/verify your campus e-mail/);
+    if (g.bad) {
+      const broken = await send(w, g.role, { method: g.row.method, ...BAD_INPUT[g.bad]! });
+      expect(broken.statusCode, broken.body).toBe(403);
+    }
+  });
+
+  it.each(OPEN)('may still $label', async (o) => {
+    const w = await unverified(o.role);
+    const res = await send(w, o.role, o.row);
+    expect(res.statusCode, res.body).toBe(o.row.expect[o.role]);
   });
 });

@@ -158,6 +158,38 @@ const CASES: BodyCase[] = [
     fields: { email: { text: LIMITS.email }, password: { text: LIMITS.passwordMax } },
   },
   {
+    name: 'verify e-mail',
+    as: 'buyer',
+    ...VALID.verifyEmail,
+    fields: { code: { text: 6 } },
+  },
+  {
+    name: 'ask for a reset link',
+    as: 'visitor',
+    ...VALID.passwordReset,
+    fields: { email: { text: LIMITS.email } },
+  },
+  {
+    name: 'reset the password',
+    as: 'visitor',
+    ...VALID.passwordResetConfirm,
+    fields: {
+      token: { text: 128 },
+      password: { text: LIMITS.passwordMax },
+      confirmPassword: { text: LIMITS.passwordMax },
+    },
+  },
+  {
+    name: 'change the password',
+    as: 'buyer',
+    ...VALID.changePassword,
+    fields: {
+      currentPassword: { text: LIMITS.passwordMax },
+      password: { text: LIMITS.passwordMax },
+      confirmPassword: { text: LIMITS.passwordMax },
+    },
+  },
+  {
     name: 'update user',
     as: 'buyer',
     ...VALID.becomeCourier,

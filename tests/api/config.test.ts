@@ -25,6 +25,7 @@ describe('GET /api/config', () => {
         bounds: null,
         saveOffline: false,
       },
+      emailVerification: 'required',
     });
   });
 
@@ -58,5 +59,56 @@ describe('GET /api/config', () => {
     expect(() => loadConfig({ TILE_URL: 'tiles.example.org' })).toThrow(
       /TILE_URL must be an http\(s\) URL \(or a path on this server\) with \{z\}, \{x\} and \{y\}/,
     );
+  });
+});
+
+describe('mail settings', () => {
+  const smtp = { SMTP_URL: 'smtps://mailer:hunter2-secret@mail.example.edu:465' };
+  const complete = {
+    ...smtp,
+    MAIL_FROM: 'Gator Market <market@example.edu>',
+    PUBLIC_URL: 'https://market.example.edu',
+  };
+
+  it('reads SMTP_URL, MAIL_FROM, PUBLIC_URL and EMAIL_VERIFICATION', () => {
+    expect(loadConfig({ ...complete, EMAIL_VERIFICATION: 'off' })).toMatchObject({
+      smtpUrl: complete.SMTP_URL,
+      mailFrom: complete.MAIL_FROM,
+      publicUrl: 'https://market.example.edu',
+      emailVerification: 'off',
+    });
+  });
+
+  it('keeps mail in the built-in mailbox by default, linking to this server', () => {
+    expect(loadConfig({ PORT: '9090' })).toMatchObject({
+      smtpUrl: null,
+      publicUrl: 'http://127.0.0.1:9090',
+      emailVerification: 'required',
+    });
+    // An empty variable is one not set.
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }).smtpUrl).toBeNull();
+  });
+
+  it('refuses what cannot work, at start, without repeating the SMTP password', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(message({ SMTP_URL: 'http://mailer:hunter2-secret@mail.example.edu' })).toMatch(
+      /SMTP_URL must be smtp:\/\/user:password@host:port/,
+    );
+    expect(message({ SMTP_URL: 'http://mailer:hunter2-secret@x' })).not.toContain('hunter2');
+    expect(message(smtp)).toMatch(/MAIL_FROM is required with SMTP_URL/);
+    expect(message(smtp)).toMatch(/PUBLIC_URL is required with SMTP_URL/);
+    expect(message({ ...complete, MAIL_FROM: 'not an address' })).toMatch(/MAIL_FROM must be/);
+    expect(message({ ...complete, PUBLIC_URL: 'market.example.edu' })).toMatch(/PUBLIC_URL/);
+    expect(message({ ...complete, PUBLIC_URL: 'https://market.example.edu/app?x' })).toMatch(
+      /PUBLIC_URL/,
+    );
+    expect(message({ EMAIL_VERIFICATION: 'maybe' })).toMatch(/EMAIL_VERIFICATION/);
   });
 });

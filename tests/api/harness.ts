@@ -15,6 +15,7 @@ import { connect, type Connection } from '#server/db/connect.js';
 import { createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { migrateToLatest } from '#server/db/migrate.js';
 import type { ThrottleLimits } from '#server/features/accounts/throttle.js';
+import type { MailTiming } from '#server/mail/worker.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 
 export interface TestContext {
@@ -59,7 +60,13 @@ async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () =>
 }
 
 export async function createTestApp(
-  options: { throttle?: ThrottleLimits; env?: Record<string, string> } = {},
+  options: {
+    throttle?: ThrottleLimits;
+    env?: Record<string, string>;
+    mailTiming?: Partial<MailTiming>;
+    /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
   const { url, drop } = await freshDatabaseUrl(tmp);
@@ -76,8 +83,9 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream ? { stream: options.logStream } : false,
     throttle: options.throttle ?? { perAccount: 5, perAddress: 10_000, windowMs: 15 * 60 * 1000 },
+    mailTiming: options.mailTiming,
   });
   await app.ready();
   return {
@@ -92,6 +100,19 @@ export async function createTestApp(
     },
   };
 }
+
+/** Mail settings that send through an SMTP server at `smtpUrl` (a stand-in in this process). */
+export function mailEnv(smtpUrl: string, env: Record<string, string> = {}) {
+  return {
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Gator Market <market@campus.test>',
+    PUBLIC_URL: 'https://market.campus.test',
+    ...env,
+  };
+}
+
+/** The queue's pace for tests: retries in milliseconds, not minutes. */
+export const FAST_MAIL = { pollMs: 50, retryDelayMs: () => 50 };
 
 /** The session cookie of a response, ready to send back. */
 export function sessionCookie(res: LightMyRequestResponse): string {

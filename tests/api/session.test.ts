@@ -36,6 +36,7 @@ describe('GET /api/me', () => {
       review_count: 0,
       sfsu_email: 'mia@sfsu.edu',
       on_shift: 0,
+      email_verified: 1,
     });
     const expires = Date.parse(expiresAt);
     expect(expires).toBeGreaterThanOrEqual(before + SESSION_MS);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createListing, createMessage, createUser } from '#server/db/factories.js';
 import { createSession, hashToken } from '#server/features/accounts/repository.js';
+import { insertReset } from '#server/features/accounts/reset-repository.js';
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
 import { isoIn } from '#server/lib/time.js';
 import type { TestContext } from './harness.js';
@@ -127,6 +128,14 @@ export async function buildWorld(ctx: TestContext) {
     })
     .execute();
 
+  // A live reset link of the buyer's, as if read from the mail.
+  const resetToken = randomBytes(32).toString('base64url');
+  await insertReset(db, {
+    token_hash: hashToken(resetToken),
+    user_id: buyerId,
+    expires_at: isoIn(60 * 60 * 1000),
+  });
+
   const idOf = (role: Role) => (role === 'visitor' ? 0 : users[role].user_id);
   return {
     users,
@@ -139,6 +148,7 @@ export async function buildWorld(ctx: TestContext) {
     pendingRequest: pending,
     assignedDelivery: assigned,
     unassignedDelivery: unassigned,
+    resetToken,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -255,6 +265,34 @@ export const VALID = {
     method: 'PUT',
     url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
     body: () => ({ delivery_status: 'Picked Up', device_time: new Date().toISOString() }),
+  },
+  verifyEmail: {
+    method: 'POST',
+    url: () => '/api/verify-email',
+    body: () => ({ code: '123456' }),
+  },
+  passwordReset: {
+    method: 'POST',
+    url: () => '/api/password-reset',
+    body: (w) => ({ email: w.users.buyer.sfsu_email }),
+  },
+  passwordResetConfirm: {
+    method: 'POST',
+    url: () => '/api/password-reset/confirm',
+    body: (w) => ({
+      token: w.resetToken,
+      password: 'a new password',
+      confirmPassword: 'a new password',
+    }),
+  },
+  changePassword: {
+    method: 'PUT',
+    url: () => '/api/password',
+    body: () => ({
+      currentPassword: 'campus-demo-1',
+      password: 'a new password',
+      confirmPassword: 'a new password',
+    }),
   },
   sharePosition: {
     method: 'POST',

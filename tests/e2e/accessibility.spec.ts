@@ -129,6 +129,9 @@ for (const viewport of ['phone', 'desktop'] as const) {
         '/productListing/999999',
         '/login',
         '/register',
+        '/forgot-password',
+        `/reset-password?token=${'A'.repeat(43)}`,
+        '/reset-password',
         '/aboutTeam',
         '/aboutJace',
         '/terms-of-service',
@@ -206,6 +209,41 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await page.getByRole('button', { name: 'Create Listing' }).click();
       await page.getByRole('button', { name: 'Existing Product' }).click();
       await check(page, 'create listing: existing product');
+      await context.close();
+    });
+
+    test('a new account: confirming the address, changing the password, the mailbox', async ({
+      browser,
+      baseURL,
+    }) => {
+      const { context, page } = await signedInContext(browser, baseURL!, viewport);
+      const username = `axe${viewport}${Date.now().toString(36)}`;
+      const res = await page.request.post('/api/register', {
+        data: {
+          firstName: 'Axe',
+          lastName: 'Checker',
+          username,
+          sfsu_email: `${username}@sfsu.edu`,
+          password: DEMO_PASSWORD,
+          confirmPassword: DEMO_PASSWORD,
+        },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      const { user } = (await res.json()) as { user: unknown };
+      await context.addInitScript((u) => {
+        localStorage.setItem('user', JSON.stringify(u));
+        localStorage.setItem('sessionExpiry', String(Date.now() + 25 * 60 * 1000));
+      }, user);
+      await page.goto('/RealUserProfile');
+      await expect(page.getByRole('region', { name: 'Confirm your campus e-mail' })).toBeVisible();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await check(page, 'profile of an unverified account, changing the password');
+      await page.goto('/verify-email');
+      await check(page, 'the verification link without its code');
+      await page.goto(`/mailbox?to=${username}%40sfsu.edu`);
+      await check(page, 'the built-in mailbox');
+      await page.getByRole('link', { name: /Confirm your campus e-mail/ }).click();
+      await check(page, 'a mail in the built-in mailbox');
       await context.close();
     });
 

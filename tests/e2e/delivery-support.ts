@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+import { verifyFromMailbox } from './mailbox';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;
 /** Near Cafe 101, where the e2e deliveries are picked up. */
@@ -110,7 +111,7 @@ export async function newActor(
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  let { user } = (await res.json()) as { user: SessionUser };
+  let user = await verifyFromMailbox<SessionUser>(page.request, `${username}@sfsu.edu`);
   if (options.courier) {
     const promoted = await page.request.put(`/api/user/${user.user_id}`, {
       data: { is_courier: 1 },

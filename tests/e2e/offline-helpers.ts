@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+import { verifyFromMailbox } from './mailbox';
 
 /** Waits until the service worker is active and controls `page` (first visit claims it). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -136,6 +137,7 @@ export async function deliveryForTom(
     },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
+  await verifyFromMailbox(buyer, `${username}@sfsu.edu`);
   const buyerId = ((await registered.json()) as { user: { user_id: number } }).user.user_id;
 
   const listings = (await (await buyer.get('/api/all')).json()) as {

@@ -52,6 +52,26 @@ test('a new student registers and sells; another student messages, asks for deli
     await expect(page.getByText('Rating', { exact: true }).locator('..')).toContainText('1');
   });
 
+  await test.step('…confirms the campus e-mail with the code read from /mailbox', async () => {
+    const page = seller.page;
+    const banner = page.getByRole('region', { name: 'Confirm your campus e-mail' });
+    await expect(banner).toContainText(`${username}@sfsu.edu`);
+    // The server has no SMTP_URL: its mail waits in the built-in mailbox of this machine.
+    const inbox = await seller.context.newPage();
+    await inbox.goto('/mailbox');
+    await inbox
+      .getByRole('row', { name: new RegExp(`${username}@sfsu.edu`) })
+      .getByRole('link', { name: 'Confirm your campus e-mail for Gator Market' })
+      .click();
+    const text = await inbox.locator('pre').innerText();
+    const code = /^\s*([0-9]{6})\s*$/m.exec(text)![1]!;
+    await inbox.close();
+    await banner.getByLabel('Code from the e-mail').fill(code);
+    await banner.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Your campus e-mail is verified.')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
   await test.step('…and lists a new product with a photo', async () => {
     const page = seller.page;
     await page.getByRole('button', { name: 'Create Listing' }).click();

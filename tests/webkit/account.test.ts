@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makePng } from '../fixtures/png';
-import { signedIn, uniqueName } from './api';
+import { mailedCode, signedIn, uniqueName } from './api';
 import { appForFile } from './app-server';
 import {
   acceptAlert,
@@ -54,6 +54,14 @@ describe('students in WebKit', () => {
     await phone.$('button=Register').click();
     expect(await acceptAlert(phone)).toBe('Registered successfully!');
     await waitForText(phone, 'Sam Safari');
+
+    // The code from the mail (the built-in mailbox here), typed into the profile's banner.
+    await waitForText(phone, 'Confirm your campus e-mail');
+    await (
+      await byLabel(phone, 'Code from the e-mail')
+    ).setValue(await mailedCode(app.baseUrl, demoEmail(seller)));
+    await phone.$('button=Verify').click();
+    await waitForText(phone, 'Your campus e-mail is verified.');
 
     await phone.$('button=Create Listing').click();
     await (await withText(phone, '[role="dialog"] button', 'New Product')).click();

@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { IDENTITY_PAGES } from '#shared/identity.js';
 import { TEAM_SLUGS } from '../features/about/team-slugs';
 import { AppLayout } from './shell/app-layout';
 import { RouteError } from './shell/route-error';
@@ -114,6 +115,18 @@ const bare: RouteObject[] = [
   {
     path: '/register',
     ...page('../features/auth/register-page.tsx', 'RegisterPage', { ssr: true }),
+  },
+  {
+    path: IDENTITY_PAGES.forgotPassword,
+    ...page('../features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'),
+  },
+  {
+    path: IDENTITY_PAGES.resetPassword,
+    ...page('../features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
+  },
+  {
+    path: IDENTITY_PAGES.verifyEmail,
+    ...page('../features/auth/verify-email-page.tsx', 'VerifyEmailPage'),
   },
   {
     path: '/courierNav/:deliveryId',

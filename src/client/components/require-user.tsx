@@ -7,6 +7,8 @@ import { useSessionUser } from '../lib/session';
 export function RequireUser({ children }: { children: (user: SessionUser) => ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // Back to the same address after signing in, query included (a mailed link's code).
+  if (!user)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <>{children(user)}</>;
 }

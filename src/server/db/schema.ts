@@ -17,6 +17,8 @@ export interface UsersTable {
   rating: number | null;
   review_count: Generated<number>;
   created_at: string;
+  /** 1 once the campus e-mail was confirmed (a mailed code, or a reset link that reached it). */
+  email_verified: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -114,6 +116,52 @@ export interface AuthThrottleTable {
   failures: number;
 }
 
+/** The live code that confirms an account's campus e-mail (one per account). */
+export interface EmailVerificationsTable {
+  user_id: number;
+  /** sha256 of the account and the code; the code itself is only in the mail. */
+  code_hash: string;
+  expires_at: string;
+  /** Wrong tries so far; the code is spent when they reach the limit. */
+  tries: Generated<number>;
+  sent_at: string;
+  window_start: string;
+  window_sends: number;
+}
+
+/** A mailed reset link: only the hash of its token is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'kept' | 'failed';
+
+/**
+ * Mail on its way out (docs/decisions/017-mail-queue.md): `queued` until a worker claims it
+ * (`sending`, with a lease), then `sent` (SMTP) or `kept` (the built-in mailbox), or `failed`.
+ */
+export interface MailOutboxTable {
+  mail_id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  /** Extra headers as JSON (List-Unsubscribe and the like), or null. */
+  headers: string | null;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** The latest known position of the courier of an active delivery. */
 export interface CourierPositionsTable {
   delivery_id: number;
@@ -146,6 +194,9 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   courier_positions: CourierPositionsTable;
   title_symbols: TitleSymbolsTable;
+  email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

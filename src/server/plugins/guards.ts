@@ -3,6 +3,7 @@ import type {
   onRequestAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
+import { EMAIL_UNVERIFIED_MESSAGE } from '#shared/identity.js';
 import { id } from '#shared/schemas/common.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { forbidden } from '../lib/http-error.js';
@@ -78,4 +79,23 @@ export function owns(
     const message = await refuse(thingId, user, request);
     if (message !== undefined) throw forbidden(message);
   };
+}
+
+/**
+ * The caller's campus e-mail must be verified (EMAIL_VERIFICATION=required) before they act on
+ * others: list, message, ask for or carry deliveries, review. `when` narrows it to the
+ * requests that do so (a call that also does harmless things), judged on the raw input.
+ */
+export function verifiedEmail(when?: (request: FastifyRequest) => boolean): Check {
+  return (request, user) => {
+    if (request.server.config.emailVerification !== 'required' || user.email_verified === 1) return;
+    if (when && !when(request)) return;
+    throw forbidden(EMAIL_UNVERIFIED_MESSAGE, 'email_unverified');
+  };
+}
+
+/** The raw body's `key`, as text a choice would read ("Assigned", " assigned "). */
+export function rawChoice(request: FastifyRequest, key: string): string | undefined {
+  const value = (request.body as Record<string, unknown> | null | undefined)?.[key];
+  return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }

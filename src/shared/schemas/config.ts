@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_VERIFICATION_MODES } from '../identity.js';
 
 const zoom = z.number().int().min(0).max(22);
 
@@ -27,10 +28,17 @@ export const mapTilesConfig = z.object({
 });
 export type MapTilesConfig = z.infer<typeof mapTilesConfig>;
 
-/** GET /api/config: the few server settings the client needs at run time (map tiles). */
-export const clientConfig = z.object({
+/** The map's part of GET /api/config. */
+export const clientMapConfig = z.object({
   /** The tile URL template, {z}/{x}/{y}: this server's archive or TILE_URL. */
   tileUrl: z.string(),
   tiles: mapTilesConfig,
+});
+export type ClientMapConfig = z.infer<typeof clientMapConfig>;
+
+/** GET /api/config: the few server settings the client needs at run time. */
+export const clientConfig = clientMapConfig.extend({
+  /** EMAIL_VERIFICATION: whether an account must confirm its campus e-mail before acting. */
+  emailVerification: z.enum(EMAIL_VERIFICATION_MODES),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { VERIFICATION_CODE_PATTERN } from '../identity.js';
 import { flag, id, idParam, requiredText } from './common.js';
 
 export const publicUser = z.object({
@@ -14,10 +15,12 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** The signed-in user's own record: public fields plus e-mail and shift. */
+/** The signed-in user's own record: public fields plus e-mail, shift and verification. */
 export const sessionUser = publicUser.extend({
   sfsu_email: z.string(),
   on_shift: z.number(),
+  /** 1 once the campus e-mail was confirmed with a mailed code (or a reset link), else 0. */
+  email_verified: z.number(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -37,6 +40,17 @@ const password = z
 export const loginBody = z.strictObject({ email, password });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** A password being chosen: the length rules. */
+const newPassword = password.min(
+  LIMITS.passwordMin,
+  `Password must be at least ${LIMITS.passwordMin} characters`,
+);
+const confirmPassword = z.string({ message: 'Please confirm the password' });
+const passwordsMatch = {
+  check: (b: { password: string; confirmPassword: string }) => b.password === b.confirmPassword,
+  params: { message: "Passwords don't match", path: ['confirmPassword'] },
+};
+
 export const registerBody = z
   .strictObject({
     firstName: requiredText('First name', LIMITS.name),
@@ -46,17 +60,56 @@ export const registerBody = z
       'Username may use letters, digits, dot, dash and underscore',
     ),
     sfsu_email: email,
-    password: password.min(
-      LIMITS.passwordMin,
-      `Password must be at least ${LIMITS.passwordMin} characters`,
-    ),
-    confirmPassword: z.string({ message: 'Please confirm the password' }),
+    password: newPassword,
+    confirmPassword,
   })
-  .refine((b) => b.password === b.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch.check, passwordsMatch.params);
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** POST /api/verify-email: the six digits of the mailed code (spaces between them are fine). */
+export const verifyEmailBody = z.strictObject({
+  code: z
+    .string({ message: 'Enter the 6-digit code from the e-mail' })
+    .transform((text) => text.replace(/\s+/g, ''))
+    .pipe(z.string().regex(VERIFICATION_CODE_PATTERN, 'Enter the 6-digit code from the e-mail')),
+});
+export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
+
+/** POST /api/password-reset: where to send the link. */
+export const passwordResetBody = z.strictObject({ email });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** The token of a reset link: 32 random bytes, base64url. */
+const resetToken = z
+  .string({ message: 'This reset link is not valid' })
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, 'This reset link is not valid');
+
+/** POST /api/password-reset/confirm: the link's token and the new password. */
+export const passwordResetConfirmBody = z
+  .strictObject({ token: resetToken, password: newPassword, confirmPassword })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+/** PUT /api/password: a new password for the signed-in user, who proves the current one. */
+export const changePasswordBody = z
+  .strictObject({
+    currentPassword: z
+      .string({ message: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(LIMITS.passwordMax, 'Password is too long'),
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params)
+  .refine((b) => b.password !== b.currentPassword, {
+    message: 'Choose a new password, not the one you have now',
+    path: ['password'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The answer of the identity calls that change nothing a client shows: a sentence. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
 export const authResponse = z.object({ user: sessionUser, message: z.string() });
 export type AuthResponse = z.infer<typeof authResponse>;

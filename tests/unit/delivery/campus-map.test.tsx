@@ -76,6 +76,7 @@ function archiveConfig(version: string): ClientConfig {
       bounds: null,
       saveOffline: true,
     },
+    emailVerification: 'required',
   };
 }
 
@@ -257,6 +258,7 @@ describe('the campus map on a courier phone', () => {
           bounds: null,
           saveOffline: false,
         },
+        emailVerification: 'required',
       },
       server,
     );

@@ -1,17 +1,8 @@
 /** Where map tiles come from: GET /api/config (MAP_TILES or TILE_URL on the server). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
-import type { ClientConfig, MapTilesConfig } from '#shared/schemas/config.js';
+import { useQuery } from '@tanstack/react-query';
+import type { MapTilesConfig } from '#shared/schemas/config.js';
 import { DEFAULT_TILE_URL, hostTiles } from '#shared/tile-sources.js';
-import { api } from '#client/lib/api.js';
-import { queryKeys } from '#client/lib/query-keys.js';
-
-export const configQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.config(),
-    queryFn: () => api<ClientConfig>(API.config),
-    staleTime: 60 * 60 * 1000,
-  });
+import { configQuery } from '#client/lib/queries/config.js';
 
 export interface MapTiles {
   /** The URL template, {z}/{x}/{y}. */

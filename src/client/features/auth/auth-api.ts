@@ -1,5 +1,12 @@
 import { API } from '#shared/api-paths.js';
-import type { AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/users.js';
+import type {
+  AuthResponse,
+  LoginBody,
+  MessageResponse,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  RegisterBody,
+} from '#shared/schemas/users.js';
 import { api, ApiError } from '#client/lib/api.js';
 import { storeSession } from '#client/lib/session.js';
 
@@ -26,4 +33,18 @@ export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError)
     return error.fromServer && error.message ? error.message : fallback;
   return NETWORK_FAILURE;
+}
+
+/** Forgot password: the same answer whether or not an account uses the address. */
+export function requestPasswordReset(body: PasswordResetBody): Promise<MessageResponse> {
+  return api<MessageResponse>(API.passwordReset, { method: 'POST', body, timeoutMs: 15_000 });
+}
+
+/** The mailed link's token and the new password. */
+export function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<MessageResponse> {
+  return api<MessageResponse>(API.passwordResetConfirm, {
+    method: 'POST',
+    body,
+    timeoutMs: 15_000,
+  });
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { IDENTITY_PAGES } from '#shared/identity.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { failureMessage, login } from './auth-api';
@@ -65,6 +66,9 @@ export function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            <Link to={IDENTITY_PAGES.forgotPassword} className="auth-forgot">
+              Forgot password?
+            </Link>
           </div>
           {error && (
             <p className="form-error" role="alert">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { ChangePasswordBody, MessageResponse, SessionUser } from '#shared/schemas/users.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { updateSessionUser } from '#client/lib/session.js';
@@ -15,5 +15,13 @@ export function useBecomeCourier(userId: number) {
       updateSessionUser(user);
       void client.invalidateQueries({ queryKey: queryKeys.user(userId) });
     },
+  });
+}
+
+/** Change password: PUT /api/password; the other devices are signed out. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api<MessageResponse>(API.password, { method: 'PUT', body, timeoutMs: 15_000 }),
   });
 }

@@ -6,9 +6,11 @@ import { Stars } from '#client/components/ui/stars.js';
 import { useSoldCount } from '#client/lib/queries/listings.js';
 import { useUser } from '#client/lib/queries/users.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { ChangePassword } from './change-password';
 import { CreateListingModal } from './create-listing/create-listing-modal';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
+import { VerifyEmailBanner } from './verify-email-banner';
 import '#client/features/profile/profile.css';
 import '#client/components/ui/stat-row.css';
 
@@ -46,6 +48,8 @@ function Profile({ user }: { user: SessionUser }) {
           Create Listing
         </button>
       </section>
+
+      <VerifyEmailBanner user={user} />
 
       <dl className="stat-row section">
         <div className="stat">
@@ -93,6 +97,7 @@ function Profile({ user }: { user: SessionUser }) {
           You are now a courier. Open the Courier Dashboard to start a shift.
         </p>
       )}
+      <ChangePassword />
       {creating && (
         <CreateListingModal vendorId={user.user_id} onClose={() => setCreating(false)} />
       )}

@@ -22,9 +22,14 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** The user's own record: the public fields, their e-mail and shift. */
+/** The user's own record: the public fields, their e-mail, shift and verification. */
 export function toSessionUser(row: UserRow): SessionUser {
-  return { ...toPublicUser(row), sfsu_email: row.sfsu_email, on_shift: row.on_shift };
+  return {
+    ...toPublicUser(row),
+    sfsu_email: row.sfsu_email,
+    on_shift: row.on_shift,
+    email_verified: row.email_verified,
+  };
 }
 
 export function findUserByEmail(db: Db, email: string) {
@@ -52,6 +57,7 @@ export interface NewUser {
   sfsu_email: string;
   password_hash: string;
   is_courier?: number;
+  email_verified?: number;
 }
 
 export function insertUser(db: Db, user: NewUser) {
@@ -98,6 +104,23 @@ export async function deleteSession(db: Db, tokenHash: string) {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+/** Ends every session of a user but `keep` (the caller's own, when they stay signed in). */
+export async function deleteUserSessions(db: Db, userId: number, keep?: string | null) {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .$if(Boolean(keep), (q) => q.where('token_hash', '!=', keep!))
+    .execute();
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function deleteExpiredSessions(db: Db) {
   await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
 }
@@ -116,9 +139,10 @@ export async function throttleFailures(
   return row && row.window_start > windowStartAfter ? row.failures : 0;
 }
 
+/** Counts one more for `key` in its window and answers the count and when the window began. */
 export async function recordThrottleFailure(db: Db, key: string, windowStartAfter: string) {
   const now = nowIso();
-  await db
+  return db
     .insertInto('auth_throttle')
     .values({ key, window_start: now, failures: 1 })
     .onConflict((oc) =>
@@ -137,7 +161,8 @@ export async function recordThrottleFailure(db: Db, key: string, windowStartAfte
           .end(),
       })),
     )
-    .execute();
+    .returning(['failures', 'window_start'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function clearThrottle(db: Db, key: string) {

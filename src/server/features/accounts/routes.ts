@@ -11,7 +11,7 @@ import {
   userParams,
 } from '#shared/schemas/users.js';
 import { badRequest, conflict, httpError, notFound } from '#server/lib/http-error.js';
-import { self, signedIn } from '#server/plugins/guards.js';
+import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
@@ -24,6 +24,7 @@ import {
   usernameOrEmailTaken,
 } from './repository.js';
 import { createThrottle, type ThrottleLimits } from './throttle.js';
+import { sendVerificationCode } from './verification.js';
 
 const LOGIN_FAILED = 'Invalid email or password.';
 
@@ -52,13 +53,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
             : 'That username is taken.',
         );
       }
-      const row = await insertUser(app.db, {
-        username: body.username,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        sfsu_email: body.sfsu_email,
-        password_hash: await hashPassword(body.password),
+      const passwordHash = await hashPassword(body.password);
+      // The account and its code's mail are stored together, or neither is.
+      const row = await app.db.transaction().execute(async (trx) => {
+        const user = await insertUser(trx, {
+          username: body.username,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          sfsu_email: body.sfsu_email,
+          password_hash: passwordHash,
+        });
+        if (app.config.emailVerification === 'required') {
+          await sendVerificationCode(app, trx, user);
+        }
+        return user;
       });
+      app.mail.kick();
       await startSession(app, request, reply, row.user_id);
       return reply
         .code(201)
@@ -121,7 +131,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
   app.put(
     '/api/user/:id',
     {
-      ...signedIn(self('params', 'id')),
+      ...signedIn(
+        self('params', 'id'),
+        // Becoming a courier; the shift toggle of one who is already is left alone.
+        verifiedEmail((request) => {
+          const wanted = (request.body as { is_courier?: unknown } | null)?.is_courier;
+          return [1, '1', true].includes(wanted as never);
+        }),
+      ),
       schema: { params: userParams, body: updateUserBody, response: { 200: sessionUser } },
     },
     async (request) => {

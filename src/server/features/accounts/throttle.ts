@@ -50,3 +50,37 @@ export function createThrottle(app: FastifyInstance, limits: ThrottleLimits) {
     },
   };
 }
+
+/** "1 minute", "12 minutes". */
+export function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** 429 with Retry-After: the request was one too many; try again after `seconds`. */
+export function tooManyRequests(seconds: number, message?: string) {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return httpError(
+    429,
+    message ?? `Too many attempts. Please wait ${minutesText(wait)} and try again.`,
+    { headers: { 'retry-after': String(wait) } },
+  );
+}
+
+/**
+ * Counts this request against `key` and refuses it (429) once `limit` were made in the window.
+ * The count comes first, in one statement (an upsert that increments and returns it), so
+ * parallel requests cannot slip past the limit between a check and a write.
+ */
+export async function reserveTry(
+  app: FastifyInstance,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<void> {
+  const after = new Date(Date.now() - windowMs).toISOString();
+  const { failures, window_start } = await recordThrottleFailure(app.db, key, after);
+  if (failures > limit) {
+    throw tooManyRequests((Date.parse(window_start) + windowMs - Date.now()) / 1000);
+  }
+}

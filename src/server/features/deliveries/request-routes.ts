@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/deliveries.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { owns, self, signedIn } from '#server/plugins/guards.js';
+import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   findInstruction,
@@ -78,6 +78,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delivery_request',
     {
       ...signedIn(
+        verifiedEmail(),
         self('body', 'buyer_id'),
         owns('body', 'listing_id', async (listingId, user) => {
           const listing = await listingForRequest(db, listingId);

@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { courier, owns, self, signedIn } from '#server/plugins/guards.js';
+import { courier, owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   clearCourierPosition,
@@ -89,6 +89,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delivery_instruction/:id',
     {
       ...signedIn(
+        // Claiming a delivery is carrying it; the later moves belong to whoever holds it.
+        verifiedEmail((request) => rawChoice(request, 'delivery_status') === 'assigned'),
         owns('params', 'id', async (deliveryId, user, request) => {
           const found = await findInstruction(db, deliveryId);
           const asked = (request.body as { delivery_status?: unknown } | null)?.delivery_status;

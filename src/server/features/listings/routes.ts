@@ -23,7 +23,7 @@ import {
 } from '#shared/schemas/listings.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { decodeBase64Image, storeImage } from '#server/lib/images.js';
-import { owns, self, signedIn } from '#server/plugins/guards.js';
+import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   activeListingsOf,
@@ -137,7 +137,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/listing',
     {
       bodyLimit: CREATE_BODY_LIMIT,
-      ...signedIn(self('body', 'vendor_id', 'another vendor')),
+      ...signedIn(verifiedEmail(), self('body', 'vendor_id', 'another vendor')),
       schema: { body: createListingBody, response: { 201: createListingResponse } },
     },
     async (request, reply) => {
@@ -169,6 +169,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/listing/existing',
     {
       ...signedIn(
+        verifiedEmail(),
         self('body', 'vendor_id', 'another vendor'),
         owns('body', 'product_id', async (productId, user) => {
           const p = await findProduct(db, productId);

@@ -10,7 +10,7 @@ import {
 import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
 import { badRequest, forbidden, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
-import { self, signedIn } from '#server/plugins/guards.js';
+import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   findMessage,
@@ -59,7 +59,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/direct_message',
     {
-      ...signedIn(self('body', 'sender_id')),
+      ...signedIn(verifiedEmail(), self('body', 'sender_id')),
       schema: { body: sendMessageBody, response: { 201: directMessage } },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
-import { self, signedIn } from '#server/plugins/guards.js';
+import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf } from '#server/plugins/session.js';
 import { findReview, hasReviewed, insertReview, reviewsOf, vendorExists } from './repository.js';
 
@@ -18,7 +18,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/review',
     {
-      ...signedIn(self('body', 'author_id')),
+      ...signedIn(verifiedEmail(), self('body', 'author_id')),
       schema: { body: createReviewBody, response: { 201: review } },
     },
     async (request, reply) => {

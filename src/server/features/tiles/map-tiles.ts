@@ -1,5 +1,5 @@
 /** The map's tiles as this server is configured: its own archive (MAP_TILES) or TILE_URL. */
-import type { ClientConfig } from '#shared/schemas/config.js';
+import type { ClientMapConfig } from '#shared/schemas/config.js';
 import { hostTiles, TILE_ATTRIBUTION } from '#shared/tile-sources.js';
 import type { Config } from '#server/config.js';
 import { openTileArchive, TILE_FORMATS, type TileArchive } from './archive.js';
@@ -9,8 +9,8 @@ import { safeAttribution } from './attribution.js';
 export const TILE_PREFIX = '/tiles/';
 
 export interface MapTiles {
-  /** GET /api/config's answer. */
-  client: ClientConfig;
+  /** The map's part of GET /api/config's answer. */
+  client: ClientMapConfig;
   archive: TileArchive | null;
   /** The template the pages and the service worker fetch tiles from (CSP is built from it). */
   tileUrl: string;

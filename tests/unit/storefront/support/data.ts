@@ -17,6 +17,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     review_count: 3,
     sfsu_email: 'maria@sfsu.edu',
     on_shift: 0,
+    email_verified: 1,
     ...overrides,
   };
 }

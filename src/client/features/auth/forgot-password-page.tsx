@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '#shared/constants.js';
+import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
+import { FormControls } from '#client/components/ui/form-controls.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { failureMessage, requestPasswordReset } from './auth-api';
+import { AuthLayout } from './auth-layout';
+
+/** "Forgot password?": a link to choose a new password, mailed to the account's address. */
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setError('Please enter your email.');
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      setSent((await requestPasswordReset({ email: email.trim() })).message);
+    } catch (err) {
+      setError(failureMessage(err, 'Could not send the link. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Forgot password">
+      {sent ? (
+        <p className="form-success" role="status">
+          {sent}
+        </p>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <FormControls>
+            <p className="auth-lead">
+              Enter the e-mail of your account. We will mail you a link to choose a new password.
+            </p>
+            <TextField
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={LIMITS.email}
+              required
+              invalid={error !== ''}
+              describedBy={error ? 'forgot-error' : undefined}
+              value={email}
+              onValue={setEmail}
+            />
+            <FormAlert id="forgot-error">{error}</FormAlert>
+            <SubmitButton busy={busy} busyText="Sending…" className="btn btn-block">
+              Send link
+            </SubmitButton>
+          </FormControls>
+        </form>
+      )}
+      <p className="auth-switch">
+        Remembered it? <Link to="/login">Login</Link>
+      </p>
+    </AuthLayout>
+  );
+}

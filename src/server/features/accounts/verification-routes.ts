@@ -1,0 +1,73 @@
+/** Confirming a campus address with the mailed code, and asking for a new code. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
+import { authResponse, messageResponse, verifyEmailBody } from '#shared/schemas/users.js';
+import { conflict, httpError, notFound } from '#server/lib/http-error.js';
+import { signedIn } from '#server/plugins/guards.js';
+import { requireUser } from '#server/plugins/session.js';
+import { findUserById, toSessionUser } from './repository.js';
+import { tooManyRequests } from './throttle.js';
+import { codeMatches, sendVerificationCode } from './verification.js';
+import { markVerified, takeTry } from './verification-repository.js';
+
+const VERIFIED = 'Your campus e-mail is verified.';
+
+/** "45 seconds", "12 minutes". */
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.post(
+    '/api/verify-email',
+    { ...signedIn(), schema: { body: verifyEmailBody, response: { 200: authResponse } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.headers(noStore);
+      // A second click on the mailed link is no error.
+      if (user.email_verified === 1) return { user, message: VERIFIED };
+      const taken = await takeTry(db, user.user_id);
+      if (!taken) {
+        throw httpError(
+          422,
+          'This code has expired or was used up. Send a new one and enter the code from the newest e-mail.',
+        );
+      }
+      if (!codeMatches(taken.code_hash, user.user_id, request.body.code)) {
+        const left = VERIFICATION_MAX_TRIES - taken.tries;
+        throw httpError(
+          422,
+          left > 0
+            ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+            : 'That code is not right, and it is now used up. Send a new one.',
+        );
+      }
+      await db.transaction().execute((trx) => markVerified(trx, user.user_id));
+      const row = await findUserById(db, user.user_id);
+      if (!row) throw notFound('No such user.');
+      return { user: toSessionUser(row), message: VERIFIED };
+    },
+  );
+
+  app.post(
+    '/api/verify-email/resend',
+    { ...signedIn(), schema: { response: { 202: messageResponse } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.headers(noStore);
+      if (user.email_verified === 1) throw conflict('Your campus e-mail is already verified.');
+      const result = await sendVerificationCode(app, db, user);
+      if (!result.sent) {
+        throw tooManyRequests(
+          result.retryAfterSeconds,
+          `Please wait ${waitText(result.retryAfterSeconds)} before asking for another code.`,
+        );
+      }
+      return reply.code(202).send({ message: `A new code is on its way to ${user.sfsu_email}.` });
+    },
+  );
+};

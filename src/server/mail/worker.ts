@@ -1,0 +1,170 @@
+/**
+ * Sends what the queue holds, off every request's path (docs/decisions/017-mail-queue.md).
+ * Each instance runs one worker; they share the queue, and a claim is one atomic statement,
+ * so each mail is handed to the mail server once. A failure is retried with growing pauses.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DialectName } from '#server/db/connect.js';
+import type { Db } from '#server/db/schema.js';
+import { isoIn } from '#server/lib/time.js';
+import {
+  claimNextMail,
+  markDelivered,
+  markFailed,
+  markRetry,
+  purgeMails,
+  type QueuedMail,
+} from './repository.js';
+import { smtpResponseCode, type MailTransport } from './transport.js';
+
+export interface MailTiming {
+  /** How often the queue is looked at when nothing wakes the worker (retries, other instances). */
+  pollMs: number;
+  /** How long a claim holds a mail; a worker that stops mid-send frees it after this. */
+  leaseMs: number;
+  /** Attempts before a mail is given up. */
+  maxAttempts: number;
+  /** The pause after the n-th failed attempt. */
+  retryDelayMs: (attempt: number) => number;
+  /** Mails that left are forgotten after this long (the built-in mailbox shows them until then). */
+  keepMs: number;
+}
+
+/** 30 s, 1, 2, 4... minutes up to an hour, each a little shorter or longer (by a fifth). */
+export function backoff(attempt: number): number {
+  const base = Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+export const DEFAULT_MAIL_TIMING: MailTiming = {
+  pollMs: 5_000,
+  leaseMs: 5 * 60_000,
+  maxAttempts: 8,
+  retryDelayMs: backoff,
+  keepMs: 7 * 24 * 60 * 60_000,
+};
+
+const PURGE_EVERY_MS = 60 * 60_000;
+
+/** The error's first line, short: enough to tell why in the log and the table. */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 300);
+}
+
+export interface MailWorker {
+  start(): void;
+  /** Looks at the queue now (something was just queued). */
+  kick(): void;
+  /** Stops polling and waits for the mail in hand. */
+  stop(): Promise<void>;
+}
+
+export function createMailWorker(options: {
+  db: Db;
+  dialect: DialectName;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  timing: MailTiming;
+}): MailWorker {
+  const { db, dialect, transport, log, timing } = options;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastPurge = 0;
+
+  const deliver = async (mail: QueuedMail) => {
+    const about = { mail_id: mail.mail_id, kind: mail.kind, to: mail.to_address };
+    try {
+      await transport.send(mail);
+    } catch (error) {
+      const reason = describe(error);
+      const code = smtpResponseCode(error);
+      // 5xx: the server refuses this mail for good (no such mailbox, relaying denied).
+      if ((code !== undefined && code >= 500) || mail.attempts >= timing.maxAttempts) {
+        await markFailed(db, mail.mail_id, reason);
+        log.error({ ...about, attempts: mail.attempts, reason }, 'mail given up');
+        return;
+      }
+      const delay = timing.retryDelayMs(mail.attempts);
+      await markRetry(db, mail.mail_id, isoIn(delay), reason);
+      log.warn(
+        { ...about, attempts: mail.attempts, retry_in_s: Math.round(delay / 1000), reason },
+        'mail not sent yet; will try again',
+      );
+      return;
+    }
+    await markDelivered(db, mail.mail_id, transport.kind === 'mailbox');
+    if (transport.kind === 'mailbox') {
+      // The subject and address only: the text may hold a code or a link (debug shows it).
+      log.info(
+        { ...about, subject: mail.subject },
+        'mail kept in the built-in mailbox (no SMTP_URL): open /mailbox on this machine',
+      );
+      log.debug({ mail_id: mail.mail_id, text: mail.text_body }, 'mail text');
+    } else {
+      log.info(about, 'mail sent');
+    }
+  };
+
+  const drain = async () => {
+    while (!stopped) {
+      const mail = await claimNextMail(db, dialect, isoIn(timing.leaseMs));
+      if (!mail) return;
+      await deliver(mail);
+    }
+  };
+
+  const purge = async () => {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    await purgeMails(db, isoIn(-timing.keepMs));
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drain();
+          await purge();
+        } catch (error) {
+          // The database may be away for a moment; the next round tries again.
+          log.warn({ err: error }, 'mail queue: could not look at the queue');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void run().then(schedule), timing.pollMs);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void run().then(schedule);
+    },
+    kick() {
+      if (stopped) return;
+      setImmediate(() => void run());
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The e2e server runs without SMTP_URL, as `npm start` does: its mails stay in the built-in
+ * mailbox, which this machine reads at /mailbox (and /mailbox.json). People registered through
+ * the API confirm their campus address from there, as a developer would.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from './fixtures';
+
+export interface MailboxMail {
+  mail_id: number;
+  subject: string;
+  text: string;
+}
+
+/** The mails to `email`, newest first, once at least `count` have arrived. */
+export async function mailsTo(
+  request: APIRequestContext,
+  email: string,
+  count = 1,
+): Promise<MailboxMail[]> {
+  let mails: MailboxMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/mailbox.json?to=${encodeURIComponent(email)}`);
+        mails = res.ok() ? ((await res.json()) as MailboxMail[]) : [];
+        return mails.length;
+      },
+      { message: `mail to ${email}`, timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return mails;
+}
+
+/** The six digits of the newest verification mail to `email`. */
+export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  const [mail] = await mailsTo(request, email);
+  const code = /^\s*([0-9]{6})\s*$/m.exec(mail!.text)?.[1];
+  expect(code, mail!.text).toBeTruthy();
+  return code!;
+}
+
+/** Confirms the campus address of the account `request` is signed in as; answers its user. */
+export async function verifyFromMailbox<User>(
+  request: APIRequestContext,
+  email: string,
+): Promise<User> {
+  const code = await mailedCode(request, email);
+  const res = await request.post('/api/verify-email', { data: { code } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { user: User }).user;
+}
