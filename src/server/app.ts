@@ -18,6 +18,11 @@ import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
 import { tileRoutes } from './features/tiles/routes.js';
+import { cachedImageStore } from './images/cached-store.js';
+import { databaseImageStore } from './images/database-store.js';
+import type { ImageStore } from './images/image-store.js';
+import { imageRoutes } from './images/routes.js';
+import { registerDraining } from './plugins/draining.js';
 import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerSecurity } from './plugins/security.js';
@@ -31,6 +36,8 @@ declare module 'fastify' {
     db: Db;
     /** Which engine it runs on, for the few queries that differ. */
     dialect: DialectName;
+    /** Where pictures are kept: shared by every instance. */
+    images: ImageStore;
     /** Every API route (method and path), for documentation and the authorization tests. */
     apiRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
@@ -43,7 +50,11 @@ export interface AppOptions {
   logger?: boolean;
   /** The map's tiles, when the caller has opened them already (main.ts, before the database). */
   mapTiles?: MapTiles;
+  /** Where pictures are kept; by default the database's `images` table. */
+  images?: ImageStore;
 }
+
+const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
 
 /** Builds the whole app from a config and an open database; tests use it with `inject`. */
 export async function buildApp({
@@ -52,6 +63,7 @@ export async function buildApp({
   throttle = DEFAULT_THROTTLE,
   logger = true,
   mapTiles: opened,
+  images = databaseImageStore(database.db),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -72,6 +84,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  const pictures = cachedImageStore(images);
+  app.decorate('images', pictures);
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -87,14 +101,22 @@ export async function buildApp({
   if (archive) app.addHook('onClose', async () => archive.close());
 
   registerErrorHandling(app);
+  registerDraining(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app, mapTiles);
   registerSession(app);
   await registerLive(app);
 
-  // For balancers and uptime checks: healthy only while the database answers.
+  // For balancers and uptime checks: healthy only while the database answers and the instance
+  // is not stopping.
   app.get('/api/health', async (request, reply) => {
+    if (app.draining) {
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'stopping', message: STOPPING_MESSAGE, code: 'unavailable' });
+    }
     try {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' };
@@ -120,6 +142,7 @@ export async function buildApp({
   await app.register(deliveryRoutes);
   await app.register(positionRoutes);
   await app.register(eventRoutes);
+  await app.register(imageRoutes, { store: pictures });
   await registerStatic(app);
   return app;
 }

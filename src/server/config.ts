@@ -39,6 +39,12 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'SHUTDOWN_DRAIN_MS must be a number of milliseconds' })
+    .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
+    .min(0, 'SHUTDOWN_DRAIN_MS must be 0 to 5000')
+    .max(5000, 'SHUTDOWN_DRAIN_MS must be 0 to 5000 (a stop takes at most 10 s in all)')
+    .default(0),
 });
 
 function readableFile(file: string): boolean {
@@ -74,6 +80,11 @@ const configSchema = envSchema.transform((e) => {
     clientDir: path.resolve(e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    /**
+     * How long a stopping instance keeps serving while health answers 503, so a balancer marks
+     * it down before it stops listening: its health-check interval times its fall count.
+     */
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 });
 

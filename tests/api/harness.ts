@@ -58,6 +58,13 @@ async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () =>
   };
 }
 
+/** The product's limits per account; per address generous, as every test comes from one. */
+const TEST_THROTTLE: ThrottleLimits = {
+  perAccount: 5,
+  perAddress: 10_000,
+  windowMs: 15 * 60 * 1000,
+};
+
 export async function createTestApp(
   options: { throttle?: ThrottleLimits; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
@@ -77,7 +84,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
-    throttle: options.throttle ?? { perAccount: 5, perAddress: 10_000, windowMs: 15 * 60 * 1000 },
+    throttle: options.throttle ?? TEST_THROTTLE,
   });
   await app.ready();
   return {
@@ -88,6 +95,36 @@ export async function createTestApp(
       await app.close();
       await database.destroy();
       await drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance of the app on the same database (PostgreSQL: the way instances behind a
+ * balancer share it), with its own connection pool and a data folder of its own.
+ */
+export async function secondInstance(
+  ctx: TestContext,
+  throttle: ThrottleLimits = TEST_THROTTLE,
+): Promise<TestContext> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-b-'));
+  const config = { ...ctx.config, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads') };
+  const database = connect(config.databaseUrl);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    throttle,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.destroy();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
@@ -166,6 +203,7 @@ export const DATA_TABLES = [
   'delivery_requests',
   'delivery_instructions',
   'delivery_events',
+  'images',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */

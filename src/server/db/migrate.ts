@@ -6,6 +6,7 @@ import { listingSearch } from './migrations/2026-11-24-listing-search.js';
 import { searchAtScale } from './migrations/2026-11-25-search-at-scale.js';
 import { titleSymbols } from './migrations/2026-11-26-title-symbols.js';
 import { reviewCount } from './migrations/2026-11-27-review-count.js';
+import { images } from './migrations/2026-11-28-images.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -18,6 +19,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-25-search-at-scale': searchAtScale(db.dialect),
         '2026-11-26-title-symbols': titleSymbols(db.dialect),
         '2026-11-27-review-count': reviewCount(),
+        '2026-11-28-images': images(db.dialect),
       };
     },
   };
