@@ -2,13 +2,11 @@
  * Builds the real app on a real, fresh database for each test file: SQLite by default, or
  * PostgreSQL when TEST_DATABASE_URL is set (a new database per file, dropped afterwards).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
 import { connect, type Connection } from '#server/db/connect.js';
@@ -16,6 +14,7 @@ import { createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { migrateToLatest } from '#server/db/migrate.js';
 import type { ThrottleLimits } from '#server/features/accounts/throttle.js';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { freshDatabase } from '../fixtures/postgres.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -27,35 +26,7 @@ export interface TestContext {
 async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => {} };
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        // The app's pool closes its connections asynchronously after destroy(); wait for that
-        // instead of forcing, which would hit still-open connections with an error.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return freshDatabase(base);
 }
 
 /** The product's limits per account; per address generous, as every test comes from one. */
