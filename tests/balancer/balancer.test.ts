@@ -13,8 +13,8 @@ import { DEMO_PASSWORD } from '#server/db/seed.js';
 import { openSse, type SseConnection } from '../api/sse-client.js';
 import { makePng } from '../fixtures/png.js';
 import { databaseForRun, postgresMissing, type TestDatabase } from '../fixtures/postgres.js';
+import { findHaproxy } from '../../scripts/browsers.mjs';
 import {
-  findHaproxy,
   startHaproxy,
   startInstance,
   type Balancer,
