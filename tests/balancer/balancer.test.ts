@@ -15,6 +15,7 @@ import { makePng } from '../fixtures/png.js';
 import { databaseForRun, postgresMissing, type TestDatabase } from '../fixtures/postgres.js';
 import { findHaproxy } from '../../scripts/browsers.mjs';
 import {
+  CLIENT_DIR,
   startHaproxy,
   startInstance,
   type Balancer,
@@ -34,6 +35,8 @@ if (missing) console.warn(`Balancer test skipped: ${missing}.`);
 const WITHIN_MS = 1000;
 /** A picture as an earlier version left it in one instance's DATA_DIR/uploads. */
 const OLD_PICTURE = '0123456789abcdef0123456789abcdef';
+/** A built file only instance B has, as during a rolling upgrade to a newer build. */
+const NEW_ASSET = '/assets/only-in-the-new-build-0a1b2c.js';
 
 describe.skipIf(missing)('two instances behind HAProxy', () => {
   const ports = balancerPorts();
@@ -53,6 +56,9 @@ describe.skipIf(missing)('two instances behind HAProxy', () => {
       .webp()
       .toBuffer();
     fs.writeFileSync(path.join(uploads, `${OLD_PICTURE}.webp`), oldPicture);
+    const newerBuild = path.join(tmp, 'newer-build');
+    fs.cpSync(CLIENT_DIR, newerBuild, { recursive: true });
+    fs.writeFileSync(path.join(newerBuild, NEW_ASSET), 'export const newer = true;\n');
     const env = {
       // Both seed if the database is empty: the start lock lets only the first one do it.
       DEMO_DATA: '1',
@@ -71,7 +77,7 @@ describe.skipIf(missing)('two instances behind HAProxy', () => {
         port: ports.b,
         dataDir: path.join(tmp, 'b'),
         databaseUrl: database.url,
-        env,
+        env: { ...env, CLIENT_DIR: path.join(tmp, 'newer-build') },
       }),
     ]);
     balancer = await startHaproxy(ports.balancer, [ports.a, ports.b]);
@@ -106,6 +112,15 @@ describe.skipIf(missing)('two instances behind HAProxy', () => {
     for (const res of await fromBoth(`/uploads/${OLD_PICTURE}.webp`)) {
       expect(res.status).toBe(200);
       expect(res.body.equals(oldPicture)).toBe(true);
+    }
+  });
+
+  it('serves a built file that only one instance has (a rolling upgrade) on every request', async () => {
+    expect((await call(a.url, NEW_ASSET)).status).toBe(404);
+    for (let i = 0; i < 6; i++) {
+      const res = await through(NEW_ASSET);
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('newer');
     }
   });
 
