@@ -16,9 +16,9 @@ import {
   type Instance,
 } from '#tests/fixtures/instances.js';
 import { databaseForRun } from '#tests/fixtures/postgres.js';
+import { freePort } from '#tests/fixtures/ports.js';
 import { cannon, CONNECTIONS, DURATION, mean, round, warmUp, type ScenarioResult } from './api.js';
 import { TMP } from './lib/paths.js';
-import { freePort } from './lib/server.js';
 
 type Setup = 'direct' | 'oneBehind' | 'twoBehind';
 const SETUPS: Setup[] = ['direct', 'oneBehind', 'twoBehind'];

@@ -51,24 +51,10 @@ export async function createTestApp(
   });
   const database = connect(config.databaseUrl);
   await migrateToLatest(database);
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    throttle: options.throttle ?? TEST_THROTTLE,
+  return started(config, database, options.throttle ?? TEST_THROTTLE, async () => {
+    await drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
   });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    close: async () => {
-      await app.close();
-      await database.destroy();
-      await drop();
-      fs.rmSync(tmp, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -81,13 +67,19 @@ export async function secondInstance(
 ): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-b-'));
   const config = { ...ctx.config, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads') };
-  const database = connect(config.databaseUrl);
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    throttle,
-  });
+  return started(config, connect(config.databaseUrl), throttle, async () =>
+    fs.rmSync(tmp, { recursive: true, force: true }),
+  );
+}
+
+/** The app on an open database, ready for `inject`; `cleanUp` runs after it is closed. */
+async function started(
+  config: Config,
+  database: Connection,
+  throttle: ThrottleLimits,
+  cleanUp: () => Promise<void>,
+): Promise<TestContext> {
+  const app = await buildApp({ config, database, logger: false, throttle });
   await app.ready();
   return {
     app,
@@ -96,7 +88,7 @@ export async function secondInstance(
     close: async () => {
       await app.close();
       await database.destroy();
-      fs.rmSync(tmp, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
