@@ -248,6 +248,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '# Benchmark results',
     '',
     `Run ${m.date} at commit ${m.commit ?? '?'} on ${m.cpus} CPU(s) (${m.cpuModel}), Node ${m.node}; load average ${m.loadAverageAtStart?.join(' ')} at start, ${m.loadAverageAtEnd?.join(' ')} at end; ${m.seconds} s. Regenerate with \`npm run bench\`.`,
+    ...((m.updates ?? []) as Loose[]).map(
+      (u) =>
+        `\nMeasured again since (\`BENCH_ONLY=${u.steps.join(',')}\`): ${u.date} at commit ${u.commit ?? '?'}; load average ${u.loadAverageAtStart?.join(' ')} at start, ${u.loadAverageAtEnd?.join(' ')} at end; ${u.seconds} s.`,
+    ),
     '',
     '## Budgets',
     '',

@@ -140,7 +140,16 @@ async function main() {
     }
   }
 
-  results.meta = { ...meta, loadAverageAtEnd: load(), seconds: seconds(started) };
+  const thisRun = { ...meta, loadAverageAtEnd: load(), seconds: seconds(started) };
+  // A partial run (BENCH_ONLY) keeps the full run's description and says what it replaced.
+  const previousMeta = previous.meta as { updates?: unknown[] } | undefined;
+  results.meta =
+    process.env.BENCH_ONLY && previousMeta
+      ? {
+          ...previousMeta,
+          updates: [...(previousMeta.updates ?? []), { steps: [...only], ...thisRun }],
+        }
+      : thisRun;
   results.budgets = checkBudgets(results);
   fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
   // Formatted as the repository's Prettier would, so `npm run lint` stays green after a run.
