@@ -18,6 +18,7 @@ import {
   type Rng,
 } from '#server/db/factories.js';
 import { migrateToLatest } from '#server/db/migrate.js';
+import { databaseImageStore } from '#server/images/database-store.js';
 import { insertRequest } from '#server/features/deliveries/repository.js';
 
 export interface BenchDataOptions {
@@ -280,8 +281,7 @@ export async function generateData(
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   const dataDir = path.join(path.dirname(file), 'data');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const uploadsDir = path.join(dataDir, 'uploads');
-  fs.mkdirSync(uploadsDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
 
   const db = connect(`sqlite:${file}`);
   await migrateToLatest(db);
@@ -302,11 +302,12 @@ export async function generateData(
   const buyerIds = userIds.slice(sellerIds.length);
 
   // A few generated pictures per category, shared by the listings (as many sellers reuse one).
-  const images = new Map<Category, string[]>();
+  const images = databaseImageStore(db.db);
+  const pictures = new Map<Category, string[]>();
   for (const category of CATEGORIES) {
-    images.set(
+    pictures.set(
       category,
-      await Promise.all([0, 1, 2].map((v) => createListingImage(uploadsDir, category, v))),
+      await Promise.all([0, 1, 2].map((v) => createListingImage(images, category, v))),
     );
   }
 
@@ -327,7 +328,7 @@ export async function generateData(
       listing_date: new Date(now - rng.int(0, 365) * DAY - rng.int(0, DAY)).toISOString(),
       listing_status,
       ...(listing_status !== 'Active' && { availability: 'Out of Stock' }),
-      thumbnail: rng.pick(images.get(category)!),
+      thumbnail: rng.pick(pictures.get(category)!),
     });
     listings.push({ ...created, vendor_id, active: listing_status === 'Active' });
   });

@@ -164,6 +164,41 @@ function api(a: Loose) {
   ].join('\n');
 }
 
+function balancer(b: Loose) {
+  const setups = [
+    ['one instance, direct', 'direct'],
+    ['one instance behind HAProxy', 'oneBehind'],
+    ['two instances behind HAProxy', 'twoBehind'],
+  ];
+  return [
+    `The demo data on PostgreSQL; the built server as real processes, HAProxy with deploy/haproxy.cfg; ${b.cpus} CPU(s) shared by the instances, HAProxy, PostgreSQL and autocannon (${b.connections} connections). Each request is warmed up on every setup, then run alternately (direct, one, two, two, one, direct; ${b.secondsPerRun} s each): req/s is the mean, p50/p99 the worse of the two runs. Overhead: one instance behind HAProxy against the same instance direct.`,
+    '',
+    table(
+      ['Request', 'Setup', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      Object.values(b.scenarios as Record<string, Loose>).flatMap((s) =>
+        setups.map(([label, key]) => [
+          `\`${s.path}\``,
+          label,
+          s[key!].reqPerSec,
+          s[key!].p50,
+          s[key!].p99,
+          s[key!].non2xx,
+          s[key!].errors,
+        ]),
+      ),
+    ),
+    '',
+    table(
+      ['Request', 'HAProxy overhead', 'two behind HAProxy / one direct'],
+      Object.values(b.scenarios as Record<string, Loose>).map((s) => [
+        `\`${s.path}\``,
+        `${s.overheadPct} %`,
+        s.twoOverDirect,
+      ]),
+    ),
+  ].join('\n');
+}
+
 function map(m: Loose) {
   const s = m.save;
   return [
@@ -213,6 +248,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '# Benchmark results',
     '',
     `Run ${m.date} at commit ${m.commit ?? '?'} on ${m.cpus} CPU(s) (${m.cpuModel}), Node ${m.node}; load average ${m.loadAverageAtStart?.join(' ')} at start, ${m.loadAverageAtEnd?.join(' ')} at end; ${m.seconds} s. Regenerate with \`npm run bench\`.`,
+    ...((m.updates ?? []) as Loose[]).map(
+      (u) =>
+        `\nMeasured again since (\`BENCH_ONLY=${u.steps.join(',')}\`): ${u.date} at commit ${u.commit ?? '?'}; load average ${u.loadAverageAtStart?.join(' ')} at start, ${u.loadAverageAtEnd?.join(' ')} at end; ${u.seconds} s.`,
+    ),
     '',
     '## Budgets',
     '',
@@ -229,6 +268,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## API at 100,000 listings',
     '',
     failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),
+    '',
+    '## Two instances behind HAProxy',
+    '',
+    failed(r.balancer) ?? (r.balancer ? balancer(r.balancer) : 'Not measured.'),
     '',
     '## Campus map',
     '',

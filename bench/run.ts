@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: builds the app, then measures bundle, query plans, API, the campus map
+ * `npm run bench`: builds the app, then measures bundle, query plans, API, two instances
+ * behind HAProxy against one, the campus map
  * (tile endpoint and the courier's save), Lighthouse, repeat visit and offline replay, each
  * against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { runApi } from './api.js';
+import { runBalancer } from './balancer.js';
 import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
@@ -31,6 +33,7 @@ const STEPS = [
   'plans',
   'api',
   'load',
+  'balancer',
   'map',
   'lighthouse',
   'repeatVisit',
@@ -113,6 +116,8 @@ async function main() {
   await step('api', results, async () => runApi(await benchData()));
   // 60 s of mixed traffic at 200 connections: the 0-5xx promise of docs/SECURITY.md.
   await step('load', results, async () => runLoad(await benchData()));
+  // Two instances behind HAProxy on PostgreSQL, with the demo data.
+  await step('balancer', results, runBalancer);
   // Its own server, with a campus archive drawn for the run and the demo data.
   await step('map', results, runMap);
 
@@ -135,7 +140,16 @@ async function main() {
     }
   }
 
-  results.meta = { ...meta, loadAverageAtEnd: load(), seconds: seconds(started) };
+  const thisRun = { ...meta, loadAverageAtEnd: load(), seconds: seconds(started) };
+  // A partial run (BENCH_ONLY) keeps the full run's description and says what it replaced.
+  const previousMeta = previous.meta as { updates?: unknown[] } | undefined;
+  results.meta =
+    process.env.BENCH_ONLY && previousMeta
+      ? {
+          ...previousMeta,
+          updates: [...(previousMeta.updates ?? []), { steps: [...only], ...thisRun }],
+        }
+      : thisRun;
   results.budgets = checkBudgets(results);
   fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 2)}\n`);
   // Formatted as the repository's Prettier would, so `npm run lint` stays green after a run.

@@ -1,8 +1,9 @@
-// The browsers the tests drive: Chromium (Playwright lane) and WebKitGTK's MiniBrowser under
-// WebKitWebDriver on a virtual X display (WebKit lane). Found where Debian installs them, or
-// installed through apt when this machine allows it; otherwise `npm test` stops at once and
-// says the one command to run. `node scripts/browsers.mjs` is the step `npm test` and .ci/run
-// start with.
+// The programs the tests drive: Chromium (Playwright lane) and WebKitGTK's MiniBrowser under
+// WebKitWebDriver on a virtual X display (WebKit lane), and HAProxy (balancer lane). Found where
+// Debian installs them, or installed through apt when this machine allows it; otherwise
+// `npm test` stops at once and says the one command to run. Without HAProxy it goes on: the
+// balancer test is skipped with a line saying so. `node scripts/browsers.mjs` is the step
+// `npm test` and .ci/run start with.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -36,6 +37,19 @@ export function findBrowsers() {
       process.env.MINIBROWSER_PATH ?? MINIBROWSER_PATHS.find((p) => existsSync(p)) ?? null,
     xvfb: onPath('Xvfb'),
   };
+}
+
+/** HAProxy for the balancer lane (deploy/haproxy.cfg): HAPROXY_PATH, /usr/sbin or the PATH. */
+export function findHaproxy() {
+  const file =
+    process.env.HAPROXY_PATH ??
+    (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : onPath('haproxy'));
+  return file && existsSync(file) ? file : null;
+}
+
+/** Packages of tests that are skipped without them (with a line saying so). */
+export function missingOptionalPackages() {
+  return findHaproxy() ? [] : ['haproxy'];
 }
 
 /** The packages whose programs are missing. */
@@ -72,13 +86,25 @@ function aptInstall(packages) {
   );
 }
 
+/** HAProxy when apt may install it; otherwise a line saying the balancer test is skipped. */
+function ensureOptional() {
+  const missing = missingOptionalPackages();
+  if (missing.length === 0) return;
+  aptInstall(missing);
+  const still = missingOptionalPackages();
+  if (still.length === 0) return;
+  console.warn(
+    `${still.join(', ')} is not installed: the balancer test will be skipped. Run:\n\n  ${installCommand(still)}\n`,
+  );
+}
+
 /** Finds the browsers, installing what is missing when it can; exits 1 when it cannot. */
 export function ensureBrowsers() {
   const missing = missingPackages();
-  if (missing.length === 0) return;
+  if (missing.length === 0) return ensureOptional();
   const installed = aptInstall(missing);
   const still = missingPackages();
-  if (still.length === 0) return;
+  if (still.length === 0) return ensureOptional();
   const why =
     installed === null
       ? `The browser tests need ${still.join(', ')}, and only an administrator can install them.`

@@ -1,24 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '#tests/fixtures/ports.js';
 import { CLIENT_DIR, SERVER_MAIN } from './paths.js';
 
 export interface RunningServer {
   url: string;
   pid: number;
   stop: () => Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1, chosen by the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess) {

@@ -20,6 +20,11 @@ import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
 import { tileRoutes } from './features/tiles/routes.js';
+import { cachedImageStore } from './images/cached-store.js';
+import { databaseImageStore } from './images/database-store.js';
+import type { ImageStore } from './images/image-store.js';
+import { imageRoutes } from './images/routes.js';
+import { registerDraining } from './plugins/draining.js';
 import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerMail } from './plugins/mail.js';
@@ -36,6 +41,8 @@ declare module 'fastify' {
     db: Db;
     /** Which engine it runs on, for the few queries that differ. */
     dialect: DialectName;
+    /** Where pictures are kept: shared by every instance. */
+    images: ImageStore;
     /** Every API route (method and path), for documentation and the authorization tests. */
     apiRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
@@ -51,7 +58,11 @@ export interface AppOptions {
   mapTiles?: MapTiles;
   /** The mail queue's pace (tests retry in milliseconds, not minutes). */
   mailTiming?: Partial<MailTiming>;
+  /** Where pictures are kept; by default the database's `images` table. */
+  images?: ImageStore;
 }
+
+const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
 
 /** Builds the whole app from a config and an open database; tests use it with `inject`. */
 export async function buildApp({
@@ -61,6 +72,7 @@ export async function buildApp({
   logger = true,
   mapTiles: opened,
   mailTiming,
+  images = databaseImageStore(database.db),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -83,6 +95,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  const pictures = cachedImageStore(images);
+  app.decorate('images', pictures);
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -98,6 +112,7 @@ export async function buildApp({
   if (archive) app.addHook('onClose', async () => archive.close());
 
   registerErrorHandling(app);
+  registerDraining(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app, mapTiles);
@@ -105,8 +120,15 @@ export async function buildApp({
   await registerLive(app);
   registerMail(app, mailTiming);
 
-  // For balancers and uptime checks: healthy only while the database answers.
+  // For balancers and uptime checks: healthy only while the database answers and the instance
+  // is not stopping.
   app.get('/api/health', async (request, reply) => {
+    if (app.draining) {
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'stopping', message: STOPPING_MESSAGE, code: 'unavailable' });
+    }
     try {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' };
@@ -134,6 +156,7 @@ export async function buildApp({
   await app.register(positionRoutes);
   await app.register(eventRoutes);
   await app.register(mailboxRoutes);
+  await app.register(imageRoutes, { store: pictures });
   await registerStatic(app);
   return app;
 }

@@ -91,6 +91,12 @@ const envSchema = z.object({
       .optional(),
   ),
   EMAIL_VERIFICATION: z.enum(EMAIL_VERIFICATION_MODES).default('required'),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'SHUTDOWN_DRAIN_MS must be a number of milliseconds' })
+    .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
+    .min(0, 'SHUTDOWN_DRAIN_MS must be 0 to 5000')
+    .max(5000, 'SHUTDOWN_DRAIN_MS must be 0 to 5000 (a stop takes at most 10 s in all)')
+    .default(0),
 });
 
 function readableFile(file: string): boolean {
@@ -151,6 +157,11 @@ const configSchema = envSchema
       /** The origin links in mails point at; never taken from a request's Host header. */
       publicUrl: (e.PUBLIC_URL ?? localOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
       emailVerification: e.EMAIL_VERIFICATION,
+      /**
+       * How long a stopping instance keeps serving while health answers 503, so a balancer marks
+       * it down before it stops listening: its health-check interval times its fall count.
+       */
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     };
   });
 

@@ -1,8 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { withStartLock } from './db/start-lock.js';
 import { loadMapTiles } from './features/tiles/map-tiles.js';
+import { databaseImageStore } from './images/database-store.js';
+import { importUploadedFiles } from './images/import-files.js';
+
+/** A stop never takes longer: process managers and balancers count on it. */
+const STOP_DEADLINE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -12,24 +19,40 @@ async function main() {
   });
   const database = connect(config.databaseUrl);
   await migrateToLatest(database);
-  // The seed (and the image code it uses) loads only when demo data is wanted.
-  if (config.demoData) {
-    const { seedDemoData } = await import('./db/seed.js');
-    const seeded = await seedDemoData(database.db, {
-      uploadsDir: config.uploadsDir,
-      domain: config.campusEmailDomain,
-    });
-    if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
-  }
+  await withStartLock(database, async (db) => {
+    // Pictures that earlier versions kept as files move into the database, so every instance
+    // serves them.
+    const { moved, kept } = await importUploadedFiles(databaseImageStore(db), config.uploadsDir);
+    if (moved > 0)
+      console.log(`Moved ${moved} pictures from ${config.uploadsDir} into the database.`);
+    for (const { file, reason } of kept) console.warn(`Left ${file} in place: ${reason}.`);
+    // The seed (and the image code it uses) loads only when demo data is wanted.
+    if (config.demoData) {
+      const { seedDemoData } = await import('./db/seed.js');
+      const seeded = await seedDemoData(db, { domain: config.campusEmailDomain });
+      if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
+    }
+  });
   const app = await buildApp({ config, database, mapTiles });
 
-  let closing = false;
+  /**
+   * A graceful stop: health answers 503 at once while requests are still served, for
+   * SHUTDOWN_DRAIN_MS (long enough for a balancer to mark the instance down); then the instance
+   * stops listening (new connections are refused), lets the requests in flight finish, ends its
+   * event streams with a hint to reconnect (to another instance), and exits.
+   */
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
     try {
+      app.drain();
+      if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
       await app.close();
       await database.destroy();
       clearTimeout(force);

@@ -110,5 +110,37 @@ describe('mail settings', () => {
       /PUBLIC_URL/,
     );
     expect(message({ EMAIL_VERIFICATION: 'maybe' })).toMatch(/EMAIL_VERIFICATION/);
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('is 0 unless set, and takes whole milliseconds up to 5000', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '2500' }).shutdownDrainMs).toBe(2500);
+  });
+
+  it.each(['-1', '5001', '1.5', 'soon'])('refuses %s at start with a readable reason', (value) => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: value })).toThrow(/SHUTDOWN_DRAIN_MS must be/);
+  });
+});
+
+describe('GET /api/health while stopping', () => {
+  it('answers 503 once the instance drains, and every answer then closes its connection', async () => {
+    const stopping = await createTestApp();
+    try {
+      expect((await as(stopping).get(API.health)).json()).toEqual({ status: 'ok' });
+      expect((await as(stopping).get('/api/all')).headers.connection).not.toBe('close');
+      stopping.app.drain();
+      const health = await as(stopping).get(API.health);
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({
+        status: 'stopping',
+        message: 'This instance is stopping; another one will answer.',
+        code: 'unavailable',
+      });
+      expect(health.headers['retry-after']).toBe('5');
+      const read = await as(stopping).get('/api/all');
+      expect(read.statusCode).toBe(200);
+      expect(read.headers.connection).toBe('close');
+    } finally {
+      await stopping.close();
+    }
   });
 });

@@ -1,4 +1,7 @@
-/** One instance holds 1,000 open streams, delivers to all of them, and ends them at shutdown. */
+/**
+ * One instance holds 1,000 open streams, delivers to all of them, and ends them at shutdown with
+ * a hint to reconnect.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -63,5 +66,9 @@ it(`holds ${STREAMS} open streams, reaches each, and closes them all at shutdown
   await ctx.close();
   closed = true;
   await Promise.all(streams.map((s) => s.ended));
+  // Each ended with its own hint to reconnect within 1 to 3 s, so they do not all come back at once.
+  const hints = streams.map((s) => Number(/retry: (\d+)\n\n$/.exec(s.received())?.[1]));
+  expect(hints.every((ms) => ms >= 1000 && ms <= 3000)).toBe(true);
+  expect(new Set(hints).size).toBeGreaterThan(100);
   agent.destroy();
 });

@@ -5,32 +5,36 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.js';
-import { connect, type Connection } from '#server/db/connect.js';
 import { createListing } from '#server/db/factories.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
+import {
+  as,
+  createTestApp,
+  secondInstance,
+  signedInUser,
+  type Actor,
+  type TestContext,
+} from './harness.js';
 import { openSse, type SseConnection } from './sse-client.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('live events across two instances', () => {
   let a: TestContext;
+  let second: TestContext;
   let b: FastifyInstance;
-  let bDatabase: Connection;
   const streams: SseConnection[] = [];
   const baseOf = (app: FastifyInstance) =>
     `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   beforeAll(async () => {
     a = await createTestApp();
-    bDatabase = connect(a.config.databaseUrl);
-    b = await buildApp({ config: a.config, database: bDatabase, logger: false });
+    second = await secondInstance(a);
+    b = second.app;
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
     for (const s of streams) s.close();
-    await b.close();
-    await bDatabase.destroy();
+    await second.close();
     await a.close();
   });
 

@@ -2,13 +2,11 @@
  * Builds the real app on a real, fresh database for each test file: SQLite by default, or
  * PostgreSQL when TEST_DATABASE_URL is set (a new database per file, dropped afterwards).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
 import { connect, type Connection } from '#server/db/connect.js';
@@ -17,6 +15,7 @@ import { migrateToLatest } from '#server/db/migrate.js';
 import type { ThrottleLimits } from '#server/features/accounts/throttle.js';
 import type { MailTiming } from '#server/mail/worker.js';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { freshDatabase } from '../fixtures/postgres.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -28,45 +27,25 @@ export interface TestContext {
 async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => {} };
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        // The app's pool closes its connections asynchronously after destroy(); wait for that
-        // instead of forcing, which would hit still-open connections with an error.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return freshDatabase(base);
+}
+
+/** The product's limits per account; per address generous, as every test comes from one. */
+const TEST_THROTTLE: ThrottleLimits = {
+  perAccount: 5,
+  perAddress: 10_000,
+  windowMs: 15 * 60 * 1000,
+};
+
+interface AppTestOptions {
+  throttle?: ThrottleLimits;
+  mailTiming?: Partial<MailTiming>;
+  /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(
-  options: {
-    throttle?: ThrottleLimits;
-    env?: Record<string, string>;
-    mailTiming?: Partial<MailTiming>;
-    /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
-    logStream?: NodeJS.WritableStream;
-  } = {},
+  options: AppTestOptions & { env?: Record<string, string> } = {},
 ): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-'));
   const { url, drop } = await freshDatabaseUrl(tmp);
@@ -80,11 +59,44 @@ export async function createTestApp(
   });
   const database = connect(config.databaseUrl);
   await migrateToLatest(database);
+  return started(
+    config,
+    database,
+    { ...options, throttle: options.throttle ?? TEST_THROTTLE },
+    async () => {
+      await drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  );
+}
+
+/**
+ * Another instance of the app on the same database (PostgreSQL: the way instances behind a
+ * balancer share it), with its own connection pool and a data folder of its own.
+ */
+export async function secondInstance(
+  ctx: TestContext,
+  throttle: ThrottleLimits = TEST_THROTTLE,
+): Promise<TestContext> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-b-'));
+  const config = { ...ctx.config, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads') };
+  return started(config, connect(config.databaseUrl), { throttle }, async () =>
+    fs.rmSync(tmp, { recursive: true, force: true }),
+  );
+}
+
+/** The app on an open database, ready for `inject`; `cleanUp` runs after it is closed. */
+async function started(
+  config: Config,
+  database: Connection,
+  options: AppTestOptions,
+  cleanUp: () => Promise<void>,
+): Promise<TestContext> {
   const app = await buildApp({
     config,
     database,
     logger: options.logStream ? { stream: options.logStream } : false,
-    throttle: options.throttle ?? { perAccount: 5, perAddress: 10_000, windowMs: 15 * 60 * 1000 },
+    throttle: options.throttle,
     mailTiming: options.mailTiming,
   });
   await app.ready();
@@ -95,8 +107,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.destroy();
-      await drop();
-      fs.rmSync(tmp, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
@@ -187,6 +198,7 @@ export const DATA_TABLES = [
   'delivery_requests',
   'delivery_instructions',
   'delivery_events',
+  'images',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */

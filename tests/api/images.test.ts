@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '#shared/constants.js';
@@ -21,9 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const uploads = () => fs.readdirSync(ctx.config.uploadsDir).sort();
-const stored = (url: string) => path.join(ctx.config.uploadsDir, path.basename(url));
-const small = (url: string) => stored(url).replace(/\.webp$/, '-sm.webp');
+/** The bytes served at a picture's URL. */
+async function served(url: string): Promise<Buffer> {
+  const res = await as(ctx).get(url);
+  expect(res.statusCode, url).toBe(200);
+  return res.rawPayload;
+}
+const small = (url: string) => url.replace(/\.webp$/, '-sm.webp');
 
 async function upload(bytes: Buffer, mimetype = 'image/png') {
   return as(ctx, vendor).post(
@@ -32,15 +34,13 @@ async function upload(bytes: Buffer, mimetype = 'image/png') {
   );
 }
 
-/** Sends an image that must be refused, and shows that no row and no file appeared. */
+/** Sends an image that must be refused, and shows that no row (and no picture) appeared. */
 async function expectRefused(bytes: Buffer, status: number, mimetype = 'image/png') {
   const rows = await countRows(ctx);
-  const files = uploads();
   const res = await upload(bytes, mimetype);
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().message).toEqual(expect.any(String));
   expect(await countRows(ctx)).toEqual(rows);
-  expect(uploads()).toEqual(files);
   return res;
 }
 
@@ -49,9 +49,9 @@ describe('images accepted', () => {
     const res = await upload(await solidPng(2000, 1500));
     expect(res.statusCode, res.body).toBe(201);
     const url: string = res.json().thumbnail;
-    const full = await sharp(stored(url)).metadata();
+    const full = await sharp(await served(url)).metadata();
     expect(full).toMatchObject({ format: 'webp', width: 960, height: 720 });
-    const card = await sharp(small(url)).metadata();
+    const card = await sharp(await served(small(url))).metadata();
     expect(card).toMatchObject({ format: 'webp', width: 480, height: 360 });
   });
 
@@ -64,18 +64,66 @@ describe('images accepted', () => {
     expect((await sharp(image.rawPayload).metadata()).width).toBe(30);
   });
 
+  it('answers a revalidation by its ETag with 304 and no body, and HEAD with the headers only', async () => {
+    const url: string = (await upload(await solidPng(600, 300))).json().thumbnail;
+    const first = await as(ctx).get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await as(ctx).raw({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': ifNoneMatch },
+      });
+      expect(again.statusCode, ifNoneMatch).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const changed = await as(ctx).raw({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': '"something-else"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(true);
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/webp');
+    expect(head.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(head.body).toBe('');
+    // The card size has its own validator.
+    const card = await as(ctx).get(small(url));
+    expect(card.headers.etag).not.toBe(etag);
+  });
+
+  it('answers 404 for a picture it does not hold and for names it never gives out', async () => {
+    for (const url of [
+      `/uploads/${'0'.repeat(32)}.webp`,
+      `/uploads/${'0'.repeat(32)}-sm.webp`,
+      '/uploads/nothing.webp',
+      '/uploads/..%2f..%2fetc%2fpasswd',
+      '/uploads/a/b.webp',
+    ]) {
+      const res = await as(ctx).get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
   it('strips EXIF, GPS position included, from a phone JPEG', async () => {
     const jpeg = await jpegWithGps();
     const input = await sharp(jpeg).metadata();
     expect(input.exif?.length).toBeGreaterThan(100);
     const res = await upload(jpeg, 'image/jpeg');
     expect(res.statusCode, res.body).toBe(201);
-    for (const file of [stored(res.json().thumbnail), small(res.json().thumbnail)]) {
-      const meta = await sharp(file).metadata();
+    for (const url of [res.json().thumbnail, small(res.json().thumbnail)]) {
+      const bytes = await served(url);
+      const meta = await sharp(bytes).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
-      expect(fs.readFileSync(file).includes('PhoneCo')).toBe(false);
+      expect(bytes.includes('PhoneCo')).toBe(false);
     }
   });
 

@@ -9,7 +9,12 @@ export interface SseEvent {
 
 export interface SseConnection {
   events: SseEvent[];
+  /** Every `retry:` hint the server sent, in order. */
+  retries: number[];
   status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   /** Resolves with the first event of `type` matching `where`, or rejects after `ms`. */
   next: (type: string, where?: (data: never) => boolean, ms?: number) => Promise<SseEvent>;
   close: () => void;
@@ -19,6 +24,7 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
   return new Promise((resolve, reject) => {
     const req = http.get(`${baseUrl}/api/events`, { headers: cookie ? { cookie } : {} }, (res) => {
       const events: SseEvent[] = [];
+      const retries: number[] = [];
       const waiters = new Set<() => void>();
       let buffer = '';
       res.setEncoding('utf8');
@@ -34,6 +40,7 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
             const i = line.indexOf(':');
             fields[line.slice(0, i)] = line.slice(i + 1).trimStart();
           }
+          if (fields.retry !== undefined) retries.push(Number(fields.retry));
           if (fields.event) {
             events.push({
               event: fields.event,
@@ -46,7 +53,10 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
       });
       const conn: SseConnection = {
         events,
+        retries,
         status: res.statusCode ?? 0,
+        headers: res.headers,
+        ended: new Promise((done) => res.on('end', done).on('close', done)),
         next: (type, where = () => true, ms = 3000) =>
           new Promise((ok, fail) => {
             const check = () => {

@@ -16,6 +16,7 @@ import { insertUser, type NewUser } from '../features/accounts/repository.js';
 import { insertListing, insertProduct } from '../features/listings/repository.js';
 import { insertMessage } from '../features/messages/repository.js';
 import { insertReview } from '../features/reviews/repository.js';
+import type { ImageStore } from '../images/image-store.js';
 import { loadSharp, storeImage } from '../lib/images.js';
 import type { Db } from './schema.js';
 
@@ -135,8 +136,8 @@ export async function createListing(db: Db, o: ListingOptions) {
   return { listing_id: listing.listing_id, product_id: product.product_id };
 }
 
-export async function createListingImage(uploadsDir: string, category: Category, variant: number) {
-  return storeImage(await listingArt(category, variant), uploadsDir);
+export async function createListingImage(store: ImageStore, category: Category, variant: number) {
+  return storeImage(await listingArt(category, variant), store);
 }
 
 export const createMessage = insertMessage;

@@ -7,6 +7,7 @@ import { searchAtScale } from './migrations/2026-11-25-search-at-scale.js';
 import { titleSymbols } from './migrations/2026-11-26-title-symbols.js';
 import { reviewCount } from './migrations/2026-11-27-review-count.js';
 import { mailAndIdentity } from './migrations/2026-11-28-mail-and-identity.js';
+import { images } from './migrations/2026-11-29-images.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -20,6 +21,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-26-title-symbols': titleSymbols(db.dialect),
         '2026-11-27-review-count': reviewCount(),
         '2026-11-28-mail-and-identity': mailAndIdentity(db.dialect),
+        '2026-11-29-images': images(db.dialect),
       };
     },
   };

@@ -181,6 +181,19 @@ export interface TitleSymbolsTable {
   product_id: number;
 }
 
+/** A stored picture, one row per size; `name` is the last part of its URL. */
+export interface ImagesTable {
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  byte_size: number;
+  width: number;
+  height: number;
+  /** A strong validator of the bytes (quoted, as sent in `ETag`). */
+  etag: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -197,6 +210,7 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
+  images: ImagesTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

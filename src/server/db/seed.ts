@@ -4,6 +4,7 @@ import {
   insertRequest,
   insertDeliveryEvent,
 } from '../features/deliveries/repository.js';
+import { databaseImageStore } from '../images/database-store.js';
 import {
   createListing,
   createListingImage,
@@ -126,14 +127,12 @@ const DESCRIPTIONS = [
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Fills an empty database with deterministic demo data. Returns false if it had users. */
-export async function seedDemoData(
-  db: Db,
-  opts: { uploadsDir: string; domain: string },
-): Promise<boolean> {
+export async function seedDemoData(db: Db, opts: { domain: string }): Promise<boolean> {
   const existing = await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst();
   if (existing) return false;
 
   const rng = makeRng(2026);
+  const images = databaseImageStore(db);
   const users = [];
   for (const [username, first_name, last_name, is_courier] of DEMO_USERS) {
     users.push(
@@ -158,7 +157,7 @@ export async function seedDemoData(
         price: Math.round(rng.next() * rng.pick([20, 60, 200]) * 100) / 100 + 1,
         discount: rng.pick([0, 0, 0.1, 0.25, 15, 30, 0.5]),
         listing_date: new Date(now - rng.int(0, 45) * DAY - rng.int(0, DAY)).toISOString(),
-        thumbnail: await createListingImage(opts.uploadsDir, category, variant),
+        thumbnail: await createListingImage(images, category, variant),
       });
       listings.push({ listing_id: created.listing_id, vendor_id });
       variant++;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type sharpFactory from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '#shared/constants.js';
+import { imageUrl, type ImageStore, type NewImage } from '../images/image-store.js';
 import { badRequest, httpError } from './http-error.js';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -45,9 +44,9 @@ export function carriesMarkup(bytes: Buffer): boolean {
 /**
  * Checks that the bytes are an image by decoding them (never by the claimed type), refuses
  * decompression bombs, and re-encodes to WebP so metadata such as GPS position is dropped.
- * Returns the public URL of the display size.
+ * Both sizes go into the store; returns the public URL of the display size.
  */
-export async function storeImage(bytes: Buffer, uploadsDir: string): Promise<string> {
+export async function storeImage(bytes: Buffer, store: ImageStore): Promise<string> {
   const sharp = await loadSharp();
   const input = () =>
     sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', animated: false });
@@ -66,25 +65,34 @@ export async function storeImage(bytes: Buffer, uploadsDir: string): Promise<str
     throw badRequest('Image must be JPEG, PNG, WebP, GIF or AVIF.');
   }
   if (carriesMarkup(bytes)) throw badRequest('That file is not a plain image.');
-  const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const sizes = [
+    { name: `${hash}.webp`, width: SIZES.full },
+    { name: `${hash}-sm.webp`, width: SIZES.sm },
+  ];
+  let encoded: NewImage[];
   try {
-    const [full, sm] = await Promise.all(
-      [SIZES.full, SIZES.sm].map((width) =>
-        input()
+    encoded = await Promise.all(
+      sizes.map(async ({ name, width }) => {
+        const { data, info } = await input()
           .rotate()
           .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 78 })
-          .toBuffer(),
-      ),
+          .toBuffer({ resolveWithObject: true });
+        return {
+          name,
+          contentType: 'image/webp',
+          bytes: data,
+          width: info.width,
+          height: info.height,
+        };
+      }),
     );
-    await fs.mkdir(uploadsDir, { recursive: true });
-    await Promise.all([
-      fs.writeFile(path.join(uploadsDir, `${name}.webp`), full!),
-      fs.writeFile(path.join(uploadsDir, `${name}-sm.webp`), sm!),
-    ]);
-  } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('E')) throw error;
+  } catch {
     throw badRequest('That file is not an image we can read.');
   }
-  return `/uploads/${name}.webp`;
+  // The card size first: a listing's URL names the display size, so once that is stored the
+  // picture is whole.
+  for (const image of encoded.reverse()) await store.put(image);
+  return imageUrl(sizes[0]!.name);
 }

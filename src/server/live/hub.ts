@@ -3,7 +3,7 @@
  * may read its data through the API.
  */
 import type { ServerResponse } from 'node:http';
-import { SSE_HEARTBEAT_MS } from '#shared/live.js';
+import { SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '#shared/live.js';
 import type { BusEvent } from './bus.js';
 
 interface Stream {
@@ -67,10 +67,18 @@ export function createHub() {
         }
       }
     },
-    /** Ends every stream (shutdown); clients reconnect to another instance. */
-    closeAll() {
+    /**
+     * Ends every stream (shutdown) with a hint to reconnect soon, each after its own pause
+     * (1 to 3 s) so the clients of a stopping instance do not all arrive at another one at once.
+     */
+    closeAll(random = Math.random) {
       clearInterval(heartbeat);
-      for (const streams of byUser.values()) for (const s of streams) s.res.end();
+      for (const streams of byUser.values()) {
+        for (const s of streams) {
+          const retry = Math.round((SSE_RETRY_MS * (1 + 2 * random())) / 3);
+          if (!s.res.writableEnded) s.res.end(`retry: ${retry}\n\n`);
+        }
+      }
       byUser.clear();
       count = 0;
     },

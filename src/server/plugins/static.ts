@@ -8,19 +8,9 @@ import { sendError } from './errors.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** Serves the built client, the uploads and the SPA fallback from the same origin. */
+/** Serves the built client and the SPA fallback (pictures: images/routes.ts). */
 export async function registerStatic(app: FastifyInstance): Promise<void> {
-  const { clientDir, uploadsDir } = app.config;
-  fs.mkdirSync(uploadsDir, { recursive: true });
-
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-  });
+  const { clientDir } = app.config;
 
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {

@@ -143,7 +143,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.vendor_id, 'another vendor');
-      const thumbnail = await storeImage(decodeBase64Image(body.thumbnail), app.config.uploadsDir);
+      const thumbnail = await storeImage(decodeBase64Image(body.thumbnail), app.images);
       const created = await db.transaction().execute(async (trx) => {
         const p = await insertProduct(trx, {
           vendor_id: body.vendor_id,
