@@ -110,6 +110,9 @@ describe('mail settings', () => {
       /PUBLIC_URL/,
     );
     expect(message({ EMAIL_VERIFICATION: 'maybe' })).toMatch(/EMAIL_VERIFICATION/);
+  });
+});
+
 describe('SHUTDOWN_DRAIN_MS', () => {
   it('is 0 unless set, and takes whole milliseconds up to 5000', () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(0);

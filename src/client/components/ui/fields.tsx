@@ -12,6 +12,23 @@ interface FieldBase {
   invalid?: boolean;
   /** The id of the message that explains the problem, when there is one. */
   describedBy?: string;
+  /** A standing note under the field (what it expects), read with it. */
+  hint?: ReactNode;
+}
+
+/** The ids a field is described by: the problem's message, then its hint. */
+function descriptions(id: string, describedBy?: string, hint?: ReactNode): string | undefined {
+  const ids = [describedBy, hint ? `${id}-hint` : undefined].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+function Hint({ id, children }: { id: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <span id={`${id}-hint`} className="field-hint">
+      {children}
+    </span>
+  );
 }
 
 export function TextField({
@@ -19,7 +36,9 @@ export function TextField({
   label,
   invalid,
   describedBy,
+  hint,
   onValue,
+  children,
   ...input
 }: FieldBase &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> & {
@@ -31,10 +50,12 @@ export function TextField({
       <input
         id={id}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={descriptions(id, describedBy, hint)}
         onChange={(e) => onValue(e.target.value)}
         {...input}
       />
+      <Hint id={id}>{hint}</Hint>
+      {children}
     </div>
   );
 }

@@ -28,7 +28,7 @@ export async function register(body: RegisterBody): Promise<AuthResponse> {
   return response;
 }
 
-/** Spec section 8: the server's message, else the fallback; a network error is generic. */
+/** The server's message when it sent one, else the fallback; a network failure is generic. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError)
     return error.fromServer && error.message ? error.message : fallback;

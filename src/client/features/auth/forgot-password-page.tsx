@@ -4,16 +4,16 @@ import { LIMITS } from '#shared/constants.js';
 import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { failureMessage, requestPasswordReset } from './auth-api';
+import { requestPasswordReset } from './auth-api';
 import { AuthLayout } from './auth-layout';
+import { useSend } from './use-send';
 
 /** "Forgot password?": a link to choose a new password, mailed to the account's address. */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useSend('Could not send the link. Please try again.');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -21,15 +21,7 @@ export function ForgotPasswordPage() {
       setError('Please enter your email.');
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      setSent((await requestPasswordReset({ email: email.trim() })).message);
-    } catch (err) {
-      setError(failureMessage(err, 'Could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await send(async () => setSent((await requestPasswordReset({ email: email.trim() })).message));
   };
 
   return (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
+import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { failureMessage, login } from './auth-api';
+import { login } from './auth-api';
 import { AuthLayout } from './auth-layout';
+import { useSend } from './use-send';
 
 /** Where to go after signing in: back where the visitor came from, never off-site. */
 function returnPath(state: unknown): string {
@@ -18,8 +20,9 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useSend('Login failed', (message) =>
+    window.alert(message),
+  );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -27,57 +30,43 @@ export function LoginPage() {
       setError('Please enter your email and password.');
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
+    await send(async () => {
       await login({ email: email.trim(), password });
       window.alert('Logged in!');
       await navigate(returnPath(location.state), { replace: true });
-    } catch (err) {
-      const message = failureMessage(err, 'Login failed');
-      setError(message);
-      window.alert(message);
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <AuthLayout title="Login">
       <form className="form" onSubmit={submit} noValidate>
         <FormControls>
-          <div className="field">
-            <label htmlFor="login-email">Email</label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
-            <input
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onValue={setEmail}
+          />
+          <TextField
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValue={setPassword}
+          >
             <Link to={IDENTITY_PAGES.forgotPassword} className="auth-forgot">
               Forgot password?
             </Link>
-          </div>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="btn btn-block" disabled={busy}>
-            {busy ? 'Signing in…' : 'Login'}
-          </button>
+          </TextField>
+          <FormAlert>{error}</FormAlert>
+          <SubmitButton busy={busy} busyText="Signing in…" className="btn btn-block">
+            Login
+          </SubmitButton>
         </FormControls>
       </form>
       <p className="auth-switch">

@@ -2,20 +2,23 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
+import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { failureMessage, register } from './auth-api';
+import { register } from './auth-api';
 import { AuthLayout } from './auth-layout';
+import { useSend } from './use-send';
 import { checkRegister, EMPTY_REGISTER_FORM, type RegisterForm } from './register-rules';
 
-type TextField = Exclude<keyof RegisterForm, 'agreed'>;
+type FieldName = Exclude<keyof RegisterForm, 'agreed'>;
 
 const FIELDS: readonly {
-  name: TextField;
+  name: FieldName;
   label: string;
   type: string;
   autoComplete: string;
   maxLength: number;
+  hint?: string;
 }[] = [
   {
     name: 'firstName',
@@ -44,6 +47,7 @@ const FIELDS: readonly {
     type: 'email',
     autoComplete: 'email',
     maxLength: LIMITS.email,
+    hint: `Your campus address, ending in @${CAMPUS_EMAIL_DOMAIN}`,
   },
   {
     name: 'password',
@@ -51,6 +55,7 @@ const FIELDS: readonly {
     type: 'password',
     autoComplete: 'new-password',
     maxLength: LIMITS.passwordMax,
+    hint: `At least ${LIMITS.passwordMin} characters`,
   },
   {
     name: 'confirmPassword',
@@ -65,8 +70,9 @@ export function RegisterPage() {
   useDocumentTitle('Register');
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useSend('Register failed', (message) =>
+    window.alert(message),
+  );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -77,19 +83,15 @@ export function RegisterPage() {
       window.alert(check.error);
       return;
     }
-    setError(check.warning ?? '');
-    setBusy(true);
-    try {
+    const sending = send(async () => {
       const { agreed: _agreed, ...body } = form;
       await register(body);
       window.alert('Registered successfully!');
       await navigate('/RealUserProfile', { replace: true });
-    } catch (err) {
-      const message = failureMessage(err, 'Register failed');
-      setError(message);
-      window.alert(message);
-      setBusy(false);
-    }
+    });
+    // The warning stays on screen while the account is created (a failure replaces it).
+    if (check.warning) setError(check.warning);
+    await sending;
   };
 
   return (
@@ -97,36 +99,19 @@ export function RegisterPage() {
       <form className="form" onSubmit={submit} noValidate>
         <FormControls>
           {FIELDS.map((field) => (
-            <div className="field" key={field.name}>
-              <label htmlFor={`register-${field.name}`}>{field.label}</label>
-              <input
-                id={`register-${field.name}`}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                maxLength={field.maxLength}
-                required
-                aria-describedby={
-                  field.name === 'sfsu_email'
-                    ? 'register-email-hint'
-                    : field.name === 'password'
-                      ? 'register-password-hint'
-                      : undefined
-                }
-                value={form[field.name]}
-                onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
-              />
-              {field.name === 'sfsu_email' && (
-                <span id="register-email-hint" className="field-hint">
-                  Your campus address, ending in @{CAMPUS_EMAIL_DOMAIN}
-                </span>
-              )}
-              {field.name === 'password' && (
-                <span id="register-password-hint" className="field-hint">
-                  At least {LIMITS.passwordMin} characters
-                </span>
-              )}
-            </div>
+            <TextField
+              key={field.name}
+              id={`register-${field.name}`}
+              label={field.label}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              maxLength={field.maxLength}
+              required
+              hint={field.hint}
+              value={form[field.name]}
+              onValue={(value) => setForm({ ...form, [field.name]: value })}
+            />
           ))}
           <div className="check">
             <input
@@ -147,14 +132,10 @@ export function RegisterPage() {
               <span className="visually-hidden"> (links open in a new tab)</span>
             </label>
           </div>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="btn btn-block" disabled={busy}>
-            {busy ? 'Creating account…' : 'Register'}
-          </button>
+          <FormAlert>{error}</FormAlert>
+          <SubmitButton busy={busy} busyText="Creating account…" className="btn btn-block">
+            Register
+          </SubmitButton>
         </FormControls>
       </form>
       <p className="auth-switch">

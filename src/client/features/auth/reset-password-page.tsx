@@ -6,8 +6,9 @@ import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { ApiError } from '#client/lib/api.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { confirmPasswordReset, failureMessage } from './auth-api';
+import { confirmPasswordReset } from './auth-api';
 import { AuthLayout } from './auth-layout';
+import { useSend } from './use-send';
 
 const TITLE = 'Choose a new password';
 
@@ -19,9 +20,11 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [done, setDone] = useState('');
-  const [error, setError] = useState('');
   const [linkDead, setLinkDead] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useSend(
+    'Could not change the password. Please try again.',
+    (_message, err) => setLinkDead(err instanceof ApiError && err.status === 422),
+  );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -31,17 +34,13 @@ export function ResetPasswordPage() {
         : password !== confirmPassword
           ? "Passwords don't match"
           : '';
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      setDone((await confirmPasswordReset({ token, password, confirmPassword })).message);
-    } catch (err) {
-      setError(failureMessage(err, 'Could not change the password. Please try again.'));
-      setLinkDead(err instanceof ApiError && err.status === 422);
-    } finally {
-      setBusy(false);
+    if (problem) {
+      setError(problem);
+      return;
     }
+    await send(async () =>
+      setDone((await confirmPasswordReset({ token, password, confirmPassword })).message),
+    );
   };
 
   if (!token) {
@@ -72,22 +71,17 @@ export function ResetPasswordPage() {
     <AuthLayout title={TITLE}>
       <form className="form" onSubmit={submit} noValidate>
         <FormControls>
-          <div className="field">
-            <TextField
-              id="reset-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              required
-              describedBy="reset-password-hint"
-              value={password}
-              onValue={setPassword}
-            />
-            <span id="reset-password-hint" className="field-hint">
-              At least {LIMITS.passwordMin} characters
-            </span>
-          </div>
+          <TextField
+            id="reset-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            required
+            hint={`At least ${LIMITS.passwordMin} characters`}
+            value={password}
+            onValue={setPassword}
+          />
           <TextField
             id="reset-confirm"
             label="Confirm new password"
