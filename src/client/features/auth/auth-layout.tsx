@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FormAlert, SubmitButton } from '#client/components/ui/fields.js';
+import { FormControls } from '#client/components/ui/form-controls.js';
 import '#client/features/auth/auth.css';
 
 /** The bare pages (no header): logo back to /, a card, the footer links. */
@@ -17,5 +19,40 @@ export function AuthLayout({ title, children }: { title: string; children: React
         {children}
       </div>
     </main>
+  );
+}
+
+/** An identity form: its fields, then its error (and what to do about it), then submit. */
+export function AuthForm({
+  onSubmit,
+  error,
+  errorId,
+  remedy,
+  busy,
+  busyText,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  error: string;
+  errorId?: string;
+  /** Shown under the error: a way out of it. */
+  remedy?: ReactNode;
+  busy: boolean;
+  busyText: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <FormControls>
+        {children}
+        <FormAlert id={errorId}>{error}</FormAlert>
+        {remedy}
+        <SubmitButton busy={busy} busyText={busyText} className="btn btn-block">
+          {submitLabel}
+        </SubmitButton>
+      </FormControls>
+    </form>
   );
 }

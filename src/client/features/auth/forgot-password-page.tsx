@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
-import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
-import { FormControls } from '#client/components/ui/form-controls.js';
+import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { requestPasswordReset } from './auth-api';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout } from './auth-layout';
 import { useSend } from './use-send';
 
 /** "Forgot password?": a link to choose a new password, mailed to the account's address. */
@@ -31,29 +30,30 @@ export function ForgotPasswordPage() {
           {sent}
         </p>
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
-          <FormControls>
-            <p className="auth-lead">
-              Enter the e-mail of your account. We will mail you a link to choose a new password.
-            </p>
-            <TextField
-              id="forgot-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={LIMITS.email}
-              required
-              invalid={error !== ''}
-              describedBy={error ? 'forgot-error' : undefined}
-              value={email}
-              onValue={setEmail}
-            />
-            <FormAlert id="forgot-error">{error}</FormAlert>
-            <SubmitButton busy={busy} busyText="Sending…" className="btn btn-block">
-              Send link
-            </SubmitButton>
-          </FormControls>
-        </form>
+        <AuthForm
+          onSubmit={submit}
+          error={error}
+          errorId="forgot-error"
+          busy={busy}
+          busyText="Sending…"
+          submitLabel="Send link"
+        >
+          <p className="auth-lead">
+            Enter the e-mail of your account. We will mail you a link to choose a new password.
+          </p>
+          <TextField
+            id="forgot-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            required
+            invalid={error !== ''}
+            describedBy={error ? 'forgot-error' : undefined}
+            value={email}
+            onValue={setEmail}
+          />
+        </AuthForm>
       )}
       <p className="auth-switch">
         Remembered it? <Link to="/login">Login</Link>

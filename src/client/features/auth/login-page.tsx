@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
-import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
-import { FormControls } from '#client/components/ui/form-controls.js';
+import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { login } from './auth-api';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout } from './auth-layout';
 import { useSend } from './use-send';
 
 /** Where to go after signing in: back where the visitor came from, never off-site. */
@@ -39,36 +38,36 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Login">
-      <form className="form" onSubmit={submit} noValidate>
-        <FormControls>
-          <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onValue={setEmail}
-          />
-          <TextField
-            id="login-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onValue={setPassword}
-          >
-            <Link to={IDENTITY_PAGES.forgotPassword} className="auth-forgot">
-              Forgot password?
-            </Link>
-          </TextField>
-          <FormAlert>{error}</FormAlert>
-          <SubmitButton busy={busy} busyText="Signing in…" className="btn btn-block">
-            Login
-          </SubmitButton>
-        </FormControls>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        error={error}
+        busy={busy}
+        busyText="Signing in…"
+        submitLabel="Login"
+      >
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        >
+          <Link to={IDENTITY_PAGES.forgotPassword} className="auth-forgot">
+            Forgot password?
+          </Link>
+        </TextField>
+      </AuthForm>
       <p className="auth-switch">
         New to Gator Market? <Link to="/register">Create an account</Link>
       </p>

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
-import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
-import { FormControls } from '#client/components/ui/form-controls.js';
+import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { register } from './auth-api';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout } from './auth-layout';
 import { useSend } from './use-send';
 import { checkRegister, EMPTY_REGISTER_FORM, type RegisterForm } from './register-rules';
 
@@ -96,48 +95,48 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Register">
-      <form className="form" onSubmit={submit} noValidate>
-        <FormControls>
-          {FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              id={`register-${field.name}`}
-              label={field.label}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              maxLength={field.maxLength}
-              required
-              hint={field.hint}
-              value={form[field.name]}
-              onValue={(value) => setForm({ ...form, [field.name]: value })}
-            />
-          ))}
-          <div className="check">
-            <input
-              id="register-agree"
-              type="checkbox"
-              checked={form.agreed}
-              onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
-            />
-            <label htmlFor="register-agree">
-              I agree to the{' '}
-              <Link to="/terms-of-service" target="_blank" rel="noopener">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/user-agreement" target="_blank" rel="noopener">
-                User Agreement
-              </Link>
-              <span className="visually-hidden"> (links open in a new tab)</span>
-            </label>
-          </div>
-          <FormAlert>{error}</FormAlert>
-          <SubmitButton busy={busy} busyText="Creating account…" className="btn btn-block">
-            Register
-          </SubmitButton>
-        </FormControls>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        error={error}
+        busy={busy}
+        busyText="Creating account…"
+        submitLabel="Register"
+      >
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={`register-${field.name}`}
+            label={field.label}
+            name={field.name}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            maxLength={field.maxLength}
+            required
+            hint={field.hint}
+            value={form[field.name]}
+            onValue={(value) => setForm({ ...form, [field.name]: value })}
+          />
+        ))}
+        <div className="check">
+          <input
+            id="register-agree"
+            type="checkbox"
+            checked={form.agreed}
+            onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
+          />
+          <label htmlFor="register-agree">
+            I agree to the{' '}
+            <Link to="/terms-of-service" target="_blank" rel="noopener">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/user-agreement" target="_blank" rel="noopener">
+              User Agreement
+            </Link>
+            <span className="visually-hidden"> (links open in a new tab)</span>
+          </label>
+        </div>
+      </AuthForm>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Login</Link>
       </p>

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { IDENTITY_PAGES } from '#shared/identity.js';
-import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
-import { FormControls } from '#client/components/ui/form-controls.js';
+import { FormAlert, TextField } from '#client/components/ui/fields.js';
 import { ApiError } from '#client/lib/api.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { confirmPasswordReset } from './auth-api';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout } from './auth-layout';
 import { useSend } from './use-send';
 
 const TITLE = 'Choose a new password';
@@ -69,40 +68,42 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthLayout title={TITLE}>
-      <form className="form" onSubmit={submit} noValidate>
-        <FormControls>
-          <TextField
-            id="reset-password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            required
-            hint={`At least ${LIMITS.passwordMin} characters`}
-            value={password}
-            onValue={setPassword}
-          />
-          <TextField
-            id="reset-confirm"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            required
-            value={confirmPassword}
-            onValue={setConfirmPassword}
-          />
-          <FormAlert>{error}</FormAlert>
-          {linkDead && (
+      <AuthForm
+        onSubmit={submit}
+        error={error}
+        remedy={
+          linkDead && (
             <p>
               <Link to={IDENTITY_PAGES.forgotPassword}>Ask for a new link</Link>
             </p>
-          )}
-          <SubmitButton busy={busy} busyText="Saving…" className="btn btn-block">
-            Set new password
-          </SubmitButton>
-        </FormControls>
-      </form>
+          )
+        }
+        busy={busy}
+        busyText="Saving…"
+        submitLabel="Set new password"
+      >
+        <TextField
+          id="reset-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax}
+          required
+          hint={`At least ${LIMITS.passwordMin} characters`}
+          value={password}
+          onValue={setPassword}
+        />
+        <TextField
+          id="reset-confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax}
+          required
+          value={confirmPassword}
+          onValue={setConfirmPassword}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }
