@@ -1,12 +1,5 @@
-import { expect, test } from './fixtures';
-import {
-  acceptRequest,
-  demoActor,
-  listingOf,
-  newActor,
-  requestDelivery,
-  uniqueName,
-} from './delivery-support';
+import { expect, test, uniqueName } from './fixtures';
+import { acceptRequest, demoActor, listingOf, newActor, requestDelivery } from './delivery-support';
 
 test('a courier messages the buyer from the delivery screen, and the buyer answers from /chats', async ({
   browser,

@@ -1,13 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect, expectConsoleError, nextDialog, test, uniqueName } from './fixtures';
 import {
   acceptRequest,
   demoActor,
-  expectConsoleError,
   listingOf,
   newActor,
-  nextDialog,
   requestDelivery,
-  uniqueName,
   type Actor,
 } from './delivery-support';
 

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { demoActor, listingOf, newActor, nextDialog, uniqueName } from './delivery-support';
+import { expect, nextDialog, test, uniqueName } from './fixtures';
+import { demoActor, listingOf, newActor } from './delivery-support';
 
 test('a delivery goes from the buyer’s request to Delivered on the buyer’s Order Status', async ({
   browser,

@@ -4,7 +4,7 @@
  * page land in the fixture's list, so each test still fails on one.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+import { countConsoleErrors, DEMO_PASSWORD, demoEmail, expect, uniqueName } from './fixtures';
 import { verifyFromMailbox } from './mailbox';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;
@@ -30,10 +30,6 @@ export interface Actor {
   context: BrowserContext;
 }
 
-export function uniqueName(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
 interface ActorOptions {
   phone?: boolean;
   consoleErrors: string[];
@@ -57,10 +53,7 @@ async function openContext(
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
   );
   const page = await context.newPage();
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(msg.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  countConsoleErrors(page, consoleErrors);
   return { context, page };
 }
 
@@ -170,28 +163,4 @@ export async function acceptRequest(vendor: Actor, requestId: number, pickup: st
   );
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { delivery_id: number }).delivery_id;
-}
-
-/** Accepts the next browser dialog (alert or confirm) and reports its text. */
-export function nextDialog(page: Page, accept = true): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    });
-  });
-}
-
-/**
- * Takes one expected browser log line off the console errors: Chromium logs every 4xx response
- * (e.g. the 409 of a lost claim) as an error, even when the app handles it as designed.
- */
-export async function expectConsoleError(errors: string[], pattern: RegExp) {
-  await expect
-    .poll(() => errors.some((e) => pattern.test(e)), { message: `a console error ${pattern}` })
-    .toBe(true);
-  errors.splice(
-    errors.findIndex((e) => pattern.test(e)),
-    1,
-  );
 }

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { demoActor, listingOf, newActor, requestDelivery, uniqueName } from './delivery-support';
+import { countConsoleErrors, expect, test, uniqueName } from './fixtures';
+import { demoActor, listingOf, newActor, requestDelivery } from './delivery-support';
 
 test('a vendor declines a request: the card goes and the buyer sees Denied', async ({
   browser,
@@ -61,10 +61,7 @@ test('empty and signed-out states of the delivery screens', async ({
   for (const path of ['/vendorDeliveryRequest', '/courierNav/1', '/OrderStatus', '/CourierPage']) {
     const visitor = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     const visitorPage = await visitor.newPage();
-    visitorPage.on('console', (msg) => {
-      if (msg.type() === 'error') consoleErrors.push(msg.text());
-    });
-    visitorPage.on('pageerror', (error) => consoleErrors.push(error.message));
+    countConsoleErrors(visitorPage, consoleErrors);
     await visitorPage.goto(path);
     await expect(visitorPage).toHaveURL(/\/login$/);
     await visitor.close();

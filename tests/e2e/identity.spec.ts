@@ -5,16 +5,17 @@
  */
 import type { Page } from '@playwright/test';
 import { startSmtp, type SmtpStandIn } from '../fixtures/smtp';
-import { expect, test } from './fixtures';
-import { mailsTo, verifyFromMailbox } from './mailbox';
-import { startAppServer, standInPort, type AppServer } from './map-support';
 import {
+  expect,
   expectConsoleError,
   nextDialog,
-  openBrowser,
   signInWithForm,
+  test,
   uniqueName,
-} from './storefront-support';
+} from './fixtures';
+import { mailsTo, verifyFromMailbox } from './mailbox';
+import { startAppServer, standInPort, type AppServer } from './map-support';
+import { openBrowser } from './storefront-support';
 
 const PASSWORD = 'a-long-password';
 

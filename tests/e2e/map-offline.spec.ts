@@ -12,7 +12,7 @@ import { campusBounds, campusTiles, tileAt, type TileId } from '../../src/shared
 import { CAMPUS_LOCATIONS } from '../../src/shared/locations.js';
 import { tileColour, writeMbtiles } from '../fixtures/map-tiles';
 import { PHONE } from './delivery-support';
-import { DEMO_PASSWORD, demoEmail, expect, test as base } from './fixtures';
+import { expect, signInWithForm, test as base } from './fixtures';
 import {
   expectMapShows,
   standInPort,
@@ -20,13 +20,7 @@ import {
   waitForTiles,
   type AppServer,
 } from './map-support';
-import {
-  deliveryForTom,
-  goOffline,
-  signInWithForm,
-  waitForSaved,
-  waitForServiceWorker,
-} from './offline-helpers';
+import { deliveryForTom, goOffline, waitForSaved, waitForServiceWorker } from './offline-helpers';
 
 const key = (t: TileId) => `${t.z}/${t.x}/${t.y}`;
 const ARCHIVE_TILES = campusTiles({ minZoom: 15, maxZoom: 19, bounds: null }, campusBounds(400));
@@ -78,7 +72,7 @@ async function savedCampusTiles(page: Page): Promise<string[]> {
 
 /** Signs tom in and opens the courier dashboard, which saves the campus. */
 async function goOnShift(page: Page) {
-  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  await signInWithForm(page, 'tom');
   await page.goto('/courierPage');
   await waitForServiceWorker(page);
   const start = page.getByRole('button', { name: 'Available for Work' });
@@ -173,7 +167,7 @@ test('offline, PICKED UP recentres on a far drop-off and the map is whole at eve
   // The buyer's order map draws from the same archive.
   const buyer = await context.browser()!.newContext({ baseURL, ...PHONE });
   const buyerPage = await buyer.newPage();
-  await signInWithForm(buyerPage, buyerEmail, DEMO_PASSWORD);
+  await signInWithForm(buyerPage, buyerEmail);
   await buyerPage.goto('/OrderStatus');
   const orderMap = buyerPage.getByRole('region', { name: 'Map of the delivery to Annex 1' });
   await expect(orderMap).toBeVisible();

@@ -6,9 +6,9 @@ import { campusTiles, tileAt } from '../../src/shared/campus-area.js';
 import { CAMPUS_LOCATIONS } from '../../src/shared/locations.js';
 import { tileColour } from '../fixtures/map-tiles';
 import { PHONE } from './delivery-support';
-import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+import { expect, signInWithForm } from './fixtures';
 import { expectMapShows, waitForTiles, withTileHost } from './map-support';
-import { deliveryForTom, goOffline, signInWithForm, waitForServiceWorker } from './offline-helpers';
+import { deliveryForTom, goOffline, waitForServiceWorker } from './offline-helpers';
 
 const test = withTileHost({ host: 5, app: 6 }, { TILE_PREFETCH: '1' });
 test.use({ ...PHONE });
@@ -26,7 +26,7 @@ test("with the host's permission the campus is saved from it, and shown from the
   const { deliveryId } = await deliveryForTom((o) => playwright.request.newContext(o), baseURL!, {
     dropoff: 'Hensill Hall',
   });
-  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  await signInWithForm(page, 'tom');
   await page.goto('/courierPage');
   await waitForServiceWorker(page);
   const status = page.getByRole('region', { name: 'Map without signal' });

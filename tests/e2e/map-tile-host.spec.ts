@@ -3,16 +3,10 @@
  * app shows it: through the service worker, with and without a network. That host's rules
  * (like OpenStreetMap's) forbid downloading areas in advance, so nothing is.
  */
-import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
+import { expect, signInWithForm } from './fixtures';
 import { PHONE } from './delivery-support';
 import { expectMapShows, waitForTiles, withTileHost } from './map-support';
-import {
-  deliveryForTom,
-  goOffline,
-  signInWithForm,
-  waitForSaved,
-  waitForServiceWorker,
-} from './offline-helpers';
+import { deliveryForTom, goOffline, waitForSaved, waitForServiceWorker } from './offline-helpers';
 import { tileColour } from '../fixtures/map-tiles';
 
 const test = withTileHost({ host: 1, app: 2 });
@@ -26,7 +20,7 @@ test("under the service worker the courier's map shows the tile host's tiles, an
   tileHost,
 }) => {
   const { deliveryId } = await deliveryForTom((o) => playwright.request.newContext(o), baseURL!);
-  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  await signInWithForm(page, 'tom');
   await page.goto(`/courierNav/${deliveryId}`);
   await waitForServiceWorker(page);
   await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
@@ -60,7 +54,7 @@ test('going on shift downloads nothing from that host in advance, and says the m
   page,
   tileHost,
 }) => {
-  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  await signInWithForm(page, 'tom');
   const before = tileHost.requests.length;
   await page.goto('/courierPage');
   await waitForServiceWorker(page);

@@ -1,19 +1,18 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
+import { DEMO_PASSWORD, demoEmail, expect, signInWithForm, test } from './fixtures';
 import {
   blankTiles,
   deliveryForTom,
   events,
   goOffline,
   goOnline,
-  signInWithForm,
   waitForSaved,
   waitForServiceWorker,
 } from './offline-helpers';
 
 async function openCourierScreen(page: Page, deliveryId: number) {
   await blankTiles(page.context());
-  await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+  await signInWithForm(page, 'tom');
   await page.goto(`/courierNav/${deliveryId}`);
   await waitForServiceWorker(page);
   await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();

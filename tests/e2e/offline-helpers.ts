@@ -29,15 +29,6 @@ export function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** Signs in through the real login form, as a person would. */
-export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 /** The query keys the app has saved to IndexedDB for offline use (lib/persist.ts). */
 export function savedQueryKeys(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

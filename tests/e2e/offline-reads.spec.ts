@@ -1,11 +1,10 @@
-import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import {
   blankTiles,
   deliveryForTom,
   goOffline,
   goOnline,
   savedCaches,
-  signInWithForm,
   waitForSaved,
   waitForServiceWorker,
 } from './offline-helpers';
@@ -13,6 +12,7 @@ import {
 test.describe('reading offline from the saved cache', () => {
   test("the buyer's order status reloads offline, with when it was last updated", async ({
     page,
+    signIn,
     context,
     playwright,
     baseURL,
@@ -22,7 +22,7 @@ test.describe('reading offline from the saved cache', () => {
       baseURL!,
     );
     await blankTiles(context); // the order's live map asks the (tile-less) test server
-    await signInWithForm(page, buyerEmail, DEMO_PASSWORD);
+    await signIn(buyerEmail);
     await page.goto('/OrderStatus');
     await waitForServiceWorker(page);
     const order = page.getByRole('link', { name: title });
@@ -39,6 +39,7 @@ test.describe('reading offline from the saved cache', () => {
 
   test('the courier dashboard reloads offline and shows changes waiting to sync', async ({
     page,
+    signIn,
     context,
     playwright,
     baseURL,
@@ -48,7 +49,7 @@ test.describe('reading offline from the saved cache', () => {
       baseURL!,
     );
     await blankTiles(context);
-    await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+    await signIn('tom');
     await page.goto('/CourierPage');
     await waitForServiceWorker(page);
     const card = page
@@ -79,6 +80,7 @@ test.describe('reading offline from the saved cache', () => {
 
   test("sign-out forgets the user's saved data: the next user on the phone sees none of it", async ({
     page,
+    signIn,
     context,
     playwright,
     baseURL,
@@ -88,7 +90,7 @@ test.describe('reading offline from the saved cache', () => {
       baseURL!,
     );
     await blankTiles(context); // the order's live map asks the (tile-less) test server
-    await signInWithForm(page, buyerEmail, DEMO_PASSWORD);
+    await signIn(buyerEmail);
     await page.goto('/OrderStatus');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
     await waitForSaved(page, ['delivery-requests']);
@@ -102,7 +104,7 @@ test.describe('reading offline from the saved cache', () => {
       .poll(async () => (await savedCaches(page)).filter((name) => userCache.test(name)))
       .toEqual([]);
 
-    await signInWithForm(page, demoEmail('tom'), DEMO_PASSWORD);
+    await signIn('tom');
     await page.goto('/OrderStatus');
     await expect(page.getByRole('heading', { name: 'Order Status' })).toBeVisible();
     await expect(page.getByText(/No orders yet|Status:/).first()).toBeVisible();

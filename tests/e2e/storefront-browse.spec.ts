@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { layoutProblems } from '../fixtures/header-fit';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
-import { expectConsoleError, nextDialog, openBrowser, signInWithForm } from './storefront-support';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectConsoleError,
+  nextDialog,
+  signInWithForm,
+  test,
+} from './fixtures';
+import { openBrowser } from './storefront-support';
 
 interface ApiListing {
   listing_id: number;

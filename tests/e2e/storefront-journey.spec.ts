@@ -1,12 +1,13 @@
-import { expect, test } from './fixtures';
-import { makePng } from '../fixtures/png';
 import {
+  expect,
   expectConsoleError,
   nextDialog,
-  openBrowser,
   signInWithForm,
+  test,
   uniqueName,
-} from './storefront-support';
+} from './fixtures';
+import { makePng } from '../fixtures/png';
+import { openBrowser } from './storefront-support';
 
 const usDate = (d = new Date()) => `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
 

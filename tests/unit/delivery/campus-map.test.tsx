@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CourierPage } from '#client/features/courier/courier-page.js';
 import { campusTiles } from '#shared/campus-area.js';
 import type { ClientConfig } from '#shared/schemas/config.js';
-import { signIn } from '../storefront/support/data';
-import { stubApi } from '../storefront/support/fetch-stub';
-import { renderAt } from '../storefront/support/render';
+import { signIn } from '../support/data';
+import { stubApi } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 const CAMPUS_TILES = campusTiles({ minZoom: 15, maxZoom: 19, bounds: null }).length;
 const TILE_BYTES = 2000;

@@ -7,8 +7,7 @@ import { isFatalGeolocationError } from '#client/features/courier-nav/hooks/use-
 import { buyerOrders } from '#client/features/orders/orders-api.js';
 import { ApiError } from '#client/lib/api.js';
 import { POSITION_MIN_INTERVAL_MS } from '#shared/live.js';
-import { makeListing, makeRequest } from '../storefront/support/data';
-import { makeDelivery } from './support';
+import { makeDelivery, makeListing, makeRequest } from '../support/data';
 
 describe('firstListing', () => {
   it('reads the listing whether the server sends an array or the object itself', () => {

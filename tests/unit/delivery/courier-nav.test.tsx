@@ -6,11 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CourierNavPage } from '#client/features/courier-nav/courier-nav-page.js';
 import { COURIER_LOADING_HIDE_MS, GEOLOCATION_OPTIONS } from '#shared/constants.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import { makeListing, signIn } from '../storefront/support/data';
-import { never, reply, stubApi, type Routes } from '../storefront/support/fetch-stub';
-import { testQueryClient } from '../storefront/support/render';
+import { makeDelivery, makeListing, signIn } from '../support/data';
+import { never, reply, stubApi, type Routes } from '../support/fetch-stub';
+import { testQueryClient } from '../support/render';
 import { fakeGeolocation, setHidden } from './geolocation-fake';
-import { makeDelivery } from './support';
 
 const DELIVERY = 'GET /api/delivery_instruction/40';
 const UPDATE = 'PUT /api/delivery_instruction/40';

@@ -4,10 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { CourierPage } from '#client/features/courier/courier-page.js';
 import { CurrentDeliveryPage } from '#client/features/courier/current-delivery-page.js';
 import { getSessionUser } from '#client/lib/session.js';
-import { makeUser, signIn } from '../storefront/support/data';
-import { never, reply, stubApi } from '../storefront/support/fetch-stub';
-import { currentPath, renderAt } from '../storefront/support/render';
-import { makeDelivery } from './support';
+import { makeDelivery, makeUser, signIn } from '../support/data';
+import { never, reply, stubApi } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const UNASSIGNED = 'GET /api/delivery_instruction/courier/unassigned';
 const MINE = 'GET /api/delivery_instruction/courier/7';

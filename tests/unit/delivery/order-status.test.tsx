@@ -2,10 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatusPage } from '#client/features/orders/order-status-page.js';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
-import { makeRequest, signIn } from '../storefront/support/data';
-import { never, reply, stubApi } from '../storefront/support/fetch-stub';
-import { currentPath, renderAt } from '../storefront/support/render';
-import { makeDelivery } from './support';
+import { makeDelivery, makeRequest, signIn } from '../support/data';
+import { never, reply, stubApi } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const REQUESTS = 'GET /api/delivery_request';
 const DELIVERIES = 'GET /api/delivery_instruction';

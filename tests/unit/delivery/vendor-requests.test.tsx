@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VendorRequestsPage } from '#client/features/vendor-requests/vendor-requests-page.js';
 import { PICKUP_LOCATIONS } from '#shared/locations.js';
-import { makeRequest, signIn } from '../storefront/support/data';
-import { never, reply, stubApi } from '../storefront/support/fetch-stub';
-import { currentPath, renderAt } from '../storefront/support/render';
+import { makeRequest, signIn } from '../support/data';
+import { never, reply, stubApi } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const LIST = 'GET /api/delivery_request/vendor/7';
 const open = () => renderAt(<VendorRequestsPage />, { path: '/vendorDeliveryRequest' });

@@ -6,9 +6,9 @@ import { setUnauthorizedHandler } from '#client/lib/api.js';
 import { applyLiveEvent, isCourierPosition } from '#client/lib/live-events.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { clearSession, expireSession, getSessionUser } from '#client/lib/session.js';
-import { signIn } from '../storefront/support/data';
-import { reply, stubApi } from '../storefront/support/fetch-stub';
-import { testQueryClient } from '../storefront/support/render';
+import { signIn } from '../support/data';
+import { reply, stubApi } from '../support/fetch-stub';
+import { testQueryClient } from '../support/render';
 
 const POSITION = {
   delivery_id: 5,

@@ -6,10 +6,9 @@ import { positionTime } from '#client/features/orders/courier-position.js';
 import { activeDeliveryOf } from '#client/features/orders/orders-api.js';
 import { applyLiveEvent } from '#client/lib/live-events.js';
 import { locationCoords } from '#shared/locations.js';
-import { makeDelivery } from '../delivery/support';
-import { makeRequest, signIn } from '../storefront/support/data';
-import { stubApi } from '../storefront/support/fetch-stub';
-import { renderAt } from '../storefront/support/render';
+import { makeDelivery, makeRequest, signIn } from '../support/data';
+import { stubApi } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 const REQUESTS = 'GET /api/delivery_request';
 const DELIVERIES = 'GET /api/delivery_instruction';

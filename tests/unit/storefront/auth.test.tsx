@@ -5,9 +5,9 @@ import { RegisterPage } from '#client/features/auth/register-page.js';
 import { checkRegister, EMPTY_REGISTER_FORM } from '#client/features/auth/register-rules.js';
 import { getSessionExpiry, getSessionUser } from '#client/lib/session.js';
 import { SESSION_MS } from '#shared/constants.js';
-import { makeUser } from './support/data';
-import { offline, reply, stubApi } from './support/fetch-stub';
-import { currentPath, renderAt } from './support/render';
+import { makeUser } from '../support/data';
+import { offline, reply, stubApi } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 let alertSpy: MockInstance<(message?: unknown) => void>;
 beforeEach(() => {

@@ -7,9 +7,9 @@ import {
   toSearchQuery,
 } from '#client/features/catalog/search-api.js';
 import { parseSearch, searchHref } from '#client/lib/search-state.js';
-import { listings, makeListing, page } from './support/data';
-import { never, offline, reply, stubApi } from './support/fetch-stub';
-import { currentPath, renderAt } from './support/render';
+import { listings, makeListing, page } from '../support/data';
+import { never, offline, reply, stubApi } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const home = (url = '/') => renderAt(<HomePage />, { path: '/', url });
 

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { groupConversations } from '#client/features/messages/conversations.js';
 import { ChatsPage } from '#client/features/messages/chats-page.js';
-import { makeMessage, signIn } from './support/data';
-import { never, reply, stubApi } from './support/fetch-stub';
-import { renderAt } from './support/render';
-import { makeDelivery } from '../delivery/support';
+import { makeDelivery, makeMessage, signIn } from '../support/data';
+import { never, reply, stubApi } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 const open = (url = '/Chats') => renderAt(<ChatsPage />, { path: '/Chats', url });
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateListingModal } from '#client/features/profile/create-listing/create-listing-modal.js';
 import { IMAGE_MAX_BYTES } from '#shared/constants.js';
-import { never, offline, reply, stubApi } from './support/fetch-stub';
-import { renderAt } from './support/render';
+import { never, offline, reply, stubApi } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 /** XMLHttpRequest at the network boundary: records the request and answers as told. */
 interface Sent {

@@ -6,9 +6,9 @@ import { ResetPasswordPage } from '#client/features/auth/reset-password-page.js'
 import { VerifyEmailPage } from '#client/features/auth/verify-email-page.js';
 import { ProfilePage } from '#client/features/profile/profile-page.js';
 import { getSessionUser } from '#client/lib/session.js';
-import { makeUser, signIn } from './support/data';
-import { reply, stubApi, type Call } from './support/fetch-stub';
-import { currentPath, renderAt } from './support/render';
+import { makeUser, signIn } from '../support/data';
+import { reply, stubApi, type Call } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const config = (emailVerification: 'required' | 'off') => ({
   tileUrl: '/tiles/{z}/{x}/{y}.png',

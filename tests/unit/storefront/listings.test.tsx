@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { UserListingsPage } from '#client/features/listings/user-listings-page.js';
-import { listings, signIn } from './support/data';
-import { never, reply, stubApi } from './support/fetch-stub';
-import { renderAt } from './support/render';
+import { listings, signIn } from '../support/data';
+import { never, reply, stubApi } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 const open = () => renderAt(<UserListingsPage />, { path: '/userListings' });
 

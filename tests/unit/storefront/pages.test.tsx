@@ -6,9 +6,9 @@ import { TEAM } from '#client/features/about/team.js';
 import { TermsPage } from '#client/features/legal/terms-page.js';
 import { UserAgreementPage } from '#client/features/legal/user-agreement-page.js';
 import { VendorPage } from '#client/features/vendor/vendor-page.js';
-import { listings, makeRequest, signIn } from './support/data';
-import { stubApi } from './support/fetch-stub';
-import { renderAt } from './support/render';
+import { listings, makeRequest, signIn } from '../support/data';
+import { stubApi } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 describe('about pages', () => {
   it('/aboutTeam links to every /about{name} page, including /aboutJace', () => {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { DROPOFF_LOCATIONS } from '#shared/locations.js';
-import { makeListing, makeMessage, makeRequest, makeReview, signIn } from './support/data';
-import { never, reply, stubApi, type Routes } from './support/fetch-stub';
-import { currentPath, renderAt } from './support/render';
+import { makeListing, makeMessage, makeRequest, makeReview, signIn } from '../support/data';
+import { never, reply, stubApi, type Routes } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const open = (id: string | number = 11) =>
   renderAt(<ProductPage />, { path: '/productListing/:listingId', url: `/productListing/${id}` });

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ProfilePage } from '#client/features/profile/profile-page.js';
 import { PublicProfilePage } from '#client/features/profile/public-profile-page.js';
 import { getSessionUser } from '#client/lib/session.js';
-import { listings, makeReview, makeUser, signIn } from './support/data';
-import { never, reply, stubApi } from './support/fetch-stub';
-import { currentPath, renderAt } from './support/render';
+import { listings, makeReview, makeUser, signIn } from '../support/data';
+import { never, reply, stubApi } from '../support/fetch-stub';
+import { currentPath, renderAt } from '../support/render';
 
 const openProfile = () => renderAt(<ProfilePage />, { path: '/RealUserProfile' });
 

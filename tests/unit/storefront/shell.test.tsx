@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { AppLayout } from '#client/app/shell/app-layout.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { getSessionUser } from '#client/lib/session.js';
-import { reply, stubApi } from './support/fetch-stub';
-import { makeMessage, signIn } from './support/data';
-import { currentPath, LocationProbe, renderAt } from './support/render';
+import { reply, stubApi } from '../support/fetch-stub';
+import { makeMessage, signIn } from '../support/data';
+import { currentPath, LocationProbe, renderAt } from '../support/render';
 
 function renderShell(url = '/') {
   return renderAt(null, {
