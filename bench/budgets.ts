@@ -1,4 +1,4 @@
-/** The budgets of issue 7, checked against a run's results. */
+/** The performance budgets (README's Performance table), checked against a run's results. */
 export interface BudgetCheck {
   name: string;
   budget: string;

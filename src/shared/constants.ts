@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, written once for client, server and worker. */
+/** The product's business constants and limits, written once for client, server and worker. */
 
 export const CATEGORIES = [
   'Food',
@@ -81,7 +81,7 @@ export const LIMITS = {
 } as const;
 
 /**
- * Discounts of 1 or less are fractions, above 1 percent (spec section 9).
+ * Discounts of 1 or less are fractions, above 1 percent (the product's rule).
  * Returns the discount in percent.
  */
 export function discountPercent(discount: number | null | undefined): number {

@@ -1,4 +1,4 @@
-/** Delivery state machines (ARCHITECTURE.md), enforced by the server and read by the client. */
+/** Delivery state machines, enforced by the server and read by the client. */
 
 export const DELIVERY_REQUEST_STATUSES = ['Pending', 'Denied', 'Approved'] as const;
 export type DeliveryRequestStatus = (typeof DELIVERY_REQUEST_STATUSES)[number];
@@ -6,7 +6,7 @@ export type DeliveryRequestStatus = (typeof DELIVERY_REQUEST_STATUSES)[number];
 export const DELIVERY_STATUSES = ['Unassigned', 'Assigned', 'Picked Up', 'Delivered'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The status shown when none is given (spec section 4). */
+/** The status shown when none is given. */
 export const DEFAULT_DISPLAY_STATUS: DeliveryStatus = 'Assigned';
 /** What the buyer sees when there is neither an instruction nor a request. */
 export const DEFAULT_ORDER_STATUS = 'Pending';
@@ -88,7 +88,7 @@ export function courierActions(status: DeliveryStatus | null | undefined): Couri
 
 export type CourierColumn = 'available' | 'inProgress' | 'delivered';
 
-/** The courier dashboard column a delivery belongs in (spec section 4). */
+/** The courier dashboard column a delivery belongs in. */
 export function courierColumn(status: DeliveryStatus): CourierColumn {
   if (status === 'Unassigned') return 'available';
   if (status === 'Delivered') return 'delivered';

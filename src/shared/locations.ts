@@ -1,4 +1,4 @@
-/** Campus locations and their coordinates (shared/spec/campus-locations.md). */
+/** Campus locations: every pickup and dropoff spot with its coordinates. */
 
 export interface LatLng {
   lat: number;
@@ -24,7 +24,7 @@ export const CAMPUS_LOCATIONS = {
 export type CampusLocation = keyof typeof CAMPUS_LOCATIONS;
 
 /**
- * The pickup choices of spec section 3, in the spec's order. "Station Cafe" is on the map only
+ * The pickup choices, in the order the product lists them. "Station Cafe" is on the map only
  * (it has coordinates but is not offered as a pickup choice).
  */
 export const DROPOFF_LOCATIONS = [

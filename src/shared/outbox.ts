@@ -1,5 +1,5 @@
 /**
- * The courier outbox (ARCHITECTURE.md, Offline-first; docs/decisions/008-courier-outbox.md).
+ * The courier outbox (docs/decisions/008-courier-outbox.md).
  * Status changes pressed without a network wait in IndexedDB and are replayed in order, by the
  * page and by the service worker, one replayer at a time. This module is the part both share:
  * the entry shape, the names, how an answer is judged and the replay loop itself. Storage,

@@ -77,7 +77,7 @@ describe('POST /api/listing', () => {
     expect(read.json()[0].price).toBe(19.99);
   });
 
-  it('takes every category and condition of spec section 9', async () => {
+  it('takes every category and condition of the contract', async () => {
     for (const [category, conditions] of [
       ['Stationary', 'New'],
       ['Food', 'Used - Like New'],

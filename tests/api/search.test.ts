@@ -120,7 +120,7 @@ describe('the four search calls of the spec', () => {
   });
 });
 
-describe('filters (spec section 3: condition, priceSort, datePosted, minDiscount, minRating)', () => {
+describe('filters (condition, priceSort, datePosted, minDiscount, minRating)', () => {
   it('sorts by price both ways', async () => {
     const up = await as(ctx).get('/api/all?priceSort=low-to-high');
     expect(up.json().map((l: Listing) => l.price)).toEqual([3, 8, 15, 40]);
@@ -135,7 +135,7 @@ describe('filters (spec section 3: condition, priceSort, datePosted, minDiscount
     expect(titles(await as(ctx).get('/api/all?datePosted=24h'))).toEqual(['Desk lamp']);
     expect(titles(await as(ctx).get('/api/all?datePosted=7d'))).toHaveLength(2);
     expect(titles(await as(ctx).get('/api/all?datePosted=30d'))).toHaveLength(3);
-    // 0.3 is a fraction (30 %), 50 is a percent (spec section 9).
+    // 0.3 is a fraction (30 %), 50 is a percent (the discount rule).
     expect(titles(await as(ctx).get('/api/all?minDiscount=25'))).toEqual([
       'LAMP shade',
       'Graph paper 50% off',

@@ -106,7 +106,7 @@ const withShell: RouteObject[] = [
   },
 ];
 
-/** Pages without the header and search bar (spec section 2). */
+/** Pages without the header and search bar: the sign-in and sign-up pages stand alone. */
 const bare: RouteObject[] = [
   {
     path: '/login',

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { useSessionUser } from '../lib/session';
 
-/** Pages needing a user redirect to /login when nobody is signed in (spec section 2). */
+/** Pages needing a user redirect to /login when nobody is signed in. */
 export function RequireUser({ children }: { children: (user: SessionUser) => ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * The browser side of the session (spec section 4): `user` and `sessionExpiry` in
+ * The browser side of the session: `user` and `sessionExpiry` in
  * localStorage, 30 minutes after sign-in, cleared when expired. The httpOnly cookie is the
  * real credential; this copy lets the UI render signed-in screens (also offline).
  */

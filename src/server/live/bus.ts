@@ -1,6 +1,6 @@
 /**
  * Fan-out of live events between instances. One instance: in process. PostgreSQL: LISTEN/NOTIFY,
- * so an event raised on any instance reaches users connected to any other (ARCHITECTURE.md).
+ * so an event raised on any instance reaches users connected to any other.
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';

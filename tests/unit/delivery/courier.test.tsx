@@ -213,7 +213,7 @@ describe('courier dashboard', () => {
     await waitFor(() => expect(card).not.toBeInTheDocument());
     expect(api.callsTo(UNASSIGNED)).toHaveLength(2);
     expect(screen.queryByTestId('nav')).toBeNull();
-    // Logged as a warning only (spec section 8).
+    // Logged as a warning only, never shown.
     expect(warn).toHaveBeenCalledWith('Failed to assign delivery', expect.anything());
   });
 

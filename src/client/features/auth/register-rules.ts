@@ -34,7 +34,7 @@ export interface RegisterCheck {
   warning?: string;
 }
 
-/** Spec section 5, in order: all fields, campus e-mail (warn only), passwords match, terms. */
+/** The sign-up rules, checked in this order: all fields, campus e-mail (warn only), passwords match, terms. */
 export function checkRegister(form: RegisterForm): RegisterCheck {
   const texts = [
     form.firstName,

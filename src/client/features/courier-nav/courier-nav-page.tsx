@@ -19,7 +19,7 @@ import { useLivePosition } from './hooks/use-live-position';
 import '#client/components/ui/delivery-ui.css';
 import './courier-nav.css';
 
-/** /courierNav/{delivery_id}: the courier's map and delivery screen (spec section 2). */
+/** /courierNav/{delivery_id}: the courier's map and delivery screen. */
 export function CourierNavPage() {
   return <RequireUser>{(user) => <CourierNav user={user} />}</RequireUser>;
 }
@@ -63,7 +63,7 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
       (delivery.error instanceof ApiError && delivery.error.status < 500));
   if (failed) return <Navigate to="/courierPage" replace />;
   const current = delivery.data;
-  // Only the assigned courier may work on a delivery (spec section 5).
+  // Only the assigned courier may work on a delivery.
   if (current && current.courier_id !== user.user_id) return <Navigate to="/courierPage" replace />;
 
   function onGiveUp() {

@@ -45,7 +45,7 @@ export function buyerOrders(
 export type OrdersState =
   { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
 
-/** Both lists, refreshed every 10 seconds (spec section 4). */
+/** Both lists, refreshed every 10 seconds so a buyer sees their order move. */
 export function useOrders(buyerId: number): OrdersState {
   const requests = useQuery({
     ...deliveryRequestsQuery(),

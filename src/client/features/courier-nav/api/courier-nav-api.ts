@@ -23,7 +23,7 @@ export const deliveryQuery = (id: number) =>
   });
 
 /**
- * The delivery, starting from the one the dashboard passed as navigation state (spec section 2)
+ * The delivery, starting from the one the dashboard passed as navigation state
  * and checked with the server straight away.
  */
 export function useDelivery(id: number, initial: DeliveryInstruction | undefined) {

@@ -1,6 +1,6 @@
 /**
  * While a delivery is under way the courier's position goes to the server, which passes it on
- * to that delivery's buyer and vendor only (ARCHITECTURE.md, Map and live position).
+ * to that delivery's buyer and vendor only.
  */
 import { useEffect, useRef } from 'react';
 import { API } from '#shared/api-paths.js';

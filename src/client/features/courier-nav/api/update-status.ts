@@ -39,7 +39,7 @@ export function updateDeliveryStatus({
 
 /**
  * Shows the new status at once; a queued update keeps it (waiting to sync), a refused one is
- * only logged (spec section 8) and rolled back.
+ * only logged (the courier's screen shows no error dialog) and rolled back.
  */
 export function useUpdateDeliveryStatus() {
   const client = useQueryClient();

@@ -16,7 +16,7 @@ interface DeliveryMapProps {
   onReady: () => void;
 }
 
-/** Centres on the pickup while Assigned and on the dropoff after (spec section 2). */
+/** Centres on the pickup while Assigned and on the dropoff after. */
 export function DeliveryMap({ pickup, dropoff, status, position, onReady }: DeliveryMapProps) {
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);

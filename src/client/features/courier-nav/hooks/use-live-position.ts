@@ -37,7 +37,7 @@ export function useLivePosition(): LivePosition {
         unavailable: false,
       });
     const onError = (error: GeolocationPositionError) => {
-      // Logged only (spec section 8), and as a warning: it is an expected condition.
+      // Logged only, never shown, and as a warning: it is an expected condition.
       console.warn(`Geolocation error ${error.code}: ${error.message}`);
       if (isFatalGeolocationError(error)) setState({ position: null, unavailable: true });
     };

@@ -8,7 +8,7 @@ export type Viewer =
   | { kind: 'owner'; user: SessionUser }
   | { kind: 'buyer'; user: SessionUser };
 
-/** Who looks at the listing decides which controls it shows (spec section 2). */
+/** Who looks at the listing decides which controls it shows. */
 export function useViewer(listing: Listing): Viewer {
   const user = useSessionUser();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { api, ApiError } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { postJsonWithProgress } from '#client/lib/upload.js';
 
-/** Spec section 8: "Error creating listing: {message}", the message defaulting as the spec says. */
+/** "Error creating listing: {message}", the server's message or the product's default. */
 export function creationError(error: unknown): string {
   const message =
     error instanceof ApiError && error.fromServer && error.message

@@ -32,7 +32,7 @@ export function checkImage(file: File | null): RuleError | null {
   return null;
 }
 
-/** The price as a number, or the rule it breaks. Non-empty and numeric (spec section 5). */
+/** The price as a number, or the rule it breaks. Non-empty and numeric. */
 export function parsePrice(raw: string): number | RuleError {
   const text = raw.trim().replace(/^\$/, '');
   const value = Number(text);
@@ -52,7 +52,7 @@ export interface NewListingForm {
   condition: string;
 }
 
-/** Spec section 5, in order: image, image size, price, then the required fields. */
+/** The listing rules, checked in this order: image, image size, price, then the required fields. */
 export function checkNewListing(form: NewListingForm): RuleError | null {
   const image = checkImage(form.file);
   if (image) return image;
