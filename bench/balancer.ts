@@ -3,7 +3,7 @@
  * instance reached directly and one instance behind the same balancer: requests per second for a
  * database read, a cached search and a picture. On a 2-core machine the instances, HAProxy,
  * PostgreSQL and autocannon share the cores, so a second instance adds little; the figures say
- * what the balancer costs (docs/decisions/017-stateless-instances.md).
+ * what the balancer costs (docs/decisions/018-stateless-instances.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';

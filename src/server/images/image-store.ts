@@ -1,7 +1,7 @@
 /**
  * Where pictures are kept: one small interface, so that every instance reads the same pictures
  * and the storage behind it can change (the database today; an object store would be another
- * implementation of these three calls). docs/decisions/017-stateless-instances.md
+ * implementation of these three calls). docs/decisions/018-stateless-instances.md
  */
 import { createHash } from 'node:crypto';
 

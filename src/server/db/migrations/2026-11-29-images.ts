@@ -4,7 +4,7 @@ import type { DialectName } from '../connect.js';
 /**
  * Frozen in time. Pictures live in the database, one row per stored size, named as their URL
  * ends (`<hash>.webp`, `<hash>-sm.webp`), so any instance serves any picture and no instance
- * needs a disk of its own (docs/decisions/017-stateless-instances.md).
+ * needs a disk of its own (docs/decisions/018-stateless-instances.md).
  */
 export function images(dialect: DialectName) {
   return {
