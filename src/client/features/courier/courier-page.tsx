@@ -4,8 +4,7 @@ import { courierChatOpen, groupByColumn } from '#shared/delivery.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { MessageBuyer } from '#client/components/message-buyer.js';
-import { BackToProfile } from '#client/components/ui/back-to-profile.js';
-import { RequireUser } from '#client/components/require-user.js';
+import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import {
   claimErrorMessage,
   useClaimDelivery,
@@ -15,23 +14,15 @@ import {
 } from './api/courier-api';
 import { CampusMapStatus } from './components/campus-map-status';
 import { DeliveryColumn } from './components/delivery-column';
-import { NotCourier } from './components/not-courier';
+import { CourierOnly } from './components/courier-only';
 import { ShiftToggle } from './components/shift-toggle';
 import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 
+const TITLE = 'Courier Dashboard';
+
 export function CourierPage() {
-  return (
-    <RequireUser>
-      {(user) =>
-        user.is_courier === 1 ? (
-          <CourierDashboard user={user} />
-        ) : (
-          <NotCourier title="Courier Dashboard" />
-        )
-      }
-    </RequireUser>
-  );
+  return <CourierOnly title={TITLE}>{(user) => <CourierDashboard user={user} />}</CourierOnly>;
 }
 
 function CourierDashboard({ user }: { user: SessionUser }) {
@@ -63,11 +54,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
   }
 
   return (
-    <section className="dl-page" aria-labelledby="courier-title">
-      <div className="dl-head">
-        <BackToProfile />
-        <h1 id="courier-title">Courier Dashboard</h1>
-      </div>
+    <DeliveryPage titleId="courier-title" title={TITLE}>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
       <CampusMapStatus onShift={onShift} />
       {notice && (
@@ -136,6 +123,6 @@ function CourierDashboard({ user }: { user: SessionUser }) {
           }
         />
       </div>
-    </section>
+    </DeliveryPage>
   );
 }

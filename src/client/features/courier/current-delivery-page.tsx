@@ -1,38 +1,25 @@
 import { Link } from 'react-router';
 import { currentDelivery } from '#shared/delivery.js';
 import type { SessionUser } from '#shared/schemas/users.js';
-import { BackToProfile } from '#client/components/ui/back-to-profile.js';
-import { RequireUser } from '#client/components/require-user.js';
+import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { useCourierDeliveries } from './api/courier-api';
 import { DeliveryCard } from './components/delivery-card';
-import { NotCourier } from './components/not-courier';
+import { CourierOnly } from './components/courier-only';
 import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 
 /** /CourierNav without a delivery: the courier's current delivery, ready to open. */
+const TITLE = 'Current Delivery';
+
 export function CurrentDeliveryPage() {
-  return (
-    <RequireUser>
-      {(user) =>
-        user.is_courier === 1 ? (
-          <CurrentDelivery user={user} />
-        ) : (
-          <NotCourier title="Current Delivery" />
-        )
-      }
-    </RequireUser>
-  );
+  return <CourierOnly title={TITLE}>{(user) => <CurrentDelivery user={user} />}</CourierOnly>;
 }
 
 function CurrentDelivery({ user }: { user: SessionUser }) {
   const mine = useCourierDeliveries(user.user_id);
   const current = mine.data ? currentDelivery(mine.data) : undefined;
   return (
-    <section className="dl-page cr-current" aria-labelledby="current-title">
-      <div className="dl-head">
-        <BackToProfile />
-        <h1 id="current-title">Current Delivery</h1>
-      </div>
+    <DeliveryPage titleId="current-title" title={TITLE} className="cr-current">
       {!mine.data ? (
         mine.isError ? (
           <p className="dl-notice" role="alert">
@@ -59,6 +46,6 @@ function CurrentDelivery({ user }: { user: SessionUser }) {
           </Link>
         </div>
       )}
-    </section>
+    </DeliveryPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
-import { BackToProfile } from '#client/components/ui/back-to-profile.js';
+import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { AcceptModal } from './accept-modal';
 import { RequestCard } from './request-card';
@@ -26,16 +26,7 @@ function VendorRequests({ userId }: { userId: number }) {
   }
 
   return (
-    <section className="dl-page" aria-labelledby="vr-title">
-      <div className="dl-head">
-        <BackToProfile />
-        <h1 id="vr-title">Delivery Requests</h1>
-      </div>
-      {notice && (
-        <p className="dl-notice" role="alert">
-          {notice}
-        </p>
-      )}
+    <DeliveryPage titleId="vr-title" title="Delivery Requests" notice={notice}>
       <RequestList
         requests={requests.data}
         error={requests.isError ? requests.error : null}
@@ -46,7 +37,7 @@ function VendorRequests({ userId }: { userId: number }) {
       {accepting && (
         <AcceptModal request={accepting} userId={userId} onClose={() => setAccepting(null)} />
       )}
-    </section>
+    </DeliveryPage>
   );
 }
 

@@ -1,14 +1,10 @@
 import { Link } from 'react-router';
-import { BackToProfile } from '#client/components/ui/back-to-profile.js';
+import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 
 /** Shown instead of courier screens to someone who is not a courier yet. */
 export function NotCourier({ title }: { title: string }) {
   return (
-    <section className="dl-page" aria-labelledby="not-courier-title">
-      <div className="dl-head">
-        <BackToProfile />
-        <h1 id="not-courier-title">{title}</h1>
-      </div>
+    <DeliveryPage titleId="not-courier-title" title={title}>
       <div className="dl-empty">
         <p>
           Only couriers can deliver orders. Any student can become one: use the Become a Courier
@@ -18,6 +14,6 @@ export function NotCourier({ title }: { title: string }) {
           Become a Courier on your profile
         </Link>
       </div>
-    </section>
+    </DeliveryPage>
   );
 }
