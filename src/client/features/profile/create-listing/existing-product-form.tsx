@@ -6,6 +6,7 @@ import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
 import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
 import {
+  bindFields,
   checkExistingListing,
   parsePrice,
   type ExistingListingForm,
@@ -50,7 +51,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
     );
   }
   const chosen = products.data.find((p) => String(p.product_id) === form.productId);
-  const invalid = (field: RuleError['field']) => problem?.field === field || undefined;
+  const field = bindFields(form, setForm, problem);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -85,9 +86,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
         placeholder="Choose a product"
         options={products.data.map((p) => p.product_id)}
         optionLabel={(id) => products.data.find((p) => p.product_id === id)?.title ?? ''}
-        value={form.productId}
-        invalid={invalid('product')}
-        onValue={(productId) => setForm({ ...form, productId })}
+        {...field('productId', 'product')}
       />
       {chosen && (
         <div className="relist-preview">
@@ -100,18 +99,8 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
         </div>
       )}
       <div className="field-pair">
-        <PriceField
-          id="relist-price"
-          value={form.price}
-          invalid={invalid('price')}
-          onChange={(price) => setForm({ ...form, price })}
-        />
-        <ConditionField
-          id="relist-condition"
-          value={form.condition}
-          invalid={invalid('condition')}
-          onChange={(condition) => setForm({ ...form, condition })}
-        />
+        <PriceField id="relist-price" {...field('price')} />
+        <ConditionField id="relist-condition" {...field('condition')} />
       </div>
       <FormAlert>{problem?.message}</FormAlert>
       <FormAlert>{failure}</FormAlert>

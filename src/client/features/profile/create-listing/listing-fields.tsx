@@ -4,39 +4,24 @@ import { SelectField, SubmitButton, TextField } from '#client/components/ui/fiel
 interface FieldProps {
   id: string;
   value: string;
-  onChange: (value: string) => void;
+  onValue: (value: string) => void;
   invalid?: boolean;
   describedBy?: string;
 }
 
 /** The price box both listing forms share: text, so a phone shows the decimal keypad. */
-export function PriceField({ id, value, onChange, invalid, describedBy }: FieldProps) {
-  return (
-    <TextField
-      id={id}
-      label="Price ($)"
-      inputMode="decimal"
-      required
-      value={value}
-      invalid={invalid}
-      describedBy={describedBy}
-      onValue={onChange}
-    />
-  );
+export function PriceField(props: FieldProps) {
+  return <TextField label="Price ($)" inputMode="decimal" required {...props} />;
 }
 
 /** The condition choice both listing forms share. */
-export function ConditionField({ id, value, onChange, invalid, describedBy }: FieldProps) {
+export function ConditionField(props: FieldProps) {
   return (
     <SelectField
-      id={id}
       label="Condition"
       placeholder="Choose a condition"
       options={CONDITIONS}
-      value={value}
-      invalid={invalid}
-      describedBy={describedBy}
-      onValue={onChange}
+      {...props}
     />
   );
 }

@@ -80,3 +80,28 @@ export function checkExistingListing(form: ExistingListingForm): RuleError | nul
   if (!form.condition) return { field: 'condition', message: LISTING_MESSAGES.condition };
   return null;
 }
+
+/**
+ * Binds a form's text fields to its state and to the rule it breaks: `field('title')` gives the
+ * field its value, its setter, and marks it invalid (pointing at `errorId`) when the rule names
+ * it. `rule` is the rule's name for the field when the form calls it otherwise.
+ */
+export function bindFields<F extends object>(
+  form: F,
+  setForm: (form: F) => void,
+  problem: RuleError | null,
+  errorId?: string,
+) {
+  return (
+    name: { [K in keyof F]: F[K] extends string ? K : never }[keyof F],
+    rule?: ListingField,
+  ) => {
+    const flagged = problem?.field === (rule ?? name);
+    return {
+      value: form[name] as string,
+      onValue: (value: string) => setForm({ ...form, [name]: value }),
+      invalid: flagged || undefined,
+      describedBy: flagged ? errorId : undefined,
+    };
+  };
+}

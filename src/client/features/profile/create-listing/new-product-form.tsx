@@ -6,6 +6,7 @@ import { createListing, creationError, readAsDataUrl } from './create-listing-ap
 import { ImageField } from './image-field';
 import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
 import {
+  bindFields,
   checkImage,
   checkNewListing,
   parsePrice,
@@ -35,9 +36,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
   const [failure, setFailure] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
-  const invalid = (field: RuleError['field']) => problem?.field === field || undefined;
-  const errorFor = (field: RuleError['field']) =>
-    problem?.field === field ? 'new-listing-error' : undefined;
+  const field = bindFields(form, setForm, problem, 'new-listing-error');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -78,7 +77,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
     <form className="form" onSubmit={submit} noValidate aria-describedby="new-listing-status">
       <ImageField
         invalid={problem?.field === 'image'}
-        describedBy={errorFor('image')}
+        describedBy={problem?.field === 'image' ? 'new-listing-error' : undefined}
         onChange={(file) => {
           setForm({ ...form, file });
           const rule = file ? checkImage(file) : null;
@@ -88,49 +87,28 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
       <TextField
         id="listing-title"
         label="Title"
-        value={form.title}
         maxLength={LIMITS.title}
         required
-        invalid={invalid('title')}
-        describedBy={errorFor('title')}
-        onValue={(title) => setForm({ ...form, title })}
+        {...field('title')}
       />
       <TextAreaField
         id="listing-description"
         label="Description"
         rows={4}
-        value={form.description}
         maxLength={LIMITS.description}
         required
-        invalid={invalid('description')}
-        describedBy={errorFor('description')}
-        onValue={(description) => setForm({ ...form, description })}
+        {...field('description')}
       />
-      <PriceField
-        id="listing-price"
-        value={form.price}
-        invalid={invalid('price')}
-        describedBy={errorFor('price')}
-        onChange={(price) => setForm({ ...form, price })}
-      />
+      <PriceField id="listing-price" {...field('price')} />
       <div className="field-pair">
         <SelectField
           id="listing-category"
           label="Category"
           placeholder="Choose a category"
           options={CATEGORIES}
-          value={form.category}
-          invalid={invalid('category')}
-          describedBy={errorFor('category')}
-          onValue={(category) => setForm({ ...form, category })}
+          {...field('category')}
         />
-        <ConditionField
-          id="listing-condition"
-          value={form.condition}
-          invalid={invalid('condition')}
-          describedBy={errorFor('condition')}
-          onChange={(condition) => setForm({ ...form, condition })}
-        />
+        <ConditionField id="listing-condition" {...field('condition')} />
       </div>
       <div id="new-listing-status">
         <FormAlert id="new-listing-error">{problem?.message}</FormAlert>
