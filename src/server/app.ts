@@ -16,6 +16,7 @@ import { positionRoutes } from './features/deliveries/position-routes.js';
 import { deliveryRequestRoutes } from './features/deliveries/request-routes.js';
 import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
+import { searchEpochReader } from './features/listings/search-epoch.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
@@ -148,7 +149,7 @@ export async function buildApp({
   await app.register(accountRoutes, { throttle });
   await app.register(verificationRoutes);
   await app.register(passwordRoutes, { throttle });
-  await app.register(listingRoutes);
+  await app.register(listingRoutes, { readEpoch: searchEpochReader(database) });
   await app.register(messageRoutes);
   await app.register(reviewRoutes);
   await app.register(deliveryRequestRoutes);

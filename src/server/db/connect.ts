@@ -16,6 +16,11 @@ export interface Connection {
   dialect: DialectName;
   /** The better-sqlite3 handle, for checks only SQLite has (integrity_check). */
   sqlite?: SQLite.Database;
+  /**
+   * SQLite: how many writing statements this process has sent, so the one fast read
+   * (features/listings/search-epoch.ts) can tell at once that this process changed the data.
+   */
+  localWrites?: () => number;
   destroy: () => Promise<void>;
 }
 
@@ -32,7 +37,11 @@ const STATEMENT_CACHE = 256;
  * parameters, and only one runs at a time on the one connection), so the same SQL text gets the
  * same statement, the least recently used forgotten first.
  */
-function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): SqliteDatabase {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  onWrite: () => void,
+  size = STATEMENT_CACHE,
+): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: size });
   return {
     close: () => sqlite.close(),
@@ -42,6 +51,8 @@ function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE): Sq
         statement = sqlite.prepare(source);
         statements.set(source, statement);
       }
+      // Kysely runs what it prepares at once (inserts, updates, deletes, commit, rollback).
+      if (!statement.reader) onWrite();
       return statement;
     },
   };
@@ -56,10 +67,17 @@ export function connect(databaseUrl: string): Connection {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    let writes = 0;
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => writes++) }),
     });
-    return { db, dialect: 'sqlite', sqlite, destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      sqlite,
+      localWrites: () => writes,
+      destroy: () => db.destroy(),
+    };
   }
   // A database that does not answer fails a request in seconds (a 503), not after the
   // operating system's TCP timeout.

@@ -38,12 +38,7 @@ import {
   updateListingStatus,
 } from './repository.js';
 import { createFeaturedPool } from './featured-pool.js';
-import {
-  randomActiveListings,
-  searchEpoch,
-  searchListings,
-  searchPageOf,
-} from './search-repository.js';
+import { randomActiveListings, searchListings, searchPageOf } from './search-repository.js';
 import { createSearchCache } from './search-cache.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -52,11 +47,13 @@ const listings = z.array(listing);
 /** base64 of a 10 MB image plus the other fields. */
 const CREATE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<number> }> = async (
+  app,
+  { readEpoch },
+) => {
   const db = app.db;
   const dialect = app.dialect;
   // Search answers are cached as JSON text until the data they show changes (search-cache.ts).
-  const readEpoch = () => searchEpoch(db);
   const cache = createSearchCache({ readEpoch });
   // Featured listings are drawn from a pool of random active listings (featured-pool.ts).
   const featured = createFeaturedPool({
@@ -84,27 +81,21 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     return cached(r, reply, async () => listings.parse(await searchListings(db, query, dialect)));
   };
 
-  // The four search calls of the spec: plain lists. Filters and paging are optional extras.
-  app.get(
-    '/api/all',
-    { onRequest: fromCache, schema: { querystring: allQuery, response: { 200: listings } } },
-    list,
-  );
-  app.get(
-    '/api/category',
-    { onRequest: fromCache, schema: { querystring: categoryQuery, response: { 200: listings } } },
-    list,
-  );
-  app.get(
-    '/api/title',
-    { onRequest: fromCache, schema: { querystring: titleQuery, response: { 200: listings } } },
-    list,
-  );
-  app.get(
-    '/api/combined',
-    { onRequest: fromCache, schema: { querystring: combinedQuery, response: { 200: listings } } },
-    list,
-  );
+  // The four search calls of the original API: plain lists. Filters and paging are optional
+  // extras every one of them takes.
+  const listCalls = [
+    ['/api/all', allQuery],
+    ['/api/category', categoryQuery],
+    ['/api/title', titleQuery],
+    ['/api/combined', combinedQuery],
+  ] as const;
+  for (const [path, querystring] of listCalls) {
+    app.get(
+      path,
+      { onRequest: fromCache, schema: { querystring, response: { 200: listings } } },
+      list,
+    );
+  }
   app.get(
     '/api/search',
     { onRequest: fromCache, schema: { querystring: searchQuery, response: { 200: searchPage } } },

@@ -4,7 +4,12 @@ import { FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
-import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
+import {
+  ConditionField,
+  ListingFormButtons,
+  PriceField,
+  type ListingFormProps,
+} from './listing-fields';
 import {
   bindFields,
   checkExistingListing,
@@ -13,10 +18,7 @@ import {
   type RuleError,
 } from './listing-rules';
 
-interface Props {
-  vendorId: number;
-  onCreated: (listingId: number) => void;
-  onBack: () => void;
+interface Props extends ListingFormProps {
   onNewProduct: () => void;
 }
 

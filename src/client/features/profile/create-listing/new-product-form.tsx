@@ -4,7 +4,12 @@ import type { CreateListingBody } from '#shared/schemas/listings.js';
 import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/fields.js';
 import { createListing, creationError, readAsDataUrl } from './create-listing-api';
 import { ImageField } from './image-field';
-import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
+import {
+  ConditionField,
+  ListingFormButtons,
+  PriceField,
+  type ListingFormProps,
+} from './listing-fields';
 import {
   bindFields,
   checkImage,
@@ -14,10 +19,7 @@ import {
   type RuleError,
 } from './listing-rules';
 
-interface Props {
-  vendorId: number;
-  onCreated: (listingId: number) => void;
-  onBack: () => void;
+interface Props extends ListingFormProps {
   onBusyChange: (busy: boolean) => void;
 }
 
