@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 /*
  * The pieces every form of the app is made of: a labelled field, a choice, a text area, an
@@ -22,12 +22,41 @@ function descriptions(id: string, describedBy?: string, hint?: ReactNode): strin
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function Hint({ id, children }: { id: string; children: ReactNode }) {
-  if (!children) return null;
+/** What every control takes from its field: its id, its state for readers, its new value. */
+function controlProps({ id, invalid, describedBy, hint, onValue }: FieldBase & OnValue) {
+  return {
+    id,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': descriptions(id, describedBy, hint),
+    onChange: (e: ChangeEvent<{ value: string }>) => onValue(e.target.value),
+  };
+}
+
+interface OnValue {
+  onValue: (value: string) => void;
+}
+
+/** A field: its label, its control, the hint under it and anything that belongs to it. */
+function Field({
+  field,
+  control,
+  children,
+}: {
+  field: FieldBase;
+  control: ReactNode;
+  children?: ReactNode;
+}) {
   return (
-    <span id={`${id}-hint`} className="field-hint">
+    <div className="field">
+      <label htmlFor={field.id}>{field.label}</label>
+      {control}
+      {field.hint ? (
+        <span id={`${field.id}-hint`} className="field-hint">
+          {field.hint}
+        </span>
+      ) : null}
       {children}
-    </span>
+    </div>
   );
 }
 
@@ -40,23 +69,12 @@ export function TextField({
   onValue,
   children,
   ...input
-}: FieldBase &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> & {
-    onValue: (value: string) => void;
-  }) {
+}: FieldBase & OnValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
+  const field = { id, label, invalid, describedBy, hint };
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={descriptions(id, describedBy, hint)}
-        onChange={(e) => onValue(e.target.value)}
-        {...input}
-      />
-      <Hint id={id}>{hint}</Hint>
+    <Field field={field} control={<input {...controlProps({ ...field, onValue })} {...input} />}>
       {children}
-    </div>
+    </Field>
   );
 }
 
@@ -65,63 +83,48 @@ export function TextAreaField({
   label,
   invalid,
   describedBy,
+  hint,
   onValue,
   ...area
-}: FieldBase &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'> & {
-    onValue: (value: string) => void;
-  }) {
+}: FieldBase & OnValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'>) {
+  const field = { id, label, invalid, describedBy, hint };
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onValue(e.target.value)}
-        {...area}
-      />
-    </div>
+    <Field
+      field={field}
+      control={<textarea {...controlProps({ ...field, onValue })} {...area} />}
+    />
   );
 }
 
 /** A required choice among `options`, starting on an empty "Choose …" line. */
 export function SelectField<T extends string | number>({
-  id,
-  label,
-  invalid,
-  describedBy,
   value,
   onValue,
   placeholder,
   options,
   optionLabel = String,
-}: FieldBase & {
-  value: string;
-  onValue: (value: string) => void;
-  placeholder: string;
-  options: readonly T[];
-  optionLabel?: (option: T) => string;
-}) {
+  ...field
+}: FieldBase &
+  OnValue & {
+    value: string;
+    placeholder: string;
+    options: readonly T[];
+    optionLabel?: (option: T) => string;
+  }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        required
-        value={value}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onValue(e.target.value)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field
+      field={field}
+      control={
+        <select required value={value} {...controlProps({ ...field, onValue })}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      }
+    />
   );
 }
 
