@@ -60,17 +60,27 @@ function Field({
   );
 }
 
-export function TextField({
+/** A field's own props apart from what its control takes as they are. */
+function splitField<P extends FieldBase & OnValue>({
   id,
   label,
   invalid,
   describedBy,
   hint,
   onValue,
-  children,
-  ...input
-}: FieldBase & OnValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
-  const field = { id, label, invalid, describedBy, hint };
+  ...rest
+}: P) {
+  return { field: { id, label, invalid, describedBy, hint }, onValue, rest };
+}
+
+export function TextField(
+  props: FieldBase & OnValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>,
+) {
+  const {
+    field,
+    onValue,
+    rest: { children, ...input },
+  } = splitField(props);
   return (
     <Field field={field} control={<input {...controlProps({ ...field, onValue })} {...input} />}>
       {children}
@@ -78,20 +88,14 @@ export function TextField({
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  invalid,
-  describedBy,
-  hint,
-  onValue,
-  ...area
-}: FieldBase & OnValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'>) {
-  const field = { id, label, invalid, describedBy, hint };
+export function TextAreaField(
+  props: FieldBase & OnValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'>,
+) {
+  const { field, onValue, rest } = splitField(props);
   return (
     <Field
       field={field}
-      control={<textarea {...controlProps({ ...field, onValue })} {...area} />}
+      control={<textarea {...controlProps({ ...field, onValue })} {...rest} />}
     />
   );
 }
