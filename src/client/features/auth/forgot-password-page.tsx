@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { requestPasswordReset } from './auth-api';
-import { AuthForm, AuthLayout } from './auth-layout';
-import { useSend } from './use-send';
+import { requestPasswordReset } from './api/auth-api';
+import { AuthForm, AuthLayout } from './components/auth-layout';
+import { useSend } from './hooks/use-send';
 
 /** "Forgot password?": a link to choose a new password, mailed to the account's address. */
 export function ForgotPasswordPage() {

@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { login } from './auth-api';
-import { AuthForm, AuthLayout } from './auth-layout';
-import { useSend } from './use-send';
+import { login } from './api/auth-api';
+import { AuthForm, AuthLayout } from './components/auth-layout';
+import { useSend } from './hooks/use-send';
 
 /** Where to go after signing in: back where the visitor came from, never off-site. */
 function returnPath(state: unknown): string {

@@ -4,9 +4,9 @@ import { LIMITS } from '#shared/constants.js';
 import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { register } from './auth-api';
-import { AuthForm, AuthLayout } from './auth-layout';
-import { useSend } from './use-send';
+import { register } from './api/auth-api';
+import { AuthForm, AuthLayout } from './components/auth-layout';
+import { useSend } from './hooks/use-send';
 import { checkRegister, EMPTY_REGISTER_FORM, type RegisterForm } from './register-rules';
 
 type FieldName = Exclude<keyof RegisterForm, 'agreed'>;

@@ -5,9 +5,9 @@ import { IDENTITY_PAGES } from '#shared/identity.js';
 import { FormAlert, TextField } from '#client/components/ui/fields.js';
 import { ApiError } from '#client/lib/api.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { confirmPasswordReset } from './auth-api';
-import { AuthForm, AuthLayout } from './auth-layout';
-import { useSend } from './use-send';
+import { confirmPasswordReset } from './api/auth-api';
+import { AuthForm, AuthLayout } from './components/auth-layout';
+import { useSend } from './hooks/use-send';
 
 const TITLE = 'Choose a new password';
 

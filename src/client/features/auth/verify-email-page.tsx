@@ -4,7 +4,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { useVerifyEmail } from '#client/lib/email-verification.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from './components/auth-layout';
 
 /**
  * The page the verification mail links to (/verify-email?code=...): it sends the code at once.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureMessage } from './auth-api';
+import { failureMessage } from '../api/auth-api';
 
 /**
  * An identity form's sending state. `send` marks the form busy and clears the last error; a
