@@ -9,7 +9,7 @@ import { idParam } from '#shared/schemas/common.js';
 import { email } from '#shared/schemas/users.js';
 import { sendError } from '#server/plugins/errors.js';
 import { mailboxListPage, mailboxMailPage } from './mailbox-page.js';
-import { mailboxMail, mailboxMails } from './repository.js';
+import { mailboxMail, mailboxMails, type QueuedMail } from './repository.js';
 
 const LIST_LIMIT = 200;
 
@@ -82,23 +82,18 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     return mail;
   };
 
-  app.get('/mailbox/:id', async (request, reply) => {
-    if (!open(request, reply)) return reply;
-    const mail = await readMail(request, reply);
-    if (!mail) return reply;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', PAGE_POLICY)
-      .send(mailboxMailPage(mail, app.config.mailFrom));
-  });
+  /** A page of one mail: the mailbox's view of it, or the mail's own HTML under its own policy. */
+  const mailPage = (url: string, policy: string, body: (mail: QueuedMail) => string) =>
+    app.get(url, async (request, reply) => {
+      if (!open(request, reply)) return reply;
+      const mail = await readMail(request, reply);
+      if (!mail) return reply;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', policy)
+        .send(body(mail));
+    });
 
-  app.get('/mailbox/:id/html', async (request, reply) => {
-    if (!open(request, reply)) return reply;
-    const mail = await readMail(request, reply);
-    if (!mail) return reply;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', MAIL_POLICY)
-      .send(mail.html_body ?? '');
-  });
+  mailPage('/mailbox/:id', PAGE_POLICY, (mail) => mailboxMailPage(mail, app.config.mailFrom));
+  mailPage('/mailbox/:id/html', MAIL_POLICY, (mail) => mail.html_body ?? '');
 }
