@@ -36,6 +36,11 @@ function CourierDashboard({ user }: { user: SessionUser }) {
   const claim = useClaimDelivery(user.user_id);
   const [notice, setNotice] = useState<string | null>(null);
   const columns = mine.data ? groupByColumn(mine.data) : undefined;
+  // Both of the courier's own columns come from one list.
+  const mineState = {
+    loading: mine.isPending,
+    error: mine.isError ? 'Failed to fetch your deliveries' : null,
+  };
 
   function accept(delivery: DeliveryInstruction) {
     setNotice(null);
@@ -94,8 +99,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
         <DeliveryColumn
           title="In Progress"
           deliveries={columns?.inProgress}
-          loading={mine.isPending}
-          error={mine.isError ? 'Failed to fetch your deliveries' : null}
+          {...mineState}
           empty="Nothing in progress."
           action={(delivery) => (
             <>
@@ -113,8 +117,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
         <DeliveryColumn
           title="Delivered"
           deliveries={columns?.delivered}
-          loading={mine.isPending}
-          error={mine.isError ? 'Failed to fetch your deliveries' : null}
+          {...mineState}
           empty="No deliveries yet."
           action={(delivery) =>
             courierChatOpen(delivery, openedAt) ? (

@@ -11,6 +11,7 @@ import { CreateListingModal } from './create-listing/create-listing-modal';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
 import { VerifyEmailBanner } from './verify-email-banner';
+import { Section } from '#client/components/ui/section.js';
 import '#client/features/profile/profile.css';
 import '#client/components/ui/stat-row.css';
 
@@ -67,10 +68,9 @@ function Profile({ user }: { user: SessionUser }) {
         <Link to="/vendorPage">Vendor dashboard: your listings and sales at a glance</Link>
       </p>
 
-      <section className="section" aria-labelledby="dashboard-title">
-        <h2 id="dashboard-title">Your dashboard</h2>
+      <Section titleId="dashboard-title" title="Your dashboard">
         <ProfileCards isCourier={isCourier} />
-      </section>
+      </Section>
 
       <div className="btn-row section">
         <button type="button" className="btn" onClick={() => void navigate('/OrderStatus')}>

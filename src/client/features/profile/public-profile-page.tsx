@@ -9,6 +9,7 @@ import { useReviews } from '#client/lib/queries/reviews.js';
 import { useUser } from '#client/lib/queries/users.js';
 import { useSessionUser } from '#client/lib/session.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { Section } from '#client/components/ui/section.js';
 import '#client/features/profile/profile.css';
 
 /** /userProfile?id=N: a seller's public page with their active listings, rating and reviews. */
@@ -56,19 +57,17 @@ export function PublicProfilePage() {
               </Link>
             )}
           </header>
-          <section className="section" aria-labelledby="seller-listings">
-            <h2 id="seller-listings">Active listings</h2>
+          <Section titleId="seller-listings" title="Active listings">
             <QueryView
               query={listings}
               empty={`${seller.username} has nothing for sale right now.`}
             >
               {(data) => <ListingGrid listings={data} />}
             </QueryView>
-          </section>
-          <section className="section" aria-labelledby="seller-reviews">
-            <h2 id="seller-reviews">Reviews</h2>
+          </Section>
+          <Section titleId="seller-reviews" title="Reviews">
             <QueryView query={reviews}>{(data) => <ReviewsList reviews={data} />}</QueryView>
-          </section>
+          </Section>
         </div>
       )}
     </QueryView>

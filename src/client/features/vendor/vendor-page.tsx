@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
-import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { QueryView } from '#client/components/ui/status.js';
 import { useActiveListings, useSoldCount } from '#client/lib/queries/listings.js';
 import { vendorRequestsQuery } from '#client/lib/queries/deliveries.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { Section } from '#client/components/ui/section.js';
 import '#client/components/ui/stat-row.css';
 
 export function VendorPage() {
@@ -53,21 +54,19 @@ function VendorDashboard({ user }: { user: SessionUser }) {
           Delivery Requests
         </Link>
       </div>
-      <section className="section" aria-labelledby="vendor-listings">
-        <h2 id="vendor-listings">Your listings</h2>
-        {listings.isPending ? (
-          <LoadingNote />
-        ) : listings.isError ? (
-          <ErrorNote error={listings.error} onRetry={() => void listings.refetch()} />
-        ) : listings.data.length === 0 ? (
-          <EmptyNote>
-            No active listings. Use Create Listing on your{' '}
-            <Link to="/RealUserProfile">profile</Link>.
-          </EmptyNote>
-        ) : (
-          <ListingGrid listings={listings.data} />
-        )}
-      </section>
+      <Section titleId="vendor-listings" title="Your listings">
+        <QueryView
+          query={listings}
+          empty={
+            <>
+              No active listings. Use Create Listing on your{' '}
+              <Link to="/RealUserProfile">profile</Link>.
+            </>
+          }
+        >
+          {(data) => <ListingGrid listings={data} />}
+        </QueryView>
+      </Section>
     </div>
   );
 }
