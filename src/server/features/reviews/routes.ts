@@ -50,11 +50,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         verifiedEmail(),
         self('body', 'author_id'),
         // Reviews follow dealings: a conversation about the seller's listing, or a delivery.
-        owns('body', 'vendor_id', async (vendorId, user) =>
-          vendorId !== user.user_id && !(await hadInteraction(db, user.user_id, vendorId))
-            ? REVIEW_NEEDS_INTERACTION
-            : undefined,
-        ),
+        owns('body', 'vendor_id', async (vendorId, user) => {
+          if (vendorId === user.user_id || (await hadInteraction(db, user.user_id, vendorId))) {
+            return undefined;
+          }
+          // An unknown seller is the handler's 404.
+          return (await vendorExists(db, vendorId)) ? REVIEW_NEEDS_INTERACTION : undefined;
+        }),
       ),
       schema: { body: createReviewBody, response: { 201: review } },
     },
