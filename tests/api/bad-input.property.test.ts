@@ -378,7 +378,6 @@ const QUERY_CASES: QueryCase[] = [
     valid: { id: '1', listing: '1' },
     bad: { id: ['x', '-1', '0'], listing: ['x', ''] },
   },
-  { url: '/api/review/eligibility/1', valid: {}, bad: { extra: ['1'] } },
   {
     url: '/api/delivery_request/listing-buyer',
     valid: { userId: '1', listingId: '1' },
