@@ -19,7 +19,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
         <li key={e.audit_id}>
           <strong>{e.moderator}</strong> {ACTION_WORDS[e.action]} <em>{e.target}</em>
           {e.reason && <> — “{e.reason}”</>}{' '}
-          <time className="note" dateTime={e.created_at}>
+          <time className="meta" dateTime={e.created_at}>
             {relativeTime(e.created_at)}
           </time>
         </li>

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { AuditList } from './audit-list';
 import { useAudit, useReportQueue } from './moderation-api';
 import { ReportGroupCard } from './report-group-card';
+import '#client/components/safety/safety.css';
 import '#client/features/moderation/moderation.css';
 
 /** /moderation: the open reports grouped by what they name, and the audit trail. */

@@ -44,7 +44,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         </span>
       </h3>
       {group.owner_id !== null && group.target_type !== 'user' && (
-        <p className="note">
+        <p className="meta">
           {group.target_type === 'listing' ? 'Seller' : 'Sent by'}:{' '}
           <Link to={`/userProfile?id=${group.owner_id}`}>{group.owner_username}</Link>
           {group.owner_suspended && <span className="badge">suspended</span>}
@@ -56,7 +56,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
           <li key={r.report_id}>
             <strong>{REPORT_REASON_LABELS[r.reason]}</strong>
             {r.note && <> — “{r.note}”</>}{' '}
-            <span className="note">
+            <span className="meta">
               by {r.reporter}, <time dateTime={r.created_at}>{relativeTime(r.created_at)}</time>
             </span>{' '}
             <button

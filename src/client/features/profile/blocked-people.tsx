@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { QueryView } from '#client/components/ui/status.js';
 import { useBlocks, useUnblock } from '#client/lib/queries/safety.js';
 import { shortUsDate } from '#client/lib/format.js';
+import '#client/components/safety/safety.css';
 
 /** Settings: the people the user blocked, each with Unblock. */
 export function BlockedPeople() {
@@ -16,7 +17,7 @@ export function BlockedPeople() {
             {people.map((person) => (
               <li key={person.user_id}>
                 <Link to={`/userProfile?id=${person.user_id}`}>{person.username}</Link>{' '}
-                <span className="note">since {shortUsDate(person.blocked_at)}</span>{' '}
+                <span className="meta">since {shortUsDate(person.blocked_at)}</span>{' '}
                 <button
                   type="button"
                   className="btn btn-outline"
