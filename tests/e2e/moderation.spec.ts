@@ -5,9 +5,8 @@
  * safety page is one click from a listing and from the footer.
  */
 import { makePng } from '../fixtures/png.js';
-import { demoActor, expectConsoleError, newActor, type Actor } from './delivery-support';
-import { expect, test } from './fixtures';
-import { uniqueName } from './storefront-support';
+import { demoActor, newActor, type Actor } from './delivery-support';
+import { expect, expectConsoleError, test, uniqueName } from './fixtures';
 
 /** A listing of the seller's, made through the API with a real picture. */
 async function listItem(seller: Actor, title: string): Promise<number> {

@@ -227,7 +227,7 @@ export interface BlocksTable {
 
 /**
  * A listing a moderator hid (or that its seller's suspension hid): its status is Deleted while
- * held, and `previous_status` is what it gets back (docs/decisions/018-moderation.md).
+ * held, and `previous_status` is what it gets back (docs/decisions/020-moderation.md).
  */
 export interface ListingHoldsTable {
   listing_id: number;

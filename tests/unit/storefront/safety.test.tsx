@@ -5,9 +5,9 @@ import { ModerationPage } from '#client/features/moderation/moderation-page.js';
 import { BlockedPeople } from '#client/features/profile/blocked-people.js';
 import { REPORT_RECEIVED, REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
-import { makeListing, signIn } from './support/data';
-import { reply, stubApi, type Routes } from './support/fetch-stub';
-import { renderAt } from './support/render';
+import { makeListing, signIn } from '../support/data';
+import { reply, stubApi, type Routes } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
 
 const product = () =>
   renderAt(<ProductPage />, { path: '/productListing/:listingId', url: '/productListing/11' });

@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../connect.js';
 
 /**
- * Frozen in time. Trust and safety (docs/decisions/018-moderation.md):
+ * Frozen in time. Trust and safety (docs/decisions/020-moderation.md):
  * - users gain the moderator flag and a suspension (its reason and time);
  * - reports, at most one open per reporter and target (a partial unique index);
  * - blocks between two people;

@@ -1,5 +1,5 @@
 /**
- * Hiding listings and suspending accounts (docs/decisions/018-moderation.md). A hidden listing
+ * Hiding listings and suspending accounts (docs/decisions/020-moderation.md). A hidden listing
  * is stored as Deleted, which every list and search already leaves out, and its hold keeps the
  * status it gets back. Callers run these in one transaction with the audit record.
  */
