@@ -96,9 +96,9 @@ test('a buyer reports a listing, a moderator hides it, and it leaves search', as
 
   await test.step('its seller sees why', async () => {
     await seller.page.goto(`/productListing/${listingId}`);
-    await expect(seller.page.getByRole('status')).toHaveText(
-      'Hidden by a moderator: Stolen goods are not allowed',
-    );
+    await expect(
+      seller.page.getByText('Hidden by a moderator: Stolen goods are not allowed'),
+    ).toBeVisible();
   });
 });
 
@@ -128,8 +128,7 @@ test('a blocked buyer cannot message the seller, and the seller no longer sees t
       page.getByRole('list', { name: 'Messages' }).getByText('Hey, cheaper?'),
     ).toBeVisible();
     await page.getByRole('button', { name: `Block ${pest.user.username}` }).click();
-    await expect(page.getByRole('button', { name: `Unblock ${pest.user.username}` })).toBeVisible();
-    await page.goto('/chats');
+    // Their conversation leaves the seller's screens at once.
     await expect(page.getByText('No conversations yet.')).toBeVisible();
   });
 
