@@ -48,6 +48,8 @@ export default defineConfig({
       CLIENT_DIR: `${buildOut}/client`,
       LOG_LEVEL: 'warn',
       TILE_URL: `http://127.0.0.1:${PORT}/tiles/{z}/{x}/{y}.png`,
+      // The demo seller ben moderates in the e2e run (tests/e2e/moderation.spec.ts).
+      MODERATOR_EMAILS: 'ben@sfsu.edu',
     },
   },
 });

@@ -91,6 +91,28 @@ const envSchema = z.object({
       .optional(),
   ),
   EMAIL_VERIFICATION: z.enum(EMAIL_VERIFICATION_MODES).default('required'),
+  // Addresses whose owners become moderators once their address is confirmed.
+  MODERATOR_EMAILS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.email({
+            error: (issue) =>
+              `MODERATOR_EMAILS must be e-mail addresses separated by commas; "${String(issue.input)}" is not one`,
+          }),
+        ),
+      )
+      .optional(),
+  ),
+  FLOOD_LIMITS: z.enum(['on', 'off'], { message: 'FLOOD_LIMITS must be on or off' }).default('on'),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'SHUTDOWN_DRAIN_MS must be a number of milliseconds' })
     .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
@@ -157,6 +179,10 @@ const configSchema = envSchema
       /** The origin links in mails point at; never taken from a request's Host header. */
       publicUrl: (e.PUBLIC_URL ?? localOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
       emailVerification: e.EMAIL_VERIFICATION,
+      /** Confirmed addresses that are given the moderator role when they sign in. */
+      moderatorEmails: e.MODERATOR_EMAILS ?? [],
+      /** Per-account limits on messages, listings and reports (off only for load tests). */
+      floodLimits: e.FLOOD_LIMITS === 'on',
       /**
        * How long a stopping instance keeps serving while health answers 503, so a balancer marks
        * it down before it stops listening: its health-check interval times its fall count.

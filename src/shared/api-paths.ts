@@ -32,6 +32,16 @@ export const API = {
 
   reviews: (vendorId: number) => `/api/review/${vendorId}`,
   createReview: '/api/review',
+  reviewEligibility: (vendorId: number) => `/api/review/eligibility/${vendorId}`,
+
+  reports: '/api/reports',
+  blocks: '/api/blocks',
+  block: (userId: number) => `/api/blocks/${userId}`,
+  moderationReports: '/api/moderation/reports',
+  moderationReport: (id: number) => `/api/moderation/reports/${id}`,
+  moderationAudit: '/api/moderation/audit',
+  moderationListing: (id: number) => `/api/moderation/listings/${id}`,
+  moderationUser: (id: number) => `/api/moderation/users/${id}`,
 
   deliveryRequests: '/api/delivery_request',
   vendorDeliveryRequests: (userId: number) => `/api/delivery_request/vendor/${userId}`,

@@ -20,6 +20,10 @@ export const ERROR_CODES = [
    * the profile page takes the mailed code.
    */
   'email_unverified',
+  /**
+   * 403: the account is suspended by a moderator (sign-in); the message carries the reason.
+   */
+  'suspended',
   /** 404: no such thing (or address). */
   'not_found',
   /** 409: it conflicts with the current state (already done, taken, illegal move). */

@@ -184,6 +184,50 @@ const ROWS: Row[] = [
   { ...VALID.review, route: '/api/review', expect: only(['buyer'], 201) },
   {
     method: 'GET',
+    route: '/api/review/eligibility/:vendorId',
+    url: (w) => `/api/review/eligibility/${w.users.vendor.user_id}`,
+    expect: signedIn(200),
+  },
+  // Everyone may report the listing but its seller (400: their own).
+  { ...VALID.report, route: '/api/reports', expect: { ...signedIn(201), vendor: 400 } },
+  { method: 'GET', route: '/api/blocks', url: () => '/api/blocks', expect: signedIn(200) },
+  { ...VALID.block, route: '/api/blocks', expect: { ...signedIn(201), vendor: 400 } },
+  // Only the buyer has blocked the stranger: anyone else has nothing to lift.
+  {
+    method: 'DELETE',
+    route: '/api/blocks/:user_id',
+    url: (w) => `/api/blocks/${w.users.stranger.user_id}`,
+    expect: { ...signedIn(404), buyer: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/moderation/reports',
+    url: () => '/api/moderation/reports',
+    expect: only(['moderator'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/moderation/audit',
+    url: () => '/api/moderation/audit',
+    expect: only(['moderator'], 200),
+  },
+  {
+    ...VALID.dismissReport,
+    route: '/api/moderation/reports/:id',
+    expect: only(['moderator'], 200),
+  },
+  {
+    ...VALID.hideListing,
+    route: '/api/moderation/listings/:id',
+    expect: only(['moderator'], 200),
+  },
+  {
+    ...VALID.suspendUser,
+    route: '/api/moderation/users/:id',
+    expect: only(['moderator'], 200),
+  },
+  {
+    method: 'GET',
     route: '/api/delivery_request',
     url: () => '/api/delivery_request',
     expect: signedIn(200),
@@ -326,6 +370,25 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     url: () => '/api/review',
     body: (w) => ({ ...VALID.review.body(w), rating: 9 }),
   },
+  'GET /api/review/eligibility/:vendorId': { url: () => '/api/review/eligibility/0' },
+  'POST /api/reports': {
+    url: () => '/api/reports',
+    body: (w) => ({ ...VALID.report.body(w), reason: 'rude' }),
+  },
+  'POST /api/blocks': { url: () => '/api/blocks', body: () => ({ user_id: 'someone' }) },
+  'DELETE /api/blocks/:user_id': { url: () => '/api/blocks/abc' },
+  'PUT /api/moderation/reports/:id': {
+    url: (w) => `/api/moderation/reports/${w.reportId}`,
+    body: () => ({ status: 'open' }),
+  },
+  'PUT /api/moderation/listings/:id': {
+    url: (w) => `/api/moderation/listings/${w.freshListing.listing_id}`,
+    body: () => ({ hidden: true }),
+  },
+  'PUT /api/moderation/users/:id': {
+    url: (w) => `/api/moderation/users/${w.users.stranger.user_id}`,
+    body: () => ({ suspended: 'yes', reason: 'x' }),
+  },
   'GET /api/delivery_request/listing-buyer': {
     url: (w) => `/api/delivery_request/listing-buyer?userId=${w.users.buyer.user_id}&listingId=z`,
   },
@@ -362,6 +425,9 @@ const NOTHING_TO_BREAK = [
   'DELETE /api/listing/:id',
   'GET /api/direct_message',
   'GET /api/direct_message/:id',
+  'GET /api/blocks',
+  'GET /api/moderation/reports',
+  'GET /api/moderation/audit',
   'GET /api/delivery_request',
   'GET /api/delivery_request/vendor/:userId',
   'GET /api/delivery_instruction',

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '#shared/constants.js';
 import { defaultErrorCode } from '#shared/errors.js';
+import { MODERATION_LIMITS, REPORT_REASONS, REPORT_TARGETS } from '#shared/moderation.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
 import { writeSmallArchive } from '../fixtures/map-tiles.js';
@@ -289,6 +290,41 @@ const CASES: BodyCase[] = [
     ...VALID.pickUp,
     optional: ['device_time'],
     fields: { delivery_status: { oneOf: ['Picked Up', 'Assigned'] }, device_time: 'datetime' },
+  },
+  {
+    name: 'report',
+    as: 'buyer',
+    ...VALID.report,
+    optional: ['note'],
+    fields: {
+      target_type: { oneOf: REPORT_TARGETS },
+      target_id: 'id',
+      reason: { oneOf: REPORT_REASONS },
+      note: { optText: MODERATION_LIMITS.reportNote },
+    },
+  },
+  { name: 'block', as: 'buyer', ...VALID.block, fields: { user_id: 'id' } },
+  {
+    name: 'hide listing',
+    as: 'moderator',
+    ...VALID.hideListing,
+    fields: { hidden: 'flag', reason: { optText: MODERATION_LIMITS.reason } },
+  },
+  {
+    name: 'suspend user',
+    as: 'moderator',
+    ...VALID.suspendUser,
+    fields: { suspended: 'flag', reason: { optText: MODERATION_LIMITS.reason } },
+  },
+  {
+    name: 'dismiss report',
+    as: 'moderator',
+    ...VALID.dismissReport,
+    optional: ['reason'],
+    fields: {
+      status: { oneOf: ['dismissed'] },
+      reason: { optText: MODERATION_LIMITS.reason },
+    },
   },
   {
     name: 'position',

@@ -1,7 +1,7 @@
 /** Test data for the API suite: real images made with sharp, listings and delivery set-ups. */
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { createListing, type ListingOptions } from '#server/db/factories.js';
+import { createListing, createMessage, type ListingOptions } from '#server/db/factories.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { as, signedInUser, type Actor, type TestContext } from './harness.js';
@@ -73,6 +73,26 @@ export async function listingBody(
 /** A listing made through the shared factories (fast: no image). */
 export function listingOf(ctx: TestContext, vendor: Actor, o: Partial<ListingOptions> = {}) {
   return createListing(ctx.database.db, { vendor_id: vendor.user.user_id, ...o });
+}
+
+/**
+ * A signed-in student who has asked the seller about one of their listings: someone who may
+ * review the seller.
+ */
+export async function customerOf(
+  ctx: TestContext,
+  seller: Actor,
+  overrides: Parameters<typeof signedInUser>[1] = {},
+): Promise<Actor> {
+  const customer = await signedInUser(ctx, overrides);
+  const { listing_id } = await listingOf(ctx, seller);
+  await createMessage(ctx.database.db, {
+    sender_id: customer.user.user_id,
+    receiver_id: seller.user.user_id,
+    listing_id,
+    content: 'Is it still available?',
+  });
+  return customer;
 }
 
 export const courier = (ctx: TestContext, username?: string) =>

@@ -199,6 +199,10 @@ export const DATA_TABLES = [
   'delivery_instructions',
   'delivery_events',
   'images',
+  'reports',
+  'blocks',
+  'listing_holds',
+  'moderation_audit',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */

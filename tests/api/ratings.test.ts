@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListing } from '#server/db/factories.js';
 import type { Listing, SearchPage } from '#shared/schemas/listings.js';
+import { customerOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
 let ctx: TestContext;
@@ -18,7 +19,7 @@ async function sellerWithReviews(ratings: number[], title: string) {
   const seller = await signedInUser(ctx);
   const listing = await createListing(ctx.database.db, { vendor_id: seller.user.user_id, title });
   for (const rating of ratings) {
-    const author: Actor = await signedInUser(ctx);
+    const author: Actor = await customerOf(ctx, seller);
     const res = await as(ctx, author).post('/api/review', {
       author_id: author.user.user_id,
       vendor_id: seller.user.user_id,

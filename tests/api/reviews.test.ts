@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '#shared/schemas/reviews.js';
-import { listingOf } from './data.js';
+import { createMessage } from '#server/db/factories.js';
+import { acceptRequest, courier, customerOf, listingOf, parties, requestDelivery } from './data.js';
 import {
   as,
   countRows,
@@ -27,7 +28,7 @@ const review = (author: Actor, vendor: Actor, rating: number, comment = 'Smooth 
 async function ratedSeller(ratings: number[]) {
   const seller = await signedInUser(ctx);
   for (const rating of ratings) {
-    const author = await signedInUser(ctx);
+    const author = await customerOf(ctx, seller);
     const res = await as(ctx, author).post('/api/review', review(author, seller, rating));
     expect(res.statusCode, res.body).toBe(201);
   }
@@ -38,7 +39,7 @@ async function ratedSeller(ratings: number[]) {
 describe('POST /api/review', () => {
   it('stores the review with the reviewer’s name', async () => {
     const seller = await signedInUser(ctx);
-    const author = await signedInUser(ctx, { username: 'reviewer_rita' });
+    const author = await customerOf(ctx, seller, { username: 'reviewer_rita' });
     const res = await as(ctx, author).post('/api/review', review(author, seller, 4, '  Nice!  '));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
@@ -54,7 +55,7 @@ describe('POST /api/review', () => {
 
   it('accepts a review without a comment', async () => {
     const seller = await signedInUser(ctx);
-    const author = await signedInUser(ctx);
+    const author = await customerOf(ctx, seller);
     const body = { author_id: author.user.user_id, vendor_id: seller.user.user_id, rating: 3 };
     const res = await as(ctx, author).post('/api/review', body);
     expect(res.statusCode).toBe(201);
@@ -74,7 +75,7 @@ describe('POST /api/review', () => {
 
   it('counts every review when several arrive at once', async () => {
     const seller = await signedInUser(ctx);
-    const authors = await Promise.all([5, 5, 1, 1, 1].map(() => signedInUser(ctx)));
+    const authors = await Promise.all([5, 5, 1, 1, 1].map(() => customerOf(ctx, seller)));
     const results = await Promise.all(
       authors.map((author, i) =>
         as(ctx, author).post('/api/review', review(author, seller, [5, 5, 1, 1, 1][i]!)),
@@ -89,21 +90,21 @@ describe('POST /api/review', () => {
     const { seller } = await ratedSeller([3]);
     const { listing_id } = await listingOf(ctx, seller);
     expect((await as(ctx).get(`/api/listing/${listing_id}`)).json()[0].rating).toBe(3);
-    const late = await signedInUser(ctx);
+    const late = await customerOf(ctx, seller);
     await as(ctx, late).post('/api/review', review(late, seller, 5));
     expect((await as(ctx).get(`/api/listing/${listing_id}`)).json()[0].rating).toBe(4);
   });
 
   it('allows one review per seller (409 on the second), even when sent at once', async () => {
     const seller = await signedInUser(ctx);
-    const author = await signedInUser(ctx);
+    const author = await customerOf(ctx, seller);
     const first = await as(ctx, author).post('/api/review', review(author, seller, 5));
     expect(first.statusCode).toBe(201);
     const again = await as(ctx, author).post('/api/review', review(author, seller, 1));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already reviewed/);
 
-    const other = await signedInUser(ctx);
+    const other = await customerOf(ctx, seller);
     const twice = await Promise.all([
       as(ctx, other).post('/api/review', review(other, seller, 2)),
       as(ctx, other).post('/api/review', review(other, seller, 2)),
@@ -139,7 +140,7 @@ describe('POST /api/review', () => {
     ['an unknown seller', { vendor_id: 999999 }, 404],
   ])('refuses %s', async (_label, overrides, status) => {
     const seller = await signedInUser(ctx);
-    const author = await signedInUser(ctx);
+    const author = await customerOf(ctx, seller);
     const rows = await countRows(ctx);
     const res = await as(ctx, author).post('/api/review', {
       ...review(author, seller, 4),
@@ -154,8 +155,8 @@ describe('POST /api/review', () => {
 describe('GET /api/review/{vendorId}', () => {
   it('lists a seller’s reviews newest first, for anyone', async () => {
     const seller = await signedInUser(ctx);
-    const first = await signedInUser(ctx, { username: 'early_bird' });
-    const second = await signedInUser(ctx, { username: 'late_owl' });
+    const first = await customerOf(ctx, seller, { username: 'early_bird' });
+    const second = await customerOf(ctx, seller, { username: 'late_owl' });
     await as(ctx, first).post('/api/review', review(first, seller, 2, 'Slow'));
     await as(ctx, second).post('/api/review', review(second, seller, 5, 'Fast'));
     const res = await as(ctx).get(`/api/review/${seller.user.user_id}`);
@@ -166,5 +167,97 @@ describe('GET /api/review/{vendorId}', () => {
     ]);
     expect((await as(ctx).get('/api/review/999999')).json()).toEqual([]);
     expect((await as(ctx).get('/api/review/x')).statusCode).toBe(400);
+  });
+});
+
+describe('reviews follow dealings', () => {
+  const NEEDS = /only after a conversation about one of their listings or a delivery/;
+
+  it('refuses someone who never dealt with the seller (403) and stores nothing', async () => {
+    const seller = await signedInUser(ctx);
+    const stranger = await signedInUser(ctx);
+    const rows = await countRows(ctx);
+    const res = await as(ctx, stranger).post('/api/review', review(stranger, seller, 1));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: expect.stringMatching(NEEDS), code: 'forbidden' });
+    expect(await countRows(ctx)).toEqual(rows);
+    // Even with a broken body: who before what.
+    const broken = await as(ctx, stranger).post('/api/review', {
+      ...review(stranger, seller, 9),
+    });
+    expect(broken.statusCode).toBe(403);
+  });
+
+  it('lets a buyer the seller wrote to review (a conversation in either direction)', async () => {
+    const seller = await signedInUser(ctx);
+    const buyer = await signedInUser(ctx);
+    const { listing_id } = await listingOf(ctx, seller);
+    await createMessage(ctx.database.db, {
+      sender_id: seller.user.user_id,
+      receiver_id: buyer.user.user_id,
+      listing_id,
+      content: 'Want it?',
+    });
+    const res = await as(ctx, buyer).post('/api/review', review(buyer, seller, 5));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('does not count a conversation about someone else’s listing', async () => {
+    const seller = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const buyer = await signedInUser(ctx);
+    const { listing_id } = await listingOf(ctx, other);
+    // The seller and the buyer talked, but about a listing that is not the seller's.
+    await createMessage(ctx.database.db, {
+      sender_id: buyer.user.user_id,
+      receiver_id: seller.user.user_id,
+      listing_id,
+      content: 'hello',
+    });
+    expect((await as(ctx, buyer).post('/api/review', review(buyer, seller, 5))).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('lets a buyer who received an item by delivery review, not one whose delivery is on the way', async () => {
+    const p = await parties(ctx);
+    const carrier = await courier(ctx);
+    const request = await requestDelivery(ctx, p);
+    const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
+    const pending = await as(ctx, p.buyer).post('/api/review', review(p.buyer, p.vendor, 4));
+    expect(pending.statusCode).toBe(403);
+    await ctx.database.db
+      .updateTable('delivery_instructions')
+      .set({ delivery_status: 'Delivered', courier_id: carrier.user.user_id })
+      .where('delivery_id', '=', delivery.delivery_id)
+      .execute();
+    const res = await as(ctx, p.buyer).post('/api/review', review(p.buyer, p.vendor, 4));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('tells the client whether "Write a review" shows (GET /api/review/eligibility/{vendorId})', async () => {
+    const seller = await signedInUser(ctx);
+    const stranger = await signedInUser(ctx);
+    const customer = await customerOf(ctx, seller);
+    const ask = (who: Actor | undefined, id = seller.user.user_id) =>
+      as(ctx, who).get(`/api/review/eligibility/${id}`);
+
+    expect((await ask(undefined)).statusCode).toBe(401);
+    const no = await ask(stranger);
+    expect(no.statusCode).toBe(200);
+    expect(no.headers['cache-control']).toBe('no-store');
+    expect(no.json()).toEqual({ can_review: false, message: expect.stringMatching(NEEDS) });
+    expect((await ask(seller)).json()).toEqual({
+      can_review: false,
+      message: 'You cannot review yourself.',
+    });
+    expect((await ask(customer)).json()).toEqual({ can_review: true, message: null });
+    await as(ctx, customer).post('/api/review', review(customer, seller, 5));
+    expect((await ask(customer)).json()).toEqual({
+      can_review: false,
+      message: 'You have already reviewed this seller.',
+    });
+    expect((await ask(customer, 999999)).statusCode).toBe(404);
+    expect((await as(ctx, customer).get('/api/review/eligibility/x')).statusCode).toBe(400);
   });
 });

@@ -37,6 +37,7 @@ describe('GET /api/me', () => {
       sfsu_email: 'mia@sfsu.edu',
       on_shift: 0,
       email_verified: 1,
+      is_moderator: 0,
     });
     const expires = Date.parse(expiresAt);
     expect(expires).toBeGreaterThanOrEqual(before + SESSION_MS);

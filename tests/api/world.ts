@@ -17,6 +17,7 @@ export const ROLES = [
   'courier',
   'assignedCourier',
   'stranger',
+  'moderator',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -44,7 +45,13 @@ export async function buildWorld(ctx: TestContext) {
     courier: await mk('courier', 1),
     assignedCourier: await mk('assigned', 1),
     stranger: await mk('stranger'),
+    moderator: await mk('moderator'),
   };
+  await db
+    .updateTable('users')
+    .set({ is_moderator: 1 })
+    .where('user_id', '=', users.moderator.user_id)
+    .execute();
   const cookies: Partial<Record<Role, string>> = {};
   for (const [role, user] of Object.entries(users)) {
     const token = randomBytes(24).toString('base64url');
@@ -128,6 +135,28 @@ export async function buildWorld(ctx: TestContext) {
     })
     .execute();
 
+  // The buyer reported the stranger and blocked them.
+  const report = await db
+    .insertInto('reports')
+    .values({
+      reporter_id: buyerId,
+      target_type: 'user',
+      target_id: users.stranger.user_id,
+      reason: 'harassment',
+      note: 'Keeps writing to me',
+      created_at: new Date().toISOString(),
+    })
+    .returning('report_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('blocks')
+    .values({
+      blocker_id: buyerId,
+      blocked_id: users.stranger.user_id,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+
   // A live reset link of the buyer's, as if read from the mail.
   const resetToken = randomBytes(32).toString('base64url');
   await insertReset(db, {
@@ -149,6 +178,7 @@ export async function buildWorld(ctx: TestContext) {
     assignedDelivery: assigned,
     unassignedDelivery: unassigned,
     resetToken,
+    reportId: report.report_id,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -293,6 +323,36 @@ export const VALID = {
       password: 'a new password',
       confirmPassword: 'a new password',
     }),
+  },
+  report: {
+    method: 'POST',
+    url: () => '/api/reports',
+    body: (w) => ({
+      target_type: 'listing',
+      target_id: w.listing.listing_id,
+      reason: 'prohibited',
+      note: 'Looks stolen',
+    }),
+  },
+  block: {
+    method: 'POST',
+    url: () => '/api/blocks',
+    body: (w) => ({ user_id: w.users.vendor.user_id }),
+  },
+  hideListing: {
+    method: 'PUT',
+    url: (w) => `/api/moderation/listings/${w.freshListing.listing_id}`,
+    body: () => ({ hidden: true, reason: 'Prohibited item' }),
+  },
+  suspendUser: {
+    method: 'PUT',
+    url: (w) => `/api/moderation/users/${w.users.stranger.user_id}`,
+    body: () => ({ suspended: true, reason: 'Harassment' }),
+  },
+  dismissReport: {
+    method: 'PUT',
+    url: (w) => `/api/moderation/reports/${w.reportId}`,
+    body: () => ({ status: 'dismissed', reason: 'Not harassment' }),
   },
   sharePosition: {
     method: 'POST',

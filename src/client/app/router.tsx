@@ -85,6 +85,14 @@ const withShell: RouteObject[] = [
     ...page('../features/legal/user-agreement-page.tsx', 'UserAgreementPage', { ssr: true }),
   },
   {
+    path: 'safety',
+    ...page('../features/safety/safety-page.tsx', 'SafetyPage', { ssr: true }),
+  },
+  {
+    path: 'moderation',
+    ...page('../features/moderation/moderation-page.tsx', 'ModerationPage'),
+  },
+  {
     path: 'courierPage',
     ...page('../features/courier/courier-page.tsx', 'CourierPage'),
   },

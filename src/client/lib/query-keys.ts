@@ -24,4 +24,8 @@ export const queryKeys = {
   delivery: (id: number) => ['deliveries', 'detail', id] as const,
   courierPosition: (deliveryId: number) => ['deliveries', 'position', deliveryId] as const,
   config: () => ['config'] as const,
+  blocks: () => ['blocks'] as const,
+  reviewEligibility: (vendorId: number) => ['reviews', 'eligibility', vendorId] as const,
+  moderationReports: () => ['moderation', 'reports'] as const,
+  moderationAudit: () => ['moderation', 'audit'] as const,
 };

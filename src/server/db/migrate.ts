@@ -8,6 +8,7 @@ import { titleSymbols } from './migrations/2026-11-26-title-symbols.js';
 import { reviewCount } from './migrations/2026-11-27-review-count.js';
 import { mailAndIdentity } from './migrations/2026-11-28-mail-and-identity.js';
 import { images } from './migrations/2026-11-29-images.js';
+import { moderation } from './migrations/2026-11-30-moderation.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -22,6 +23,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-27-review-count': reviewCount(),
         '2026-11-28-mail-and-identity': mailAndIdentity(db.dialect),
         '2026-11-29-images': images(db.dialect),
+        '2026-11-30-moderation': moderation(db.dialect),
       };
     },
   };

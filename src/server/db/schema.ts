@@ -2,6 +2,12 @@ import type { Generated, Kysely } from 'kysely';
 import type { Availability, Category, Condition, ListingStatus } from '#shared/constants.js';
 import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
 import type { DropoffLocation, PickupLocation } from '#shared/locations.js';
+import type {
+  ModerationAction,
+  ReportReason,
+  ReportStatus,
+  ReportTarget,
+} from '#shared/moderation.js';
 
 /** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
 export interface UsersTable {
@@ -19,6 +25,11 @@ export interface UsersTable {
   created_at: string;
   /** 1 once the campus e-mail was confirmed (a mailed code, or a reset link that reached it). */
   email_verified: Generated<number>;
+  /** 1 for a moderator: MODERATOR_EMAILS at sign-in, or `npm run moderator -- grant`. */
+  is_moderator: Generated<number>;
+  /** Set while a moderator has suspended the account: it cannot sign in, its sessions end. */
+  suspended_at: string | null;
+  suspended_reason: string | null;
 }
 
 export interface ProductsTable {
@@ -194,6 +205,59 @@ export interface ImagesTable {
   created_at: string;
 }
 
+export interface ReportsTable {
+  report_id: Generated<number>;
+  reporter_id: number;
+  target_type: ReportTarget;
+  target_id: number;
+  reason: ReportReason;
+  note: string;
+  status: Generated<ReportStatus>;
+  created_at: string;
+  resolved_by: number | null;
+  resolved_at: string | null;
+}
+
+/** `blocker_id` no longer hears from `blocked_id`; the blocked is not told. */
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
+/**
+ * A listing a moderator hid (or that its seller's suspension hid): its status is Deleted while
+ * held, and `previous_status` is what it gets back (docs/decisions/020-moderation.md).
+ */
+export interface ListingHoldsTable {
+  listing_id: number;
+  previous_status: 'Active' | 'Sold';
+  reason: string;
+  /** 1 when the seller's suspension hid it: restoring the account restores it. */
+  by_suspension: Generated<number>;
+  moderator_id: number | null;
+  created_at: string;
+}
+
+export interface ModerationAuditTable {
+  audit_id: Generated<number>;
+  moderator_id: number | null;
+  actor: string;
+  action: ModerationAction;
+  target_type: string;
+  target_id: number;
+  target_label: string;
+  reason: string;
+  created_at: string;
+}
+
+/** How much of a flood limit an account has spent in the window that began at window_start. */
+export interface FloodCountersTable {
+  key: string;
+  window_start: string;
+  spent: number;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -211,6 +275,11 @@ export interface Database {
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
   images: ImagesTable;
+  reports: ReportsTable;
+  blocks: BlocksTable;
+  listing_holds: ListingHoldsTable;
+  moderation_audit: ModerationAuditTable;
+  flood_counters: FloodCountersTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { LiveEventType } from '#shared/live.js';
 
 export interface BusEvent {
-  type: LiveEventType | 'user.updated';
+  /** `user.signed_out`: every session of `to` ended (suspension); their streams close. */
+  type: LiveEventType | 'user.updated' | 'user.signed_out';
   data: unknown;
   /** Users who may read the data through the API. */
   to: number[];

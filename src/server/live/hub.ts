@@ -42,6 +42,13 @@ export function createHub() {
       };
     },
     deliver(event: BusEvent) {
+      if (event.type === 'user.signed_out') {
+        // A stream outlives no session: the client reconnects, is refused and signs out.
+        for (const userId of event.to) {
+          for (const s of byUser.get(userId) ?? []) if (!s.res.writableEnded) s.res.end();
+        }
+        return;
+      }
       if (event.type === 'user.updated') {
         // Keep the shift flag of this user's streams current; not forwarded as an event.
         const data = event.data as { is_courier?: number; on_shift?: number };

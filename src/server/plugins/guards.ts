@@ -7,7 +7,7 @@ import { EMAIL_UNVERIFIED_MESSAGE } from '#shared/identity.js';
 import { id } from '#shared/schemas/common.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { forbidden } from '../lib/http-error.js';
-import { requireCourier, requireUser } from './session.js';
+import { requireCourier, requireModerator, requireUser } from './session.js';
 
 /**
  * Who before what: a call that needs a session answers 401 without one, then 403 when the
@@ -48,6 +48,9 @@ export const signedIn = (...checks: Check[]) => guard(requireUser, checks);
 
 /** The caller must be a signed-in courier. */
 export const courier = (...checks: Check[]) => guard(requireCourier, checks);
+
+/** The caller must be a signed-in moderator. */
+export const moderator = (...checks: Check[]) => guard(requireModerator, checks);
 
 /** The user id that `input.key` names must be the caller's own. */
 export function self(input: RawInput, key: string, what = 'another user'): Check {

@@ -101,3 +101,9 @@ export function requireCourier(request: FastifyRequest): SessionUser {
     throw forbidden('Only couriers can do that. Become a courier from your profile.');
   return user;
 }
+
+export function requireModerator(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.is_moderator !== 1) throw forbidden('Only moderators can do that.');
+  return user;
+}

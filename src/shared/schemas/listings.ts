@@ -30,6 +30,11 @@ export const listing = z.object({
   availability: z.enum(AVAILABILITY),
   listing_status: z.enum(LISTING_STATUSES),
   username: z.string(),
+  /**
+   * Only on a listing a moderator hid, and only to its seller and to moderators: the reason
+   * (every other reader gets 404).
+   */
+  hidden_reason: z.string().optional(),
 });
 export type Listing = z.infer<typeof listing>;
 

@@ -21,6 +21,8 @@ export const sessionUser = publicUser.extend({
   on_shift: z.number(),
   /** 1 once the campus e-mail was confirmed with a mailed code (or a reset link), else 0. */
   email_verified: z.number(),
+  /** 1 for a moderator (MODERATOR_EMAILS or `npm run moderator`), else 0. */
+  is_moderator: z.number(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

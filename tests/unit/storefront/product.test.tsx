@@ -13,6 +13,8 @@ const open = (id: string | number = 11) =>
 function listingApi(extra: Routes = {}) {
   return stubApi({
     'GET /api/listing/11': [makeListing()],
+    // maria has asked priya about a listing: she may review her.
+    'GET /api/review/eligibility/3': { can_review: true, message: null },
     'GET /api/review/3': [
       makeReview({
         review_id: 1,

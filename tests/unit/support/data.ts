@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     sfsu_email: 'maria@sfsu.edu',
     on_shift: 0,
     email_verified: 1,
+    is_moderator: 0,
     ...overrides,
   };
 }

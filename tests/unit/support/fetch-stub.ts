@@ -37,7 +37,8 @@ const isReply = (value: unknown): value is Reply =>
 
 export function stubApi(routes: Routes) {
   const calls: Call[] = [];
-  const table = { ...routes };
+  // Calls every signed-in profile makes (the blocked list) answer empty unless a test says so.
+  const table: Routes = { 'GET /api/blocks': [], ...routes };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

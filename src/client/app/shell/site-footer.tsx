@@ -11,6 +11,9 @@ export function SiteFooter() {
               <Link to="/aboutTeam">About Us</Link>
             </li>
             <li>
+              <Link to="/safety">Safety</Link>
+            </li>
+            <li>
               <Link to="/terms-of-service">Terms of Service</Link>
             </li>
             <li>

@@ -89,6 +89,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <Link to="/CourierPage">Courier</Link>
           </li>
         )}
+        {user.is_moderator === 1 && (
+          <li>
+            <Link to="/moderation">Moderation</Link>
+          </li>
+        )}
         <li>
           <button type="button" onClick={() => void signOut()}>
             Sign Out

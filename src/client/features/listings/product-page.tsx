@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { HIDDEN_PREFIX } from '#shared/moderation.js';
 import type { Listing } from '#shared/schemas/listings.js';
+import { ReportButton } from '#client/components/safety/report-button.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
@@ -50,6 +52,12 @@ function Product({ listing }: { listing: Listing }) {
         <ListingImage src={listing.thumbnail} alt={listing.title} size="full" priority />
       </div>
       <div className="product-main">
+        {listing.hidden_reason !== undefined && (
+          <p className="hidden-banner" role="status">
+            {HIDDEN_PREFIX}
+            {listing.hidden_reason}
+          </p>
+        )}
         <ProductDetails listing={listing} />
         {viewer.kind === 'owner' ? (
           <p className="note">
@@ -61,6 +69,16 @@ function Product({ listing }: { listing: Listing }) {
             <DeliveryBox listing={listing} viewer={viewer} />
           </div>
         )}
+        <div className="safety-actions">
+          {viewer.kind === 'buyer' && (
+            <ReportButton
+              targetType="listing"
+              targetId={listing.listing_id}
+              label="Report listing"
+            />
+          )}
+          <Link to="/safety">Meeting safely on campus</Link>
+        </div>
       </div>
       <div className="product-seller">
         <SellerSection listing={listing} viewer={viewer} />

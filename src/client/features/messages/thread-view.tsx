@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
+import { BlockButton } from '#client/components/safety/block-button.js';
+import { ReportButton } from '#client/components/safety/report-button.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { relativeTime } from '#client/lib/format.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
@@ -15,6 +17,8 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
   const end = useRef<HTMLLIElement>(null);
   const { listingId, otherId, unread, messages } = conversation;
   const { mutate: markThreadRead, isPending: marking } = markRead;
+  // A report names the latest message the other person wrote.
+  const lastReceived = messages.findLast((m) => m.sender_id !== myId);
 
   useEffect(() => {
     if (unread > 0 && listingId !== null && !marking) {
@@ -57,6 +61,16 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
               <span className="badge badge-role">{conversation.otherRole}</span>
             )}
           </p>
+        </div>
+        <div className="safety-actions thread-safety">
+          {lastReceived && (
+            <ReportButton
+              targetType="message"
+              targetId={lastReceived.message_id}
+              label="Report message"
+            />
+          )}
+          <BlockButton userId={otherId} username={conversation.otherUsername} />
         </div>
       </header>
       <ol className="thread-messages" aria-label="Messages">

@@ -6,6 +6,7 @@ import { Stars } from '#client/components/ui/stars.js';
 import { useSoldCount } from '#client/lib/queries/listings.js';
 import { useUser } from '#client/lib/queries/users.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { BlockedPeople } from './blocked-people';
 import { ChangePassword } from './change-password';
 import { CreateListingModal } from './create-listing/create-listing-modal';
 import { ProfileCards } from './profile-cards';
@@ -98,6 +99,7 @@ function Profile({ user }: { user: SessionUser }) {
         </p>
       )}
       <ChangePassword />
+      <BlockedPeople />
       {creating && (
         <CreateListingModal vendorId={user.user_id} onClose={() => setCreating(false)} />
       )}

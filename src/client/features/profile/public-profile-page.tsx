@@ -1,4 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
+import { BlockButton } from '#client/components/safety/block-button.js';
+import { ReportButton } from '#client/components/safety/report-button.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { ReviewsList } from '#client/components/reviews-list.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
@@ -55,6 +57,12 @@ export function PublicProfilePage() {
               <Link to="/RealUserProfile" className="btn btn-outline">
                 Back to your profile
               </Link>
+            )}
+            {me && me.user_id !== seller.user_id && (
+              <div className="safety-actions">
+                <ReportButton targetType="user" targetId={seller.user_id} label="Report user" />
+                <BlockButton userId={seller.user_id} username={seller.username} />
+              </div>
             )}
           </header>
           <Section titleId="seller-listings" title="Active listings">

@@ -15,6 +15,8 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: () => {
+      // A first message to a seller may make a review possible.
+      void client.invalidateQueries({ queryKey: ['reviews', 'eligibility'] });
       // Spec: the message list refreshes 100 ms after a send.
       window.setTimeout(() => {
         void client.invalidateQueries({ queryKey: queryKeys.messages() });

@@ -29,6 +29,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     sfsu_email: row.sfsu_email,
     on_shift: row.on_shift,
     email_verified: row.email_verified,
+    is_moderator: row.is_moderator,
   };
 }
 
@@ -90,14 +91,18 @@ export async function createSession(db: Db, userId: number, tokenHash: string, e
 
 /** Every API call with a session cookie makes this read first. */
 export function findSessionUser(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at')
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', nowIso())
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', nowIso())
+      // A suspended account has no session, even one a racing request created.
+      .where('users.suspended_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {

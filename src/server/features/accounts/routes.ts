@@ -10,7 +10,9 @@ import {
   updateUserBody,
   userParams,
 } from '#shared/schemas/users.js';
-import { badRequest, conflict, httpError, notFound } from '#server/lib/http-error.js';
+import { SUSPENDED_PREFIX } from '#shared/moderation.js';
+import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';
+import { grantFromConfig } from '#server/safety/moderator-role.js';
 import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -89,8 +91,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
         throw httpError(401, LOGIN_FAILED);
       }
       await throttle.succeed('login', email);
+      // Told only to whoever knows the password.
+      if (row.suspended_at !== null) {
+        throw forbidden(`${SUSPENDED_PREFIX}${row.suspended_reason ?? ''}`, 'suspended');
+      }
+      const moderator = await grantFromConfig(
+        app.db,
+        row,
+        app.config.moderatorEmails,
+        app.config.emailVerification === 'required',
+      );
       await startSession(app, request, reply, row.user_id);
-      return { user: toSessionUser(row), message: 'Logged in!' };
+      const user = toSessionUser(moderator ? { ...row, is_moderator: 1 } : row);
+      return { user, message: 'Logged in!' };
     },
   );
 

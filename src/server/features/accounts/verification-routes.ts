@@ -4,6 +4,7 @@ import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
 import { authResponse, messageResponse, verifyEmailBody } from '#shared/schemas/users.js';
 import { conflict, httpError, notFound } from '#server/lib/http-error.js';
 import { signedIn } from '#server/plugins/guards.js';
+import { grantFromConfig } from '#server/safety/moderator-role.js';
 import { requireUser } from '#server/plugins/session.js';
 import { findUserById, toSessionUser } from './repository.js';
 import { tooManyRequests } from './throttle.js';
@@ -47,8 +48,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await db.transaction().execute((trx) => markVerified(trx, user.user_id));
-      const row = await findUserById(db, user.user_id);
+      let row = await findUserById(db, user.user_id);
       if (!row) throw notFound('No such user.');
+      // A confirmed address in MODERATOR_EMAILS is a moderator from now on.
+      if (await grantFromConfig(db, row, app.config.moderatorEmails, true)) {
+        row = { ...row, is_moderator: 1 };
+      }
       return { user: toSessionUser(row), message: VERIFIED };
     },
   );

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { blockRefusal } from '#server/safety/blocks.js';
 import {
   findInstruction,
   findRequest,
@@ -82,9 +83,12 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         self('body', 'buyer_id'),
         owns('body', 'listing_id', async (listingId, user) => {
           const listing = await listingForRequest(db, listingId);
-          return listing?.vendor_id === user.user_id
-            ? 'You cannot request delivery of your own item.'
-            : undefined;
+          if (!listing) return undefined;
+          if (listing.vendor_id === user.user_id) {
+            return 'You cannot request delivery of your own item.';
+          }
+          // Nobody asks a delivery of someone who blocked them, or whom they blocked.
+          return blockRefusal(db, user.user_id, listing.vendor_id);
         }),
       ),
       schema: { body: createDeliveryRequestBody, response: { 201: deliveryRequest } },

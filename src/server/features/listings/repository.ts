@@ -11,6 +11,23 @@ export async function findListing(db: Db, listingId: number) {
   return row ? toListing(row) : undefined;
 }
 
+/**
+ * A listing a moderator hid (stored as Deleted while its hold keeps the status it had), as its
+ * seller and moderators read it: with that status and the moderator's reason.
+ */
+export async function findHeldListing(db: Db, listingId: number) {
+  const row = await listingQuery(db)
+    .innerJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
+    .select(['listing_holds.previous_status', 'listing_holds.reason as hidden_reason'])
+    .where('listings.listing_id', '=', listingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...toListing({ ...row, listing_status: row.previous_status }),
+    hidden_reason: row.hidden_reason,
+  };
+}
+
 export async function activeListingsOf(db: Db, vendorId: number) {
   const rows = await listingQuery(db)
     .where('listings.vendor_id', '=', vendorId)

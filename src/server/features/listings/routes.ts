@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FEATURED_COUNT, IMAGE_MAX_BYTES } from '#shared/constants.js';
+import { HIDDEN_PREFIX } from '#shared/moderation.js';
 import {
   allQuery,
   categoryQuery,
@@ -24,9 +25,11 @@ import {
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { decodeBase64Image, storeImage } from '#server/lib/images.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
   activeListingsOf,
+  findHeldListing,
   findListing,
   findProduct,
   insertListing,
@@ -119,8 +122,16 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     { schema: { params: listingParams, response: { 200: listings } } },
     async (r, reply) => {
       const found = await findListing(db, r.params.id);
-      if (!found) throw notFound('No item Found');
-      return reply.type(JSON_UTF8).send(JSON.stringify([found]) as never);
+      if (found) return reply.type(JSON_UTF8).send(JSON.stringify([found]) as never);
+      // A hidden listing is gone for everyone but its seller and moderators.
+      const held = r.user ? await findHeldListing(db, r.params.id) : undefined;
+      if (!held || (held.vendor_id !== r.user!.user_id && r.user!.is_moderator !== 1)) {
+        throw notFound('No item Found');
+      }
+      return reply
+        .type(JSON_UTF8)
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify([held]) as never);
     },
   );
 
@@ -134,7 +145,9 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.vendor_id, 'another vendor');
-      const thumbnail = await storeImage(decodeBase64Image(body.thumbnail), app.images);
+      const picture = decodeBase64Image(body.thumbnail);
+      await spendFloodAllowance(app, body.vendor_id, ['listingsPerDay']);
+      const thumbnail = await storeImage(picture, app.images);
       const created = await db.transaction().execute(async (trx) => {
         const p = await insertProduct(trx, {
           vendor_id: body.vendor_id,
@@ -177,6 +190,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       const p = await findProduct(db, body.product_id);
       if (!p) throw notFound('No such product.');
       if (p.vendor_id !== body.vendor_id) throw forbidden('You can only relist your own products.');
+      await spendFloodAllowance(app, body.vendor_id, ['listingsPerDay']);
       const l = await insertListing(db, {
         product_id: p.product_id,
         vendor_id: p.vendor_id,
@@ -227,7 +241,12 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   const ownListing = async (request: Parameters<typeof requireUser>[0], listingId: number) => {
     const user = requireUser(request);
     const owned = await listingOwner(db, listingId);
-    if (!owned) throw notFound('No item Found');
+    if (!owned) {
+      // The seller learns why their hidden listing cannot change.
+      const held = await findHeldListing(db, listingId);
+      if (held?.vendor_id === user.user_id) throw conflict(`${HIDDEN_PREFIX}${held.hidden_reason}`);
+      throw notFound('No item Found');
+    }
     if (owned.vendor_id !== user.user_id)
       throw forbidden('Only the seller can change this listing.');
     return owned;

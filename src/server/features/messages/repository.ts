@@ -18,10 +18,28 @@ function messageQuery(db: Db) {
     ]);
 }
 
-/** Every message the user sent or received, oldest first. */
+/**
+ * Every message the user sent or received, oldest first; conversations with people the user
+ * blocked leave their screens (the blocked still see theirs: a block is silent).
+ */
 export function messagesOf(db: Db, userId: number) {
   return messageQuery(db)
     .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('blocks as b')
+            .select('b.blocked_id')
+            .where('b.blocker_id', '=', userId)
+            .where((eb) =>
+              eb.or([
+                eb('b.blocked_id', '=', eb.ref('m.sender_id')),
+                eb('b.blocked_id', '=', eb.ref('m.receiver_id')),
+              ]),
+            ),
+        ),
+      ),
+    )
     .orderBy('m.message_id', 'asc')
     .execute();
 }

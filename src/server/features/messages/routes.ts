@@ -10,8 +10,10 @@ import {
 import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
 import { badRequest, forbidden, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
-import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { blockRefusal } from '#server/safety/blocks.js';
+import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import {
   findMessage,
   courierLinked,
@@ -59,7 +61,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/direct_message',
     {
-      ...signedIn(verifiedEmail(), self('body', 'sender_id')),
+      ...signedIn(
+        verifiedEmail(),
+        self('body', 'sender_id'),
+        // Nobody writes to someone who blocked them, or whom they blocked.
+        owns('body', 'receiver_id', (receiverId, user) =>
+          blockRefusal(db, user.user_id, receiverId),
+        ),
+      ),
       schema: { body: sendMessageBody, response: { 201: directMessage } },
     },
     async (request, reply) => {
@@ -90,6 +99,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           'Messages about a listing go to or come from its seller, or between the courier and the buyer of its delivery.',
         );
       }
+      await spendFloodAllowance(app, body.sender_id, ['messagesPerMinute', 'messagesPerDay']);
       const { message_id } = await insertMessage(db, body);
       const message = await findMessage(db, message_id);
       await app.live.publish({

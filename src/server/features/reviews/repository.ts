@@ -85,3 +85,37 @@ export async function vendorExists(db: Db, vendorId: number) {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Has the author dealt with the seller: a conversation about one of the seller's listings
+ * (either of them writing), or an item the seller's delivery brought them? Only then may they
+ * review.
+ */
+export async function hadInteraction(db: Db, authorId: number, vendorId: number) {
+  const row = await db
+    .selectNoFrom(({ exists, selectFrom, or }) =>
+      or([
+        exists(
+          selectFrom('direct_messages as m')
+            .innerJoin('listings as l', 'l.listing_id', 'm.listing_id')
+            .select('m.message_id')
+            .where('l.vendor_id', '=', vendorId)
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('m.sender_id', '=', authorId), eb('m.receiver_id', '=', vendorId)]),
+                eb.and([eb('m.sender_id', '=', vendorId), eb('m.receiver_id', '=', authorId)]),
+              ]),
+            ),
+        ),
+        exists(
+          selectFrom('delivery_instructions')
+            .select('delivery_id')
+            .where('buyer_id', '=', authorId)
+            .where('vendor_id', '=', vendorId)
+            .where('delivery_status', '=', 'Delivered'),
+        ),
+      ]).as('yes'),
+    )
+    .executeTakeFirst();
+  return Boolean(Number(row?.yes ?? 0));
+}

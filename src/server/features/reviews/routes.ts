@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.js';
+import { REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
+import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
-import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
-import { requireSelf } from '#server/plugins/session.js';
-import { findReview, hasReviewed, insertReview, reviewsOf, vendorExists } from './repository.js';
+import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { requireSelf, requireUser } from '#server/plugins/session.js';
+import {
+  findReview,
+  hadInteraction,
+  hasReviewed,
+  insertReview,
+  reviewsOf,
+  vendorExists,
+} from './repository.js';
+
+const ALREADY_REVIEWED = 'You have already reviewed this seller.';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -15,10 +26,38 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (r) => reviewsOf(db, r.params.vendorId),
   );
 
+  /** Whether "Write a review" shows: not the seller, not yet reviewed, and dealt with them. */
+  app.get(
+    '/api/review/eligibility/:vendorId',
+    { ...signedIn(), schema: { params: vendorParams, response: { 200: reviewEligibility } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const vendorId = request.params.vendorId;
+      reply.header('cache-control', 'no-store');
+      if (!(await vendorExists(db, vendorId))) throw notFound('No such seller.');
+      const no = (message: string) => ({ can_review: false, message });
+      if (vendorId === user.user_id) return no('You cannot review yourself.');
+      if (await hasReviewed(db, user.user_id, vendorId)) return no(ALREADY_REVIEWED);
+      if (!(await hadInteraction(db, user.user_id, vendorId))) return no(REVIEW_NEEDS_INTERACTION);
+      return { can_review: true, message: null };
+    },
+  );
+
   app.post(
     '/api/review',
     {
-      ...signedIn(verifiedEmail(), self('body', 'author_id')),
+      ...signedIn(
+        verifiedEmail(),
+        self('body', 'author_id'),
+        // Reviews follow dealings: a conversation about the seller's listing, or a delivery.
+        owns('body', 'vendor_id', async (vendorId, user) => {
+          if (vendorId === user.user_id || (await hadInteraction(db, user.user_id, vendorId))) {
+            return undefined;
+          }
+          // An unknown seller is the handler's 404.
+          return (await vendorExists(db, vendorId)) ? REVIEW_NEEDS_INTERACTION : undefined;
+        }),
+      ),
       schema: { body: createReviewBody, response: { 201: review } },
     },
     async (request, reply) => {
@@ -26,8 +65,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSelf(request, body.author_id);
       if (body.vendor_id === body.author_id) throw badRequest('You cannot review yourself.');
       if (!(await vendorExists(db, body.vendor_id))) throw notFound('No such seller.');
-      if (await hasReviewed(db, body.author_id, body.vendor_id))
-        throw conflict('You have already reviewed this seller.');
+      if (await hasReviewed(db, body.author_id, body.vendor_id)) throw conflict(ALREADY_REVIEWED);
       const reviewId = await insertReview(db, body);
       return reply.code(201).send(await findReview(db, reviewId));
     },

@@ -49,6 +49,7 @@ export function useCreateReview(vendorId: number) {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.reviews(vendorId) }),
+        client.invalidateQueries({ queryKey: queryKeys.reviewEligibility(vendorId) }),
         // The seller's rating changes with each review.
         client.invalidateQueries({ queryKey: ['listings'] }),
         client.invalidateQueries({ queryKey: queryKeys.user(vendorId) }),

@@ -6,6 +6,7 @@ import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useReviews } from '#client/lib/queries/reviews.js';
+import { useReviewEligibility } from '#client/lib/queries/safety.js';
 import type { Viewer } from '../hooks/use-viewer';
 
 // The review form loads when a buyer starts writing, not with the page.
@@ -18,8 +19,17 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
   const alreadyReviewed =
     viewer.kind === 'buyer' &&
     (reviews.data ?? []).some((review) => review.author_id === viewer.user.user_id);
+  // Reviews follow dealings with the seller: the server says whether this reader has had any.
+  const eligibility = useReviewEligibility(
+    listing.vendor_id,
+    viewer.kind === 'buyer' && reviews.isSuccess && !alreadyReviewed,
+  );
   const canReview =
-    viewer.kind === 'visitor' || (viewer.kind === 'buyer' && reviews.isSuccess && !alreadyReviewed);
+    viewer.kind === 'visitor' ||
+    (viewer.kind === 'buyer' &&
+      reviews.isSuccess &&
+      !alreadyReviewed &&
+      eligibility.data?.can_review === true);
 
   return (
     <section className="seller" aria-labelledby="seller-title">
@@ -35,6 +45,9 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
         >
           Write a review
         </ReadyButton>
+      )}
+      {viewer.kind === 'buyer' && eligibility.data?.can_review === false && (
+        <p className="note">{eligibility.data.message}</p>
       )}
       <h3 className="reviews-title">Reviews</h3>
       {reviews.isPending ? (

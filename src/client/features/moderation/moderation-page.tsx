@@ -1,0 +1,55 @@
+import type { SessionUser } from '#shared/schemas/users.js';
+import { RequireUser } from '#client/components/require-user.js';
+import { QueryView } from '#client/components/ui/status.js';
+import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { AuditList } from './audit-list';
+import { useAudit, useReportQueue } from './moderation-api';
+import { ReportGroupCard } from './report-group-card';
+import '#client/components/safety/safety.css';
+import '#client/features/moderation/moderation.css';
+
+/** /moderation: the open reports grouped by what they name, and the audit trail. */
+export function ModerationPage() {
+  useDocumentTitle('Moderation');
+  return <RequireUser>{(user) => <Desk user={user} />}</RequireUser>;
+}
+
+function Desk({ user }: { user: SessionUser }) {
+  if (user.is_moderator !== 1) {
+    return (
+      <div className="page">
+        <h1>Moderation</h1>
+        <p>Only moderators can open this page.</p>
+      </div>
+    );
+  }
+  return <Queue />;
+}
+
+function Queue() {
+  const queue = useReportQueue();
+  const audit = useAudit();
+  return (
+    <div className="page moderation">
+      <h1>Moderation</h1>
+      <section className="section" aria-labelledby="queue-title">
+        <h2 id="queue-title">Open reports</h2>
+        <QueryView query={queue} empty="No open reports. All clear.">
+          {(groups) => (
+            <ul className="report-groups" role="list">
+              {groups.map((g) => (
+                <ReportGroupCard key={`${g.target_type}-${g.target_id}`} group={g} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </section>
+      <section className="section" aria-labelledby="audit-title">
+        <h2 id="audit-title">Audit trail</h2>
+        <QueryView query={audit} empty="No decisions yet.">
+          {(entries) => <AuditList entries={entries} />}
+        </QueryView>
+      </section>
+    </div>
+  );
+}

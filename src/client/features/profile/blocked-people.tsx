@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { QueryView } from '#client/components/ui/status.js';
+import { useBlocks, useUnblock } from '#client/lib/queries/safety.js';
+import { shortUsDate } from '#client/lib/format.js';
+import '#client/components/safety/safety.css';
+
+/** Settings: the people the user blocked, each with Unblock. */
+export function BlockedPeople() {
+  const blocks = useBlocks();
+  const unblock = useUnblock();
+  return (
+    <section className="section" aria-labelledby="blocked-title">
+      <h2 id="blocked-title">Blocked people</h2>
+      <QueryView query={blocks} empty="You have not blocked anyone.">
+        {(people) => (
+          <ul className="blocked-list" role="list">
+            {people.map((person) => (
+              <li key={person.user_id}>
+                <Link to={`/userProfile?id=${person.user_id}`}>{person.username}</Link>{' '}
+                <span className="meta">since {shortUsDate(person.blocked_at)}</span>{' '}
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={unblock.isPending}
+                  onClick={() => unblock.mutate(person.user_id)}
+                >
+                  Unblock<span className="visually-hidden"> {person.username}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+      {unblock.isError && (
+        <p className="form-error" role="alert">
+          {unblock.error.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+/** Reports, blocks and whether a review may be written: used by the listing, profile and chats. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '#shared/api-paths.js';
+import type {
+  BlockedUser,
+  CreateReportBody,
+  ReportCreated,
+  ReviewEligibility,
+} from '#shared/schemas/moderation.js';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
+
+export const blocksQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.blocks(),
+    queryFn: () => api<BlockedUser[]>(API.blocks),
+  });
+
+export function useBlocks(enabled = true) {
+  return useQuery({ ...blocksQuery(), enabled });
+}
+
+export function useReport() {
+  return useMutation({
+    mutationFn: (body: CreateReportBody) =>
+      api<ReportCreated>(API.reports, { method: 'POST', body }),
+  });
+}
+
+/** Blocking or unblocking changes the people listed and the conversations shown. */
+function useBlockChange<Vars>(request: (vars: Vars) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.blocks() }),
+        client.invalidateQueries({ queryKey: queryKeys.messages() }),
+      ]),
+  });
+}
+
+export const useBlock = () =>
+  useBlockChange((userId: number) =>
+    api<BlockedUser>(API.blocks, { method: 'POST', body: { user_id: userId } }),
+  );
+
+export const useUnblock = () =>
+  useBlockChange((userId: number) => api(API.block(userId), { method: 'DELETE' }));
+
+export const reviewEligibilityQuery = (vendorId: number) =>
+  queryOptions({
+    queryKey: queryKeys.reviewEligibility(vendorId),
+    queryFn: () => api<ReviewEligibility>(API.reviewEligibility(vendorId)),
+    // A message sent a moment ago may have made it possible: check on every visit.
+    staleTime: 0,
+  });
+
+export function useReviewEligibility(vendorId: number, enabled: boolean) {
+  return useQuery({ ...reviewEligibilityQuery(vendorId), enabled });
+}

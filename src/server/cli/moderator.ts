@@ -1,0 +1,59 @@
+/**
+ * `npm run moderator -- grant|revoke <email>`: gives or takes the moderator role, on the
+ * database DATABASE_URL names (the same variables as the server). Every change is audited.
+ */
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../config.js';
+import { connect } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { SCRIPT_ACTOR, setModerator } from '../safety/moderator-role.js';
+
+const USAGE = 'Usage: npm run moderator -- grant|revoke <campus e-mail>';
+
+/** Runs the command; answers what to print and the exit code. */
+export async function moderatorCommand(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; text: string }> {
+  const [verb, rawEmail, ...rest] = args;
+  if ((verb !== 'grant' && verb !== 'revoke') || !rawEmail || rest.length > 0) {
+    return { code: 2, text: USAGE };
+  }
+  const email = rawEmail.trim().toLowerCase();
+  const config = loadConfig(env);
+  const database = connect(config.databaseUrl);
+  try {
+    await migrateToLatest(database);
+    const person = await database.db
+      .selectFrom('users')
+      .select(['user_id', 'username', 'is_moderator'])
+      .where('sfsu_email', '=', email)
+      .executeTakeFirst();
+    if (!person) return { code: 1, text: `No account has the e-mail ${email}.` };
+    const changed = await setModerator(database.db, person, verb === 'grant', SCRIPT_ACTOR);
+    const state =
+      verb === 'grant'
+        ? changed
+          ? 'is now a moderator'
+          : 'is already a moderator'
+        : changed
+          ? 'is no longer a moderator'
+          : 'is not a moderator';
+    return { code: 0, text: `${person.username} (${email}) ${state}.` };
+  } finally {
+    await database.destroy();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  moderatorCommand(process.argv.slice(2), process.env).then(
+    ({ code, text }) => {
+      (code === 0 ? console.log : console.error)(text);
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

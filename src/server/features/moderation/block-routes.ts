@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blockBody, blockedUser, blockParams } from '#shared/schemas/moderation.js';
+import { badRequest, notFound } from '#server/lib/http-error.js';
+import { signedIn } from '#server/plugins/guards.js';
+import { requireUser } from '#server/plugins/session.js';
+import { blocksOf, deleteBlock, insertBlock, userName } from './blocks-repository.js';
+
+const noStore = { 'cache-control': 'no-store' };
+
+/**
+ * Blocking is between two people and silent: the blocked person is not told, their messages
+ * leave the blocker's screens, and neither can message the other or ask the other for a
+ * delivery until the blocker lifts it.
+ */
+export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get(
+    '/api/blocks',
+    { ...signedIn(), schema: { response: { 200: z.array(blockedUser) } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return blocksOf(db, requireUser(request).user_id);
+    },
+  );
+
+  app.post(
+    '/api/blocks',
+    { ...signedIn(), schema: { body: blockBody, response: { 201: blockedUser } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const otherId = request.body.user_id;
+      if (otherId === user.user_id) throw badRequest('You cannot block yourself.');
+      if (!(await userName(db, otherId))) throw notFound('No such user.');
+      await insertBlock(db, user.user_id, otherId);
+      const blocked = (await blocksOf(db, user.user_id)).find((b) => b.user_id === otherId)!;
+      return reply.code(201).headers(noStore).send(blocked);
+    },
+  );
+
+  app.delete(
+    '/api/blocks/:user_id',
+    {
+      ...signedIn(),
+      schema: { params: blockParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await deleteBlock(db, user.user_id, request.params.user_id))) {
+        throw notFound('You have not blocked this person.');
+      }
+      reply.headers(noStore);
+      return { message: 'Unblocked.' };
+    },
+  );
+};

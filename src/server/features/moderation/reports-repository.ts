@@ -1,0 +1,99 @@
+import type { ReportReason, ReportTarget } from '#shared/moderation.js';
+import type { Db } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
+
+/**
+ * What a report names, as the reporter may see it: a listing that is up or hidden (not one its
+ * seller deleted), any user, a message the reporter received. Its owner is who answers for it.
+ */
+export async function reportableTarget(
+  db: Db,
+  type: ReportTarget,
+  targetId: number,
+  reporterId: number,
+): Promise<{ ownerId: number; receiverId?: number } | undefined> {
+  if (type === 'listing') {
+    const row = await db
+      .selectFrom('listings')
+      .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
+      .select(['listings.vendor_id', 'listings.listing_status', 'listing_holds.listing_id as held'])
+      .where('listings.listing_id', '=', targetId)
+      .executeTakeFirst();
+    if (!row || (row.listing_status === 'Deleted' && row.held === null)) return undefined;
+    return { ownerId: row.vendor_id };
+  }
+  if (type === 'user') {
+    const row = await db
+      .selectFrom('users')
+      .select('user_id')
+      .where('user_id', '=', targetId)
+      .executeTakeFirst();
+    return row && { ownerId: row.user_id };
+  }
+  const row = await db
+    .selectFrom('direct_messages')
+    .select(['sender_id', 'receiver_id'])
+    .where('message_id', '=', targetId)
+    .where((eb) => eb.or([eb('sender_id', '=', reporterId), eb('receiver_id', '=', reporterId)]))
+    .executeTakeFirst();
+  return row && { ownerId: row.sender_id, receiverId: row.receiver_id };
+}
+
+export async function hasOpenReport(
+  db: Db,
+  reporterId: number,
+  type: ReportTarget,
+  targetId: number,
+) {
+  const row = await db
+    .selectFrom('reports')
+    .select('report_id')
+    .where('reporter_id', '=', reporterId)
+    .where('target_type', '=', type)
+    .where('target_id', '=', targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewReport {
+  reporter_id: number;
+  target_type: ReportTarget;
+  target_id: number;
+  reason: ReportReason;
+  note: string;
+}
+
+export function insertReport(db: Db, report: NewReport) {
+  return db
+    .insertInto('reports')
+    .values({ ...report, created_at: nowIso() })
+    .returning(['report_id', 'target_type', 'target_id', 'reason', 'status', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findReport(db: Db, reportId: number) {
+  return db.selectFrom('reports').selectAll().where('report_id', '=', reportId).executeTakeFirst();
+}
+
+/** Closes open reports: one (dismissed) or all on a target a moderator acted on (actioned). */
+export async function resolveReports(
+  db: Db,
+  where: { reportId: number } | { type: ReportTarget; targetIds: number[] },
+  status: 'dismissed' | 'actioned',
+  moderatorId: number,
+) {
+  if ('targetIds' in where && where.targetIds.length === 0) return;
+  await db
+    .updateTable('reports')
+    .set({ status, resolved_by: moderatorId, resolved_at: nowIso() })
+    .where('status', '=', 'open')
+    .$if('reportId' in where, (q) =>
+      q.where('report_id', '=', (where as { reportId: number }).reportId),
+    )
+    .$if('targetIds' in where, (q) => {
+      const w = where as { type: ReportTarget; targetIds: number[] };
+      return q.where('target_type', '=', w.type).where('target_id', 'in', w.targetIds);
+    })
+    .execute();
+}

@@ -1,0 +1,89 @@
+/**
+ * Flood limits per account (messages, new listings, reports), counted in the database so every
+ * instance shares them. Each limit is a fixed window that starts with the account's first use;
+ * one statement spends a unit only while some is left, so parallel requests cannot overspend,
+ * and a refused request spends nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import { FLOOD_LIMITS, FLOOD_MESSAGES, type FloodLimitName } from '#shared/moderation.js';
+import type { Db } from '#server/db/schema.js';
+import { httpError } from '#server/lib/http-error.js';
+import { nowIso } from '#server/lib/time.js';
+
+const REFUSED = Symbol('flood limit reached');
+
+/** Spends one unit of `name` for the account; undefined when none was left. */
+async function spend(db: Db, key: string, name: FloodLimitName, now: number) {
+  const { max, windowMs } = FLOOD_LIMITS[name];
+  const startedAfter = new Date(now - windowMs).toISOString();
+  const at = new Date(now).toISOString();
+  return db
+    .insertInto('flood_counters')
+    .values({ key, window_start: at, spent: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => {
+          const current = eb('flood_counters.window_start', '>', startedAfter);
+          return {
+            spent: eb
+              .case()
+              .when(current)
+              .then(eb('flood_counters.spent', '+', 1))
+              .else(1)
+              .end(),
+            window_start: eb
+              .case()
+              .when(current)
+              .then(eb.ref('flood_counters.window_start'))
+              .else(at)
+              .end(),
+          };
+        })
+        .where((eb) =>
+          eb.or([
+            eb('flood_counters.window_start', '<=', startedAfter),
+            eb('flood_counters.spent', '<', max),
+          ]),
+        ),
+    )
+    .returning('spent')
+    .executeTakeFirst();
+}
+
+const keyOf = (name: FloodLimitName, userId: number) => `${name}:${userId}`;
+
+/**
+ * Spends one unit of each limit for the account, or none: when one is used up, answers 429
+ * with its message and Retry-After (when its window ends). Nothing is counted with
+ * FLOOD_LIMITS=off.
+ */
+export async function spendFloodAllowance(
+  app: FastifyInstance,
+  userId: number,
+  names: FloodLimitName[],
+): Promise<void> {
+  if (!app.config.floodLimits) return;
+  const now = Date.now();
+  let refused: FloodLimitName | undefined;
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      for (const name of names) {
+        if (!(await spend(trx, keyOf(name, userId), name, now))) {
+          refused = name;
+          throw REFUSED;
+        }
+      }
+    });
+  } catch (error) {
+    if (error !== REFUSED || !refused) throw error;
+    const row = await app.db
+      .selectFrom('flood_counters')
+      .select('window_start')
+      .where('key', '=', keyOf(refused, userId))
+      .executeTakeFirst();
+    const ends = Date.parse(row?.window_start ?? nowIso()) + FLOOD_LIMITS[refused].windowMs;
+    const seconds = Math.max(1, Math.ceil((ends - now) / 1000));
+    throw httpError(429, FLOOD_MESSAGES[refused], { headers: { 'retry-after': String(seconds) } });
+  }
+}
