@@ -7,18 +7,6 @@
  */
 import type { DeliveryStatus } from './delivery.js';
 
-export const OUTBOX = {
-  /** IndexedDB database and store (idb-store.ts): the page and the worker open the same one. */
-  db: 'campus-outbox',
-  store: 'entries',
-  /** Background Sync tag, Web Lock name and BroadcastChannel name. */
-  syncTag: 'courier-outbox',
-  lock: 'courier-outbox',
-  channel: 'courier-outbox',
-  /** localStorage key of the changes pressed but not yet committed to IndexedDB. */
-  journal: 'courierOutboxJournal',
-} as const;
-
 /** The only status changes that may wait for the network; giving up needs it. */
 export const OUTBOX_STATUSES = [
   'Picked Up',

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { OUTBOX, replayOutbox, type OutboxMessage } from '#shared/outbox.js';
+import { OUTBOX } from '#shared/outbox-names.js';
+import { replayOutbox, type OutboxMessage } from '#shared/outbox.js';
 import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
 import { idbStore } from '#shared/idb-store.js';
 import { idbOutboxStore } from '#shared/outbox-store.js';

@@ -4,7 +4,8 @@
  * does not wait on a database that stopped answering. The outbox moves them into IndexedDB in
  * the order they were pressed (outbox.ts); it never keeps the same change twice.
  */
-import { OUTBOX, type NewOutboxEntry, type OutboxEntry } from '#shared/outbox.js';
+import { OUTBOX } from '#shared/outbox-names.js';
+import type { NewOutboxEntry, OutboxEntry } from '#shared/outbox.js';
 
 export type PressedChange = Required<NewOutboxEntry> & { createdAt: number };
 

@@ -3,8 +3,8 @@
  * change, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
  * service worker for Background Sync, and keep a snapshot React can read (see outbox-hooks.ts).
  */
+import { OUTBOX } from '#shared/outbox-names.js';
 import {
-  OUTBOX,
   backoffMs,
   replayOutbox,
   type NewOutboxEntry,

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { SESSION_MS } from '#shared/constants.js';
-import { OUTBOX } from '#shared/outbox.js';
+import { OUTBOX } from '#shared/outbox-names.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 
 const USER_KEY = 'user';

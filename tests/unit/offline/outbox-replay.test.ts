@@ -2,13 +2,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  OUTBOX,
-  REASSIGNED_MESSAGE,
-  backoffMs,
-  replayOutbox,
-  type OutboxStore,
-} from '#shared/outbox.js';
+import { OUTBOX } from '#shared/outbox-names.js';
+import { REASSIGNED_MESSAGE, backoffMs, replayOutbox, type OutboxStore } from '#shared/outbox.js';
 import type { DeliveryStatus } from '#shared/delivery.js';
 import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
 import { idbOutboxStore } from '#shared/outbox-store.js';
