@@ -162,7 +162,7 @@ export async function buildWorld(ctx: TestContext) {
   await insertReset(db, {
     token_hash: hashToken(resetToken),
     user_id: buyerId,
-    expires_at: isoIn(60 * 60 * 1000),
+    lifetimeMs: 60 * 60 * 1000,
   });
 
   const idOf = (role: Role) => (role === 'visitor' ? 0 : users[role].user_id);

@@ -9,7 +9,6 @@ import {
   passwordResetConfirmBody,
 } from '#shared/schemas/users.js';
 import { httpError } from '#server/lib/http-error.js';
-import { isoIn } from '#server/lib/time.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
 import { passwordChangedMail, passwordResetMail } from './mails.js';
@@ -50,7 +49,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
       await insertReset(trx, {
         token_hash: hashToken(token),
         user_id: user.user_id,
-        expires_at: isoIn(PASSWORD_RESET_MINUTES * 60 * 1000),
+        lifetimeMs: PASSWORD_RESET_MINUTES * 60 * 1000,
       });
       await app.mail.enqueue(passwordResetMail(user, token, publicUrl), trx);
     });

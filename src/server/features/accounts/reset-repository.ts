@@ -2,11 +2,13 @@
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 
+/** A new link, live for `lifetimeMs` from now (both times from one reading of the clock). */
 export async function insertReset(
   db: Db,
-  reset: { token_hash: string; user_id: number; expires_at: string },
+  reset: { token_hash: string; user_id: number; lifetimeMs: number },
 ) {
-  const now = nowIso();
+  const at = Date.now();
+  const now = new Date(at).toISOString();
   // Links used or run out are of no further use to anyone.
   await db
     .deleteFrom('password_resets')
@@ -15,7 +17,13 @@ export async function insertReset(
     .execute();
   await db
     .insertInto('password_resets')
-    .values({ ...reset, created_at: now, used_at: null })
+    .values({
+      token_hash: reset.token_hash,
+      user_id: reset.user_id,
+      created_at: now,
+      expires_at: new Date(at + reset.lifetimeMs).toISOString(),
+      used_at: null,
+    })
     .execute();
 }
 
