@@ -234,7 +234,8 @@ export async function waitForTiles(page: Page, z?: number): Promise<number> {
       },
       {
         message: `the map shows loaded tiles of ${z === undefined ? 'one zoom' : `zoom ${z}`}`,
-        timeout: 15_000,
+        // Drawing a zoom's tiles from the saved campus takes seconds on a loaded machine.
+        timeout: 30_000,
       },
     )
     .toBe(true);

@@ -264,6 +264,8 @@ test('key pages and the header fit 390 and 360 px phone screens without sideways
   baseURL,
   consoleErrors,
 }) => {
+  // Many pages at two widths: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const { page, context } = await openBrowser(browser, baseURL!, consoleErrors, true);
   const fits = async (path: string) => {
     for (const width of [390, 360]) {
