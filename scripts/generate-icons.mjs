@@ -12,6 +12,13 @@ for (const size of [192, 512]) {
     .png()
     .toFile(new URL(`icon-${size}.png`, out).pathname);
 }
+// iOS's Home Screen icon: 180x180, opaque (iOS fills transparency with black and rounds the
+// corners itself).
+await sharp(source)
+  .resize(180, 180)
+  .flatten({ background: '#46237a' })
+  .png()
+  .toFile(new URL('apple-touch-icon.png', out).pathname);
 // Maskable: the artwork within the central 80% safe zone, on the theme colour.
 const inner = await sharp(source).resize(410, 410).png().toBuffer();
 await sharp({ create: { width: 512, height: 512, channels: 4, background: '#46237a' } })

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { AppRoot } from './app/app-root';
 import { createRouter, loadMatchedRoutes } from './app/router';
+import { watchInstallOffer } from './lib/install-offer';
 import { followBrowserOnline } from './lib/online';
 import { createQueryClient } from './lib/query-client';
 import type { ServerData } from './lib/server-data';
@@ -14,6 +15,8 @@ import './styles/global.css';
 const RESTORE_WAIT_MS = 1500;
 
 followBrowserOnline();
+// Before anything renders: the browser may offer installing the app at any moment.
+watchInstallOffer();
 const queryClient = createQueryClient();
 // The saved cache (IndexedDB) is its own chunk: a server-rendered page does not wait for it.
 const persistence = import('./lib/persist').then((m) => m.createQueryPersistence(queryClient));

@@ -4,7 +4,8 @@ import { isOutboxStatus, type OutboxEntry } from '#shared/outbox.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
-import { journalAdd, journalForget } from './outbox-journal';
+import { journalAdd, journalForget, readJournal } from './outbox-journal';
+import { keepOfflineData } from './persistent-storage';
 
 /** A status change should reach the server quickly or wait in the outbox. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -47,6 +48,9 @@ export async function sendStatusUpdate(input: {
     }
   }
   const change = { deliveryId, courierId, status, deviceTime };
+  // The outbox's first update: from now on, storage the browser clears could lose a delivery's
+  // step, so ask it to keep the site's data (on the tap itself, where Firefox asks the person).
+  if (getOutboxState().entries.length === 0 && readJournal().length === 0) void keepOfflineData();
   // Kept from the press on: if the page is left or frozen before the server or the outbox has
   // it, the next start finds it (outbox-journal.ts).
   journalAdd({ ...change, createdAt: Date.now() });

@@ -183,3 +183,46 @@ describe('replay outcomes shown to the courier', () => {
     expect(outbox.getOutboxState().entries.map((e) => e.status)).toEqual(['Picked Up']);
   });
 });
+
+describe("keeping the outbox's data (persistent storage)", () => {
+  function storageAnswering(granted: boolean) {
+    const persist = vi.fn(() => Promise.resolve(granted));
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: { persist } });
+    return persist;
+  }
+  afterEach(() => Reflect.deleteProperty(navigator, 'storage'));
+
+  it('is asked for at the first update, not for each one waiting behind it', async () => {
+    const persist = storageAnswering(false);
+    const { server, outbox, update } = await openPage([
+      { delivery_id: 1, delivery_status: 'Assigned' },
+      { delivery_id: 2, delivery_status: 'Assigned' },
+    ]);
+    setOnline(false);
+    server.failure = 'down';
+    await update(1, 'Picked Up');
+    expect(persist).toHaveBeenCalledTimes(1);
+    await update(1, 'Delivered');
+    expect(persist).toHaveBeenCalledTimes(1);
+
+    // Synced, the outbox is empty again: the next first update asks again (still not granted).
+    setOnline(true);
+    server.failure = null;
+    await outbox.replayNow();
+    expect(outbox.getOutboxState().entries).toEqual([]);
+    await update(2, 'Picked Up');
+    expect(persist).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not asked for again once the browser has promised to keep it', async () => {
+    const persist = storageAnswering(true);
+    const { update } = await openPage([
+      { delivery_id: 1, delivery_status: 'Assigned' },
+      { delivery_id: 2, delivery_status: 'Assigned' },
+    ]);
+    await update(1, 'Picked Up');
+    await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    await update(2, 'Picked Up');
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+});

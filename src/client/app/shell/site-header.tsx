@@ -1,10 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { parseSearch } from '#client/lib/search-state.js';
 import { useSessionUser } from '#client/lib/session.js';
+import { InstallAppButton } from '#client/components/install/install-app-button.js';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
-/** Logo (resets search and filters), category dropdown, search bar, Login or the user menu. */
+/**
+ * Logo (resets search and filters), category dropdown, search bar, Login or the user menu.
+ * Visitors have no menu: "Install app" (while the app can be installed) sits beside Login.
+ */
 export function SiteHeader() {
   const user = useSessionUser();
   const location = useLocation();
@@ -29,13 +33,21 @@ export function SiteHeader() {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link
-              to="/login"
-              state={{ from: location.pathname + location.search }}
-              className="btn btn-gold"
-            >
-              Login
-            </Link>
+            <>
+              <InstallAppButton className="install-app-button">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M12 4v10m-4-4 4 4 4-4M5 19h14" />
+                </svg>
+                <span className="install-app-text">Install app</span>
+              </InstallAppButton>
+              <Link
+                to="/login"
+                state={{ from: location.pathname + location.search }}
+                className="btn btn-gold"
+              >
+                Login
+              </Link>
+            </>
           )}
         </div>
       </div>

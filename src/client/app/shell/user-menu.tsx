@@ -1,10 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { InstallAppButton } from '#client/components/install/install-app-button.js';
+import { useInstallWay } from '#client/lib/install-offer.js';
 import { useUnreadCount } from '#client/lib/queries/message-list.js';
 import { useSignOut } from './use-sign-out';
 
-/** Profile, Message, Courier (couriers only) and Sign Out; the unread messages counted on it. */
+/**
+ * Profile, Message, Courier (couriers only), Install app (while it can be installed) and Sign
+ * Out; the unread messages counted on it.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount(user.user_id);
@@ -13,6 +18,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
+  const installable = useInstallWay() !== null;
   const location = useLocation();
   const [seenPath, setSeenPath] = useState(location.pathname);
   if (seenPath !== location.pathname) {
@@ -92,6 +98,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
         {user.is_moderator === 1 && (
           <li>
             <Link to="/moderation">Moderation</Link>
+          </li>
+        )}
+        {installable && (
+          <li>
+            <InstallAppButton
+              onChoose={() => {
+                // Closed first, so focus comes back to the menu's button, not a hidden item.
+                setOpen(false);
+                button.current?.focus();
+              }}
+            />
           </li>
         )}
         <li>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { courierChatOpen, groupByColumn } from '#shared/delivery.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { MessageBuyer } from '#client/components/message-buyer.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
+import { useInstallWay } from '#client/lib/install-offer.js';
+import { keepOfflineData } from '#client/lib/persistent-storage.js';
 import {
   claimErrorMessage,
   useClaimDelivery,
@@ -21,6 +23,14 @@ import './courier.css';
 
 const TITLE = 'Courier Dashboard';
 
+// Shown only while the app can be installed here, so loaded only then.
+const InstallCard = lazy(() =>
+  import('./components/install-card').then((m) => ({ default: m.InstallCard })),
+);
+
+/** Once per visit of the app: the first time a courier opens the dashboard. */
+let askedToKeepData = false;
+
 export function CourierPage() {
   return <CourierOnly title={TITLE}>{(user) => <CourierDashboard user={user} />}</CourierOnly>;
 }
@@ -35,6 +45,13 @@ function CourierDashboard({ user }: { user: SessionUser }) {
   const mine = useCourierDeliveries(user.user_id);
   const claim = useClaimDelivery(user.user_id);
   const [notice, setNotice] = useState<string | null>(null);
+  const installable = useInstallWay() !== null;
+  useEffect(() => {
+    // The outbox's updates must survive storage pressure (lib/persistent-storage.ts).
+    if (askedToKeepData) return;
+    askedToKeepData = true;
+    void keepOfflineData();
+  }, []);
   const columns = mine.data ? groupByColumn(mine.data) : undefined;
   // Both of the courier's own columns come from one list.
   const mineState = {
@@ -62,6 +79,11 @@ function CourierDashboard({ user }: { user: SessionUser }) {
     <DeliveryPage titleId="courier-title" title={TITLE}>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
       <CampusMapStatus onShift={onShift} />
+      {installable && (
+        <Suspense fallback={null}>
+          <InstallCard />
+        </Suspense>
+      )}
       {notice && (
         <p className="dl-notice" role="alert">
           {notice}

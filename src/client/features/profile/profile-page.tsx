@@ -9,6 +9,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { BlockedPeople } from './blocked-people';
 import { ChangePassword } from './change-password';
 import { CreateListingModal } from './create-listing/create-listing-modal';
+import { OfflineDataStatus } from './offline-data';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -98,6 +99,7 @@ function Profile({ user }: { user: SessionUser }) {
           You are now a courier. Open the Courier Dashboard to start a shift.
         </p>
       )}
+      <OfflineDataStatus />
       <ChangePassword />
       <BlockedPeople />
       {creating && (

@@ -1,13 +1,8 @@
 import { useEffect } from 'react';
 import { useMapTiles, type MapTiles } from '#client/components/map/map-tiles.js';
+import { formatBytes } from '#client/lib/format-bytes.js';
 import { shortUsDate } from '#client/lib/format.js';
 import { saveCampusMap, useCampusMapState, type CampusMapState } from '../api/campus-map-save';
-
-/** "840 kB", "2.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000 * 1000) return `${Math.max(1, Math.round(bytes / 1000))} kB`;
-  return `${(bytes / (1000 * 1000)).toFixed(1)} MB`;
-}
 
 /**
  * The courier dashboard's word on the map without signal. Opening the dashboard starts saving
