@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
+import { appleDevice, appStarted, CARD_TEXT, offerInstall, SHEET_NAME } from './install-support';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -247,6 +248,42 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await page.getByRole('link', { name: /Confirm your campus e-mail/ }).click();
       await check(page, 'a mail in the built-in mailbox');
       await context.close();
+    });
+
+    test('install offers: the header, the account menu, the courier card, the iPhone and iPad sheet', async ({
+      browser,
+      baseURL,
+    }) => {
+      const visitor = await signedInContext(browser, baseURL!, viewport);
+      await visitor.page.goto('/');
+      await offerInstall(visitor.page);
+      await expect(visitor.page.getByRole('button', { name: 'Install app' })).toBeVisible();
+      await check(visitor.page, 'Install app in the header');
+      await visitor.context.close();
+
+      const courier = await signedInContext(browser, baseURL!, viewport, 'jace');
+      await courier.page.goto('/CourierPage');
+      await offerInstall(courier.page);
+      await expect(courier.page.getByText(CARD_TEXT)).toBeVisible();
+      await check(courier.page, 'the install card');
+      await courier.page.getByRole('button', { name: /account menu/ }).click();
+      await expect(courier.page.getByRole('button', { name: 'Install app' }).first()).toBeVisible();
+      await check(courier.page, 'account menu with Install app');
+      await courier.context.close();
+
+      const apple = await browser.newContext({
+        ...appleDevice(viewport === 'phone' ? 'iPhone 15' : 'iPad Pro 11'),
+        baseURL,
+        bypassCSP: true,
+        serviceWorkers: 'block',
+      });
+      const page = await apple.newPage();
+      await page.goto('/');
+      await appStarted(page);
+      await page.getByRole('button', { name: 'Install app' }).tap();
+      await expect(page.getByRole('dialog', { name: SHEET_NAME })).toBeVisible();
+      await check(page, 'the Add to Home Screen sheet');
+      await apple.close();
     });
 
     test('courier screens', async ({ browser, baseURL }) => {

@@ -2,7 +2,7 @@
  * Whether and how this browser can install the app (docs/decisions/025-install-offer.md):
  * Chromium's saved `beforeinstallprompt`, the Share sheet of Safari on an iPhone or iPad, or
  * nothing (installed already, or a browser that cannot). Watched from the app's first code,
- * so an event fired before the first render is kept; kept small, it sits in the home route.
+ * so an event fired before the first render is kept; it sits in the home route, so it is small.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -18,75 +18,53 @@ export type InstallWay = 'prompt' | 'ios' | null;
 let saved: BeforeInstallPromptEvent | null = null;
 let installed = false;
 let ios = false;
-let standalone: MediaQueryList | null = null;
+let standalone: MediaQueryList | undefined;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-export function installWay(): InstallWay {
+function installWay(): InstallWay {
   if (installed || standalone?.matches || (navigator as { standalone?: boolean }).standalone)
     return null;
   return saved ? 'prompt' : ios ? 'ios' : null;
 }
 
-/** Safari and the other iOS browsers (all WebKit) add to the Home Screen from Share; in-app views cannot. */
-function isIosBrowser(): boolean {
-  const agent = navigator.userAgent;
-  const apple =
-    /iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && navigator.maxTouchPoints > 1);
-  return apple && /Safari\//.test(agent);
+function forget(offer: BeforeInstallPromptEvent | null, nowInstalled: boolean) {
+  if (offer && saved !== offer) return;
+  saved = null;
+  installed ||= nowInstalled;
+  notify();
 }
 
 /**
- * Starts watching (main.tsx); returns the stop that forgets everything (tests). The event's
- * default is left alone: the browser's own install hints (Android's mini-infobar, the address
- * bar's install icon) stay, and the app offers the same prompt where people look for it.
+ * Starts watching, once (main.tsx; tests start afresh with each call). The event's default is
+ * left alone: the browser's own install hints (Android's mini-infobar, the address bar's icon)
+ * stay, and the app offers the same prompt where people look for it.
  */
-export function watchInstallOffer(): () => void {
-  ios = isIosBrowser();
-  standalone = window.matchMedia?.('(display-mode: standalone)') ?? null;
-  const onOffer = (event: Event) => {
-    const offer = event as BeforeInstallPromptEvent;
-    saved = offer;
+export function watchInstallOffer(): void {
+  saved = null;
+  installed = false;
+  const agent = navigator.userAgent;
+  // Every browser on an iPhone is WebKit and adds to the Home Screen from Share (iPadOS says it
+  // is a Mac, with touch); in-app views, without "Safari/", cannot.
+  ios =
+    (/iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && navigator.maxTouchPoints > 1)) &&
+    /Safari\//.test(agent);
+  standalone = matchMedia('(display-mode: standalone)');
+  standalone.addEventListener('change', notify);
+  addEventListener('beforeinstallprompt', (event) => {
+    const offer = (saved = event as BeforeInstallPromptEvent);
     notify();
-    // Chosen in our prompt or in the browser's own: the event is spent either way.
-    void offer.userChoice?.then(
-      ({ outcome }) => {
-        if (saved !== offer) return;
-        saved = null;
-        installed ||= outcome === 'accepted';
-        notify();
-      },
-      () => {},
-    );
-  };
-  const onInstalled = () => {
-    installed = true;
-    saved = null;
-    notify();
-  };
-  window.addEventListener('beforeinstallprompt', onOffer);
-  window.addEventListener('appinstalled', onInstalled);
-  standalone?.addEventListener?.('change', notify);
-  return () => {
-    window.removeEventListener('beforeinstallprompt', onOffer);
-    window.removeEventListener('appinstalled', onInstalled);
-    standalone?.removeEventListener?.('change', notify);
-    saved = null;
-    installed = ios = false;
-    standalone = null;
-    notify();
-  };
+    // Chosen in our prompt or in the browser's own hint: the event is spent either way.
+    void offer.userChoice.then(({ outcome }) => forget(offer, outcome === 'accepted'));
+  });
+  addEventListener('appinstalled', () => forget(null, true));
 }
 
 /** Shows the browser's install dialog (call it from the tap itself: it needs the gesture). */
 export function promptInstall(): void {
   const offer = saved;
-  // Spent by then (shown once already): the next page load brings a fresh one.
-  offer?.prompt().catch(() => {
-    if (saved !== offer) return;
-    saved = null;
-    notify();
-  });
+  // Refused (shown once already): forgotten; the next page load brings a fresh one.
+  offer?.prompt().catch(() => forget(offer, false));
 }
 
 const subscribe = (listener: () => void) => {

@@ -11,16 +11,13 @@ import {
   forgetDevice,
 } from '../support/install';
 
-let stop: (() => void) | undefined;
 function watch() {
-  stop = watchInstallOffer();
+  watchInstallOffer();
   return renderHook(() => useInstallWay());
 }
 
 beforeEach(() => displayMode(false));
 afterEach(() => {
-  act(() => stop?.());
-  stop = undefined;
   forgetDevice();
   vi.restoreAllMocks();
 });
@@ -96,7 +93,6 @@ describe('the install offer', () => {
   it('offers the Share steps in Safari on an iPhone, and on an iPad that says it is a Mac', () => {
     device(IPHONE, 5);
     expect(watch().result.current).toBe('ios');
-    act(() => stop?.());
     device(IPAD_AS_MAC, 5);
     expect(watch().result.current).toBe('ios');
   });
@@ -104,10 +100,8 @@ describe('the install offer', () => {
   it('offers nothing on a Mac, in an app’s own browser on an iPhone, or opened from the Home Screen', () => {
     device(IPAD_AS_MAC, 0);
     expect(watch().result.current).toBeNull();
-    act(() => stop?.());
     device(IPHONE_IN_APP, 5);
     expect(watch().result.current).toBeNull();
-    act(() => stop?.());
     device(IPHONE, 5);
     Object.defineProperty(navigator, 'standalone', { configurable: true, value: true });
     expect(watch().result.current).toBeNull();

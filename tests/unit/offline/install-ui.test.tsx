@@ -24,17 +24,14 @@ function renderShell() {
   });
 }
 
-let stop: (() => void) | undefined;
 /** The app's start (main.tsx) watches the offer; here the test does, after setting the device. */
-const startWatching = () => (stop = watchInstallOffer());
+const startWatching = () => watchInstallOffer();
 
 beforeEach(() => {
   displayMode(false);
   stubApi({});
 });
 afterEach(() => {
-  act(() => stop?.());
-  stop = undefined;
   forgetDevice();
   localStorage.clear();
 });
@@ -47,7 +44,7 @@ describe('Install app in the header', () => {
 
     const { event } = installEvent('accepted');
     act(() => void window.dispatchEvent(event));
-    await user.click(screen.getByRole('button', { name: 'Install app' }));
+    await user.click(await screen.findByRole('button', { name: 'Install app' }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Login' })).toBeVisible();
@@ -62,7 +59,7 @@ describe('Install app in the header', () => {
     const menuButton = screen.getByRole('button', { name: /maria account menu/ });
     await user.click(menuButton);
     const menu = screen.getByRole('list', { name: 'Account' });
-    await user.click(within(menu).getByRole('button', { name: 'Install app' }));
+    await user.click(await within(menu).findByRole('button', { name: 'Install app' }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
     expect(menu).not.toBeVisible();
     expect(menuButton).toHaveFocus();
@@ -81,7 +78,7 @@ describe('Install app in the header', () => {
     device(IPHONE, 5);
     startWatching();
     const { user } = renderShell();
-    const install = screen.getByRole('button', { name: 'Install app' });
+    const install = await screen.findByRole('button', { name: 'Install app' });
     await user.click(install);
     const sheet = await screen.findByRole('dialog', {
       name: 'Add Gator Market to your Home Screen',

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { parseSearch } from '#client/lib/search-state.js';
 import { useSessionUser } from '#client/lib/session.js';
-import { InstallAppButton } from '#client/components/install/install-app-button.js';
+import { InstallAppOffer } from '#client/components/install/install-app-offer.js';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
@@ -34,12 +34,7 @@ export function SiteHeader() {
             <UserMenu user={user} />
           ) : (
             <>
-              <InstallAppButton className="install-app-button">
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M12 4v10m-4-4 4 4 4-4M5 19h14" />
-                </svg>
-                <span className="install-app-text">Install app</span>
-              </InstallAppButton>
+              <InstallAppOffer place="header" />
               <Link
                 to="/login"
                 state={{ from: location.pathname + location.search }}

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
-import { InstallAppButton } from '#client/components/install/install-app-button.js';
-import { useInstallWay } from '#client/lib/install-offer.js';
+import { InstallAppOffer } from '#client/components/install/install-app-offer.js';
 import { useUnreadCount } from '#client/lib/queries/message-list.js';
 import { useSignOut } from './use-sign-out';
 
@@ -18,7 +17,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
-  const installable = useInstallWay() !== null;
   const location = useLocation();
   const [seenPath, setSeenPath] = useState(location.pathname);
   if (seenPath !== location.pathname) {
@@ -100,17 +98,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <Link to="/moderation">Moderation</Link>
           </li>
         )}
-        {installable && (
-          <li>
-            <InstallAppButton
-              onChoose={() => {
-                // Closed first, so focus comes back to the menu's button, not a hidden item.
-                setOpen(false);
-                button.current?.focus();
-              }}
-            />
-          </li>
-        )}
+        <InstallAppOffer
+          place="menu"
+          onChoose={() => {
+            // Closed first, so focus comes back to the menu's button, not a hidden item.
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
         <li>
           <button type="button" onClick={() => void signOut()}>
             Sign Out

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { promptInstall, useInstallWay } from '#client/lib/install-offer.js';
+import './install-app-button.css';
 
-// Only iPhones and iPads ever open it, so it is not part of any page's first code.
+// Only iPhones and iPads ever open it.
 const InstallSheet = lazy(() =>
   import('./install-sheet').then((m) => ({ default: m.InstallSheet })),
 );
 
-interface InstallAppButtonProps {
-  className?: string;
-  /** The button's content; its name is "Install app" whatever it shows. */
-  children?: ReactNode;
-  /** Called before the button acts (the header's menu closes first). */
+export interface InstallAppButtonProps {
+  /** The header (a visitor's button beside Login), the account menu, or a card's button. */
+  place: 'header' | 'menu' | 'card';
+  /** Called before the button acts (the account menu closes first). */
   onChoose?: () => void;
 }
 
@@ -18,26 +18,32 @@ interface InstallAppButtonProps {
  * "Install app" while the app can be installed here: the browser's own install dialog, or on
  * an iPhone or iPad the sheet with the Share steps. Nothing once it is installed.
  */
-export function InstallAppButton({ className, children, onChoose }: InstallAppButtonProps) {
+export function InstallAppButton({ place, onChoose }: InstallAppButtonProps) {
   const way = useInstallWay();
   const [sheet, setSheet] = useState(false);
   if (!way && !sheet) return null;
+  const button = way && (
+    <button
+      type="button"
+      className={{ header: 'install-app-button', menu: undefined, card: 'btn btn-large' }[place]}
+      aria-label={place === 'header' ? 'Install app' : undefined}
+      onClick={() => {
+        onChoose?.();
+        if (way === 'ios') setSheet(true);
+        else promptInstall();
+      }}
+    >
+      {place === 'header' && (
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 4v10m-4-4 4 4 4-4M5 19h14" />
+        </svg>
+      )}
+      <span className={place === 'header' ? 'install-app-text' : undefined}>Install app</span>
+    </button>
+  );
   return (
     <>
-      {way && (
-        <button
-          type="button"
-          className={className}
-          aria-label={children ? 'Install app' : undefined}
-          onClick={() => {
-            onChoose?.();
-            if (way === 'ios') setSheet(true);
-            else promptInstall();
-          }}
-        >
-          {children ?? 'Install app'}
-        </button>
-      )}
+      {place === 'menu' ? <li>{button}</li> : button}
       {sheet && (
         <Suspense fallback={null}>
           <InstallSheet onClose={() => setSheet(false)} />

@@ -29,7 +29,9 @@ export function InstallSheet({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Add Gator Market to your Home Screen" onClose={onClose}>
       <div className="install-sheet">
-        <p className="install-lead">In Safari, tap Share, then Add to Home Screen.</p>
+        <p className="install-lead">
+          From the browser&apos;s toolbar: tap Share, then Add to Home Screen.
+        </p>
         <ol className="install-steps">
           <li>
             Tap <strong>Share</strong> <ShareGlyph /> in the toolbar (at the bottom on an iPhone, at

@@ -37,7 +37,7 @@ export function InstallCard() {
       <p id={textId} className="cr-install-text">
         Install Gator Market on your phone: deliveries keep working offline
       </p>
-      <InstallAppButton className="btn btn-large" />
+      <InstallAppButton place="card" />
       <button
         type="button"
         className="icon-button cr-install-dismiss"
