@@ -96,3 +96,9 @@ export const SERVER_DATA_ELEMENT_ID = 'server-data';
  * the page's links navigate natively (src/server/ssr/deferred-start.ts).
  */
 export const APP_READY_ATTRIBUTE = 'data-app-ready';
+/**
+ * Where a server-rendered page keeps the browser's install offer (`beforeinstallprompt`) made
+ * before the app's code has started (src/server/ssr/deferred-start.ts); the app takes it from
+ * there (src/client/lib/install-offer.ts).
+ */
+export const EARLY_INSTALL_OFFER = '__installOffer';

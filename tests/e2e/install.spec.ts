@@ -5,7 +5,11 @@
  * persistent storage asked for where a courier's data starts and never for visitors, the Home
  * Screen icon, and the manifest's shortcuts landing on their screens.
  */
-import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumPath } from '../../playwright.config';
 import { layoutProblems } from '../fixtures/header-fit';
 import { countConsoleErrors, expect, signInWithForm, test } from './fixtures';
 import {
@@ -55,6 +59,41 @@ function runInstalled() {
 const persistCalls = (page: Page) => page.evaluate(() => (window as unknown as Spied).persistCalls);
 
 test.describe('where the browser offers to install the app', () => {
+  test("Chromium's own offer, made on a first visit before the app's code has started, shows Install app", async ({
+    baseURL,
+  }) => {
+    // Chromium offers only in a real profile, and without its wait for the person's engagement.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--bypass-app-banner-engagement-checks',
+      ],
+    });
+    const errors: string[] = [];
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      countConsoleErrors(page, errors);
+      await page.addInitScript(() =>
+        addEventListener('beforeinstallprompt', () =>
+          document.documentElement.setAttribute('data-offered', ''),
+        ),
+      );
+      await page.goto(baseURL!);
+      await expect(page.locator('html')).toHaveAttribute('data-offered', '', { timeout: 20_000 });
+      await expect(
+        page.getByRole('banner').getByRole('button', { name: 'Install app' }),
+      ).toBeVisible();
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('a visitor finds Install app in the header, which fits on phones and calls prompt()', async ({
     page,
   }) => {

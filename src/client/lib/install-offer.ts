@@ -5,6 +5,7 @@
  * so an event fired before the first render is kept; it sits in the home route, so it is small.
  */
 import { useSyncExternalStore } from 'react';
+import { EARLY_INSTALL_OFFER } from '#shared/constants.js';
 
 /** Chromium's install event (not in TypeScript's DOM library). */
 export interface BeforeInstallPromptEvent extends Event {
@@ -51,12 +52,16 @@ export function watchInstallOffer(): void {
     /Safari\//.test(agent);
   standalone = matchMedia('(display-mode: standalone)');
   standalone.addEventListener('change', notify);
-  addEventListener('beforeinstallprompt', (event) => {
+  const take = (event: Event) => {
     const offer = (saved = event as BeforeInstallPromptEvent);
     notify();
     // Chosen in our prompt or in the browser's own hint: the event is spent either way.
     void offer.userChoice.then(({ outcome }) => forget(offer, outcome === 'accepted'));
-  });
+  };
+  // Made before this code ran, on a server-rendered page (src/server/ssr/deferred-start.ts).
+  const early = (window as unknown as Record<string, Event | undefined>)[EARLY_INSTALL_OFFER];
+  if (early) take(early);
+  addEventListener('beforeinstallprompt', take);
   addEventListener('appinstalled', () => forget(null, true));
 }
 

@@ -6,7 +6,7 @@
  * the Content-Security-Policy can allow exactly it by its hash.
  */
 import { createHash } from 'node:crypto';
-import { APP_READY_ATTRIBUTE } from '#shared/constants.js';
+import { APP_READY_ATTRIBUTE, EARLY_INSTALL_OFFER } from '#shared/constants.js';
 
 /** However slowly an image loads, the page becomes interactive after this long at the latest. */
 export const DEFERRED_START_MAX_WAIT_MS = 3000;
@@ -18,6 +18,8 @@ export const DEFERRED_START_SCRIPT = `(() => {
     if (document.documentElement.hasAttribute('${APP_READY_ATTRIBUTE}')) return;
     if (event.target instanceof Element && event.target.closest('a[href]')) event.stopPropagation();
   }, true);
+  // The browser offers installing the app once per page, often before the code below has run.
+  addEventListener('beforeinstallprompt', (event) => { window.${EARLY_INSTALL_OFFER} = event; });
   const modules = document.currentScript.dataset.modules.split(' ');
   const add = (href, i) => {
     const el = document.createElement(i ? 'link' : 'script');

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_INSTALL_OFFER } from '#shared/constants.js';
 import { promptInstall, useInstallWay, watchInstallOffer } from '#client/lib/install-offer.js';
 import {
   device,
@@ -39,6 +40,16 @@ describe('the install offer', () => {
     expect(event.prompt).toHaveBeenCalledTimes(1);
     // Accepted: nothing is offered any more.
     await vi.waitFor(() => expect(result.current).toBeNull());
+  });
+
+  it('takes an offer a server-rendered page kept before the app started', () => {
+    const { event } = installEvent();
+    Object.assign(window, { [EARLY_INSTALL_OFFER]: event });
+    try {
+      expect(watch().result.current).toBe('prompt');
+    } finally {
+      Reflect.deleteProperty(window, EARLY_INSTALL_OFFER);
+    }
   });
 
   it('forgets a dismissed event (it cannot prompt twice) and takes the next one', async () => {
