@@ -41,8 +41,10 @@ async function violations(page: Page): Promise<string[]> {
 /** Waits until the screen shows its data, not a loading state. */
 async function settled(page: Page) {
   // Every screen has one level-one heading; until it shows, the screen's code has not run yet
-  // (a lazy page on a loaded machine).
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  // (a lazy page on a loaded machine). An open dialog hides the page behind it, heading and all.
+  await expect(
+    page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first(),
+  ).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
   // The courier screen's mascot hides 3 s after its data is ready.
