@@ -192,6 +192,16 @@ export interface TitleSymbolsTable {
   product_id: number;
 }
 
+/**
+ * The words listings use (title, description, category, split as the search indexes split
+ * them) and in how many products each occurs, kept by triggers (migration
+ * 2026-12-03-search-words): what a search word may stand for (typos, other endings).
+ */
+export interface SearchTermsTable {
+  term: string;
+  docs: number;
+}
+
 /** A stored picture, one row per size; `name` is the last part of its URL. */
 export interface ImagesTable {
   name: string;
@@ -271,6 +281,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   courier_positions: CourierPositionsTable;
   title_symbols: TitleSymbolsTable;
+  search_terms: SearchTermsTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;

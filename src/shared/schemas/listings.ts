@@ -152,6 +152,8 @@ export const searchPage = z.object({
   total: z.number(),
   limit: z.number(),
   offset: z.number(),
+  /** Only when nothing matches: the search text with unknown words corrected ("calculus"). */
+  suggestion: z.string().optional(),
 });
 export type SearchPage = z.infer<typeof searchPage>;
 

@@ -8,9 +8,20 @@ import {
   type SqlBool,
 } from 'kysely';
 import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT, sellerRating } from '#shared/constants.js';
-import type { Listing, SearchQuery } from '#shared/schemas/listings.js';
+import type { Listing, SearchPage, SearchQuery } from '#shared/schemas/listings.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
+import {
+  lookupsFor,
+  queryWords,
+  relevance,
+  suggestion,
+  type Lookup,
+  type Match,
+  type QueryWord,
+  type Relevance,
+  type VocabularyWord,
+} from './search-words.js';
 
 /** The columns of a Listing, joined from listings, products and the seller. */
 export function listingQuery(db: Db) {
@@ -159,13 +170,12 @@ function titleCondition(dialect: DialectName, words: string[]): RawBuilder<SqlBo
 
 export const DEFAULT_PAGE = 200;
 
-/** The page query and the count query of a search; both apply the same filters. */
-function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
-  const words = titleWords(q.title);
-  const matches = (eb: ListingExpressions) => {
+/** A search's conditions, with `words` (its text's) after the category, and its order. */
+function filtersOf(q: SearchQuery) {
+  const where = (eb: ListingExpressions, words?: Expression<SqlBool>) => {
     const all: Expression<SqlBool>[] = [eb('listings.listing_status', '=', 'Active')];
     if (q.category) all.push(eb('products.category', '=', q.category));
-    if (words.length > 0) all.push(titleCondition(dialect, words));
+    if (words) all.push(words);
     if (q.condition) all.push(eb('listings.conditions', '=', q.condition));
     if (q.datePosted) {
       const since = new Date(Date.now() - DATE_POSTED_MS[q.datePosted]).toISOString();
@@ -181,15 +191,22 @@ function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
     }
     return eb.and(all);
   };
-  const limit = q.limit ?? DEFAULT_PAGE;
-  const offset = q.offset ?? 0;
-  const needs = { products: Boolean(q.category) || words.length > 0, users: Boolean(q.minRating) };
   const [sortBy, direction] =
     q.priceSort === 'low-to-high'
       ? (['listings.price_cents', 'asc'] as const)
       : q.priceSort === 'high-to-low'
         ? (['listings.price_cents', 'desc'] as const)
         : (['listings.listing_date', 'desc'] as const);
+  return { where, sortBy, direction, limit: q.limit ?? DEFAULT_PAGE, offset: q.offset ?? 0 };
+}
+
+/** The page query and the count query of a spec call's search; both apply the same filters. */
+function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
+  const words = titleWords(q.title);
+  const { where, sortBy, direction, limit, offset } = filtersOf(q);
+  const matches = (eb: ListingExpressions) =>
+    where(eb, words.length > 0 ? titleCondition(dialect, words) : undefined);
+  const needs = { products: Boolean(q.category) || words.length > 0, users: Boolean(q.minRating) };
   // Deferred join: find the page's ids from indexes first, then read 24 full rows, instead of
   // joining and sorting every match with all its columns.
   const pageIds = countQuery(db, needs)
@@ -218,11 +235,205 @@ export async function searchListings(db: Db, q: SearchQuery, dialect: DialectNam
   return rows.map(toListing);
 }
 
-/** One page of the search with the total for paging (GET /api/search). */
-export async function searchPageOf(db: Db, q: SearchQuery, dialect: DialectName) {
-  const { page, count, limit, offset } = searchQueries(db, q, dialect);
-  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
-  return { items: rows.map(toListing), total: Number(counted.total), limit, offset };
+/**
+ * The listing words that answer the lookups (search_terms, kept by triggers: migration
+ * 2026-12-03-search-words). Prefix ranges read the primary key in both engines; pieces of words
+ * go through a trigram index (SQLite: FTS5 over each word followed by `$`; PostgreSQL: pg_trgm).
+ */
+async function readVocabulary(
+  db: Db,
+  dialect: DialectName,
+  lookups: Lookup[],
+): Promise<VocabularyWord[]> {
+  const exact = [...new Set(lookups.flatMap((l) => ('exact' in l ? [l.exact] : [])))];
+  const ranges = lookups.flatMap((l) => ('prefix' in l ? [l] : []));
+  const grams = lookups.flatMap((l) => ('gram' in l ? [l] : []));
+  if (exact.length + ranges.length + grams.length === 0) return [];
+  return db
+    .selectFrom('search_terms')
+    .select(['term', 'docs'])
+    .where((eb) => {
+      const any: Expression<SqlBool>[] = [];
+      if (exact.length > 0) any.push(eb('term', 'in', exact));
+      for (const r of ranges) {
+        const range: Expression<SqlBool>[] = [eb('term', '>=', r.prefix)];
+        const after = nextString(r.prefix);
+        if (after) range.push(eb('term', '<', after));
+        range.push(sql<SqlBool>`length(term) between ${r.minLength} and ${r.maxLength}`);
+        any.push(eb.and(range));
+      }
+      if (grams.length > 0) {
+        const shortest = Math.min(...grams.map((g) => g.minLength));
+        const longest = Math.max(...grams.map((g) => g.maxLength));
+        any.push(
+          sql<SqlBool>`(${gramCondition(dialect, grams)} and length(term) between ${shortest} and ${longest})`,
+        );
+      }
+      return eb.or(any);
+    })
+    .execute();
+}
+
+/** The first string after every string that starts with `prefix` (undefined: there is none). */
+function nextString(prefix: string): string | undefined {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return undefined;
+  // Past the surrogates, which no text holds on their own.
+  return chars.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
+}
+
+/** Listing words holding any of the pieces (a piece ending in `$` ends the word). */
+function gramCondition(dialect: DialectName, grams: { gram: string }[]): RawBuilder<SqlBool> {
+  if (dialect === 'sqlite') {
+    const phrases = [...new Set(grams.map((g) => ftsPhrase(g.gram)))].join(' OR ');
+    return sql`search_terms.rowid in (select rowid from search_terms_grams where search_terms_grams match ${phrases})`;
+  }
+  // Words hold no LIKE wildcards or backslashes (they are separators).
+  const likes = grams.map((g) =>
+    g.gram.endsWith('$')
+      ? sql`term like ${`%${g.gram.slice(0, -1)}`}`
+      : sql`term like ${`%${g.gram}%`}`,
+  );
+  return sql`(${sql.join(likes, sql` or `)})`;
+}
+
+/** SQLite: a match as an FTS5 query over products_text (words hold no quotes). */
+function fts5(m: Match): string {
+  if ('term' in m) return `"${m.term}"${m.prefix ? '*' : ''}`;
+  if ('all' in m) return `(${m.all.map(fts5).join(' AND ')})`;
+  return `(${m.any.map(fts5).join(' OR ')})`;
+}
+
+/** PostgreSQL: a match as a tsquery over products.search_vector (A: the title). */
+function tsquery(m: Match, weight: '' | 'A'): string {
+  if ('term' in m) {
+    const label = `${m.prefix ? '*' : ''}${weight}`;
+    return `'${m.term}'${label && `:${label}`}`;
+  }
+  if ('all' in m) return `(${m.all.map((x) => tsquery(x, weight)).join(' & ')})`;
+  return `(${m.any.map((x) => tsquery(x, weight)).join(' | ')})`;
+}
+
+/**
+ * The one thing the engines do differently: whether a listing's product holds a match, in its
+ * title only or anywhere (title, description, category). SQLite asks FTS5 for the products, the
+ * answer read once per statement; PostgreSQL checks the product's stored tsvector, which its
+ * GIN index finds.
+ */
+function holds(dialect: DialectName, m: Match, titleOnly: boolean): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') {
+    return sql`products.search_vector @@ ${tsquery(m, titleOnly ? 'A' : '')}::tsquery`;
+  }
+  const query = titleOnly ? `{title} : ${fts5(m)}` : fts5(m);
+  return sql`listings.product_id in (select rowid from products_text where products_text match ${query})`;
+}
+
+/**
+ * Relevance, best first: every word as a whole word in the title (0), every word as a whole
+ * word anywhere (1), the rest: typos and the start of the last word (2).
+ */
+function tierOf(dialect: DialectName, r: Relevance): RawBuilder<number> {
+  if (!r.whole) return sql<number>`2`;
+  const inTitle = holds(dialect, r.whole, true);
+  // With no typos or word starts in play, every match is whole.
+  if (fts5(r.whole) === fts5(r.match)) return sql<number>`case when ${inTitle} then 0 else 1 end`;
+  return sql<number>`case when ${inTitle} then 0 when ${holds(dialect, r.whole, false)} then 1 else 2 end`;
+}
+
+/** What a query's words match, read from the vocabulary; null when a word matches nothing. */
+async function relevanceOf(db: Db, dialect: DialectName, words: QueryWord[]) {
+  return relevance(words, await readVocabulary(db, dialect, lookupsFor(words)));
+}
+
+/** The page and count of a storefront search with words, ranked by relevance. */
+function rankedQueries(db: Db, q: SearchQuery, dialect: DialectName, r: Relevance) {
+  const { where, sortBy, direction, limit, offset } = filtersOf(q);
+  const matches = (eb: ListingExpressions) => where(eb, holds(dialect, r.match, false));
+  const needs = {
+    products: Boolean(q.category) || dialect === 'postgres',
+    users: Boolean(q.minRating),
+  };
+  const ranked = countQuery(db, needs)
+    .where(matches)
+    .select(['listings.listing_id', tierOf(dialect, r).as('tier')])
+    .orderBy(sql`tier`)
+    .orderBy(sortBy, direction)
+    .orderBy('listings.listing_id', 'desc')
+    .limit(limit)
+    .offset(offset);
+  return {
+    page: listingQuery(db)
+      .innerJoin(ranked.as('ranked'), 'ranked.listing_id', 'listings.listing_id')
+      .orderBy('ranked.tier')
+      .orderBy(sortBy, direction)
+      .orderBy('listings.listing_id', 'desc'),
+    count: countQuery(db, needs)
+      .where(matches)
+      .select((eb) => eb.fn.countAll<number>().as('total')),
+  };
+}
+
+/**
+ * "Did you mean": when nothing matches, the query with its unknown words replaced by the closest
+ * listing words (search-words.ts), offered only if that search finds something.
+ */
+async function suggestionFor(
+  db: Db,
+  q: SearchQuery,
+  dialect: DialectName,
+  words: QueryWord[],
+): Promise<string | undefined> {
+  const last = words.at(-1)!;
+  const after = nextString(last.word);
+  const [vocabulary, startsAWord] = await Promise.all([
+    readVocabulary(db, dialect, [...lookupsFor(words), ...lookupsFor(words, 1)]),
+    db
+      .selectFrom('search_terms')
+      .select('term')
+      .where('term', '>=', last.word)
+      .$if(after !== undefined, (b) => b.where('term', '<', after!))
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const text = suggestion(words, vocabulary, startsAWord !== undefined);
+  if (!text) return undefined;
+  const r = await relevanceOf(db, dialect, queryWords(text));
+  if (!r) return undefined;
+  const found = await rankedQueries(db, { ...q, title: text }, dialect, r).count.executeTakeFirst();
+  return Number(found?.total ?? 0) > 0 ? text : undefined;
+}
+
+/**
+ * One page of the storefront search with the total for paging (GET /api/search): every word of
+ * the text must match the listing's title, description or category, as search-words.ts decides;
+ * the best matches come first, then the chosen sort.
+ */
+export async function searchPageOf(
+  db: Db,
+  q: SearchQuery,
+  dialect: DialectName,
+): Promise<SearchPage> {
+  const words = queryWords(q.title);
+  if (words.length === 0) {
+    // No text, or only punctuation ("%"), found in titles as the spec's calls find it.
+    const { page, count, limit, offset } = searchQueries(db, q, dialect);
+    const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+    return { items: rows.map(toListing), total: Number(counted.total), limit, offset };
+  }
+  const { limit, offset } = filtersOf(q);
+  const r = await relevanceOf(db, dialect, words);
+  let items: Listing[] = [];
+  let total = 0;
+  if (r) {
+    const { page, count } = rankedQueries(db, q, dialect, r);
+    const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+    items = rows.map(toListing);
+    total = Number(counted.total);
+  }
+  if (total > 0) return { items, total, limit, offset };
+  const suggestion = await suggestionFor(db, q, dialect, words);
+  return { items, total, limit, offset, ...(suggestion && { suggestion }) };
 }
 
 /**

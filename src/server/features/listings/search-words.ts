@@ -1,0 +1,368 @@
+/**
+ * What the words of a storefront search match, and how well: the relevance rules of
+ * GET /api/search, written once for both engines (docs/decisions/023-search-words.md).
+ *
+ * The indexes hold plain words: runs of ASCII letters and digits or non-ASCII characters, ASCII
+ * letters in lower case (SQLite's FTS5 `ascii` tokenizer, and the same split in PostgreSQL).
+ * Everything clever happens here, on the query's side: a word of the query is looked up in the
+ * vocabulary of words the listings use, and becomes the listing words it stands for: the same
+ * word with another English ending (lamp, lamps), words within its typo budget (calculas,
+ * calculus), the start of longer words when typed last (chem, chemistry), and for codes its
+ * letters and digits joined or apart (ti84, TI-84, ti 84). The engines then only answer "which
+ * listings hold these words, and where".
+ */
+
+/** Words longer than this match nothing (PostgreSQL refuses index entries over 2 kB). */
+export const LONGEST_WORD = 64;
+
+/** Every ASCII character but letters and digits separates words; non-ASCII ones belong to them. */
+// eslint-disable-next-line no-control-regex
+const SEPARATORS = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
+
+/** The words of a text as the indexes hold them. */
+export function wordsOf(text: string): string[] {
+  return text
+    .replace(/[A-Z]+/g, (s) => s.toLowerCase())
+    .split(SEPARATORS)
+    .filter((w) => w !== '');
+}
+
+/** Length in characters (code points), as both engines count it. */
+export const length = (word: string) => [...word].length;
+
+const LETTERS = /^\p{L}+$/u;
+const ENGLISH = /^[a-z]+$/;
+
+/** Words a query can leave out: "lamp for dorm" finds a lamp whose text never says "for". */
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
+
+/**
+ * Edits a word may be off by and still match: one in words of 4-7 letters, two from 8. Words
+ * with digits must be exact (a TI-83 is not a TI-84).
+ */
+export function typoBudget(word: string, extra = 0): number {
+  if (!LETTERS.test(word)) return 0;
+  const n = length(word);
+  return (n >= 8 ? 2 : n >= 4 ? 1 : 0) + extra;
+}
+
+const undouble = (w: string) =>
+  /([b-df-hj-km-np-rtv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+const hasVowel = (w: string) => /[aeiouy]/.test(w);
+
+/**
+ * The word without its English ending, so that forms of one word compare equal: lamps and lamp,
+ * batteries and battery, boxes and box, gaming and games, shipped and ship. Only removes letters
+ * (and turns -ies into -y), so every form of a stem starts with the stem minus a final y.
+ */
+export function stem(word: string): string {
+  let w = word.endsWith('’s') ? word.slice(0, -2) : word;
+  if (!ENGLISH.test(w)) return w;
+  if (w.length >= 5 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length >= 5 && /(ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (/[^siu]s$/.test(w) && (w.length >= 4 || !hasVowel(w.slice(0, -1)))) w = w.slice(0, -1);
+  if (w.length >= 6 && w.endsWith('ing') && hasVowel(w.slice(0, -3))) w = undouble(w.slice(0, -3));
+  else if (w.length >= 5 && w.endsWith('ed') && !w.endsWith('eed') && hasVowel(w.slice(0, -2))) {
+    w = undouble(w.slice(0, -2));
+  }
+  if (w.length >= 4 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Edits between two words (optimal string alignment: insert, delete, replace, or swap two
+ * neighbours), or `max + 1` as soon as it is sure to exceed `max`.
+ */
+export function distance(a: string, b: string, max: number): number {
+  const s = [...a];
+  const t = [...b];
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
+        d = Math.min(d, before[j - 2]! + 1);
+      }
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = row;
+  }
+  return Math.min(previous[t.length]!, max + 1);
+}
+
+/** A word of the query. */
+export interface QueryWord {
+  word: string;
+  /** Typed last: also matches as the start of a longer word (chem finds chemistry). */
+  last: boolean;
+  /** A code's runs of letters and digits, each a word of its own (ti84: ti, 84). */
+  parts?: QueryWord[];
+}
+
+const LETTER_RUN = /^[a-z]+$/;
+const DIGIT_RUN = /^[0-9]+$/;
+const isRun = (w: string) => LETTER_RUN.test(w) || DIGIT_RUN.test(w);
+
+function code(joined: string, parts: string[], last: boolean): QueryWord {
+  return {
+    word: joined,
+    last,
+    parts: parts.map((part, i) => ({ word: part, last: last && i === parts.length - 1 })),
+  };
+}
+
+/**
+ * The words of the search box. Possessives lose their 's; stop words go unless nothing else is
+ * left. A code typed joined (ti84) or split (TI-84, ti 84) becomes one word that matches both.
+ */
+export function queryWords(text: string | undefined): QueryWord[] {
+  if (!text) return [];
+  const all = wordsOf(text.replace(/(\p{L})'s(?![\p{L}\p{N}])/gu, '$1'));
+  const kept = all.filter((w) => !STOP_WORDS.has(w));
+  const words = kept.length > 0 ? kept : all;
+  const query: QueryWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    const last = i === words.length - 1;
+    const runs = /^[a-z0-9]+$/.test(w) ? w.match(/[a-z]+|[0-9]+/g)! : [w];
+    if (runs.length > 1) {
+      query.push(code(w, runs, last));
+    } else if (
+      next !== undefined &&
+      isRun(w) &&
+      isRun(next) &&
+      LETTER_RUN.test(w) !== LETTER_RUN.test(next)
+    ) {
+      query.push(code(w + next, [w, next], i + 1 === words.length - 1));
+      i++;
+    } else {
+      query.push({ word: w, last });
+    }
+  }
+  return query;
+}
+
+/**
+ * What to read from the vocabulary for a word: `prefix` ranges (an index range in both
+ * engines, `exact` for one word) and `gram` patterns, a piece of the word anywhere in a listing
+ * word or, ending in `$`, at its end (SQLite: a trigram index over each word followed by `$`;
+ * PostgreSQL: LIKE through pg_trgm). Lengths bound the words read.
+ */
+export type Lookup =
+  | { exact: string }
+  | { prefix: string; minLength: number; maxLength: number }
+  | { gram: string; minLength: number; maxLength: number };
+
+/** Longest English ending a stem can carry (runn-ing, batter-ies). */
+const ENDING = 5;
+
+/**
+ * Pieces of `word` of which a word within `budget` edits keeps at least one unchanged: the
+ * first characters (read as a prefix range), the last two (at the end, unless `ending`: then
+ * the last three anywhere, as an ending may follow), and pieces of three from the middle, with
+ * gaps between pieces so a swap of neighbours breaks only one. Short words yield fewer pieces
+ * than a complete search would need; the budget check that follows is exact either way.
+ */
+function typoLookups(word: string, budget: number, ending: boolean): Lookup[] {
+  const chars = [...word];
+  const n = chars.length;
+  if (budget === 0 || n < 3) return [];
+  const minLength = n - budget;
+  const maxLength = n + budget + (ending ? ENDING : 0);
+  const head = n >= 5 ? 2 : 1;
+  const tail = ending ? 3 : 2;
+  const lookups: Lookup[] = [{ prefix: chars.slice(0, head).join(''), minLength, maxLength }];
+  if (n - tail > head) {
+    const end = chars.slice(n - tail).join('');
+    lookups.push({ gram: ending ? end : `${end}$`, minLength, maxLength });
+  }
+  const middle = budget - 1;
+  const room = n - tail - head;
+  for (let i = 0; i < middle && room >= 3; i++) {
+    const start = head + Math.floor(((room - 3) * (i + 1)) / (middle + 1));
+    lookups.push({ gram: chars.slice(start, start + 3).join(''), minLength, maxLength });
+  }
+  return lookups;
+}
+
+/** Where the forms of a word's stem begin (a stem ending in y has forms in -ies). */
+const stemPrefix = (word: string) => stem(word).replace(/y$/, '');
+
+/** Everything the vocabulary must say about a simple word, with `extra` typos allowed. */
+function wordLookups(word: string, extra: number): Lookup[] {
+  if (length(word) > LONGEST_WORD) return [];
+  const lookups: Lookup[] = [{ exact: word }];
+  const s = stem(word);
+  if (ENGLISH.test(s)) {
+    const prefix = stemPrefix(word);
+    lookups.push({ prefix, minLength: length(prefix), maxLength: length(prefix) + ENDING });
+  }
+  lookups.push(...typoLookups(word, typoBudget(word, extra), false));
+  if (s !== word) lookups.push(...typoLookups(s, typoBudget(s, extra), true));
+  return lookups;
+}
+
+const simpleWords = (words: QueryWord[]): string[] =>
+  words.flatMap((w) => (w.parts ? [w.word, ...simpleWords(w.parts)] : [w.word]));
+
+/** The vocabulary lookups that decide what `words` match (`extra` > 0: for a suggestion). */
+export function lookupsFor(words: QueryWord[], extra = 0): Lookup[] {
+  return [...new Set(simpleWords(words))].flatMap((w) => wordLookups(w, extra));
+}
+
+/** Whether a listing word answers a lookup (as the engines' indexes decide it). */
+function answers(term: string, lookup: Lookup): boolean {
+  if ('exact' in lookup) return term === lookup.exact;
+  const n = length(term);
+  if (n < lookup.minLength || n > lookup.maxLength) return false;
+  if ('prefix' in lookup) return term.startsWith(lookup.prefix);
+  return lookup.gram.endsWith('$')
+    ? term.endsWith(lookup.gram.slice(0, -1))
+    : term.includes(lookup.gram);
+}
+
+/**
+ * The listing words a word may stand for: only those its own lookups found, so that what an
+ * engine reads beyond them (a looser bound, another word's lookup) never changes the answer.
+ */
+const foundFor = (word: string, vocabulary: VocabularyWord[], extra = 0) => {
+  const lookups = wordLookups(word, extra);
+  return vocabulary.filter((v) => lookups.some((l) => answers(v.term, l)));
+};
+
+/** A listing word of the vocabulary and in how many listings' products it occurs. */
+export interface VocabularyWord {
+  term: string;
+  docs: number;
+}
+
+/** The same word, or another form of it (stem() leaves other words as they are). */
+const isWhole = (term: string, word: string) => term === word || stem(term) === stem(word);
+
+/** Within the typo budget, as typed or without endings (jakets, jacket). */
+function isNear(term: string, word: string, extra = 0): boolean {
+  if (!LETTERS.test(term)) return false;
+  const budget = typoBudget(word, extra);
+  if (budget > 0 && distance(term, word, budget) <= budget) return true;
+  const s = stem(word);
+  const stemBudget = typoBudget(s, extra);
+  return s !== word && stemBudget > 0 && distance(stem(term), s, stemBudget) <= stemBudget;
+}
+
+/** Which listings a query matches, as a tree of listing words. */
+export type Match = { term: string; prefix?: boolean } | { all: Match[] } | { any: Match[] };
+
+/** null is "matches nothing". */
+type Maybe = Match | null;
+
+function any(options: Maybe[]): Maybe {
+  const kept = options.filter((m): m is Match => m !== null);
+  if (kept.length === 0) return null;
+  return kept.length === 1 ? kept[0]! : { any: kept };
+}
+
+function all(required: Maybe[]): Maybe {
+  if (required.some((m) => m === null)) return null;
+  return required.length === 1 ? required[0]! : { all: required as Match[] };
+}
+
+/**
+ * A query's matches at each level of relevance: `whole`, every word as a word (any form), and
+ * `match`, also within typos and as the start of the last word. Relevance: whole words in the
+ * title, then whole words anywhere (description, category), then the rest.
+ */
+export interface Relevance {
+  match: Match;
+  /** null: no listing matches every word as a whole word. */
+  whole: Match | null;
+}
+
+function levels(q: QueryWord, vocabulary: VocabularyWord[]): { match: Maybe; whole: Maybe } {
+  // The indexes hold no longer words (see LONGEST_WORD).
+  if (length(q.word) > LONGEST_WORD) return { match: null, whole: null };
+  const found = foundFor(q.word, vocabulary);
+  const whole = found.filter((v) => isWhole(v.term, q.word)).map((v) => ({ term: v.term }));
+  if (q.parts) {
+    // A code: joined as one word (ti84), or its runs as words of their own (ti 84, TI-84).
+    const exact = whole.filter((v) => v.term === q.word);
+    const parts = q.parts.map((p) => levels(p, vocabulary));
+    return {
+      match: any([
+        ...exact,
+        q.last ? { term: q.word, prefix: true } : null,
+        all(parts.map((p) => p.match)),
+      ]),
+      whole: any([...exact, all(parts.map((p) => p.whole))]),
+    };
+  }
+  const near = found
+    .filter((v) => !isWhole(v.term, q.word) && isNear(v.term, q.word))
+    .map((v) => ({ term: v.term }));
+  return {
+    match: any([...whole, ...near, q.last ? { term: q.word, prefix: true } : null]),
+    whole: any(whole),
+  };
+}
+
+/** What `words` match given the vocabulary read for them; null when some word matches nothing. */
+export function relevance(words: QueryWord[], vocabulary: VocabularyWord[]): Relevance | null {
+  const each = words.map((q) => levels(q, vocabulary));
+  const match = all(each.map((l) => l.match));
+  return match && { match, whole: all(each.map((l) => l.whole)) };
+}
+
+/**
+ * "Did you mean": the query with each word that matches nothing replaced by the closest listing
+ * word, one more edit away than a search allows (the most used word wins a tie); undefined when
+ * some word has none. Codes and the start of a last word are kept as typed.
+ */
+export function suggestion(
+  words: QueryWord[],
+  vocabulary: VocabularyWord[],
+  lastStartsAWord: boolean,
+): string | undefined {
+  let changed = false;
+  const out: string[] = [];
+  for (const q of words) {
+    const matches =
+      q.parts !== undefined ||
+      foundFor(q.word, vocabulary).some((v) => isWhole(v.term, q.word) || isNear(v.term, q.word)) ||
+      (q.last && lastStartsAWord);
+    if (matches) {
+      out.push(q.word);
+      continue;
+    }
+    const budget = typoBudget(q.word, 1);
+    const best = foundFor(q.word, vocabulary, 1)
+      .filter((v) => isNear(v.term, q.word, 1))
+      .map((v) => ({ ...v, edits: distance(v.term, q.word, budget) }))
+      .sort((a, b) => a.edits - b.edits || b.docs - a.docs || (a.term < b.term ? -1 : 1))[0];
+    if (!best) return undefined;
+    out.push(best.term);
+    changed = true;
+  }
+  return changed ? out.join(' ') : undefined;
+}
