@@ -182,8 +182,8 @@ const ENDING = 5;
 /**
  * Pieces of `word` of which a word within `budget` edits keeps at least one unchanged: the
  * first characters (read as a prefix range), the last two (at the end, unless `ending`: then
- * the last three anywhere, as an ending may follow), and pieces of three from the middle, with
- * gaps between pieces so a swap of neighbours breaks only one. Short words yield fewer pieces
+ * the last three anywhere, as an ending may follow), and pieces of three from the middle. Each
+ * edit changes one piece at most; a swap of neighbours may change two. Short words yield fewer pieces
  * than a complete search would need; the budget check that follows is exact either way.
  */
 function typoLookups(word: string, budget: number, ending: boolean): Lookup[] {
@@ -195,7 +195,7 @@ function typoLookups(word: string, budget: number, ending: boolean): Lookup[] {
   const head = n >= 5 ? 2 : 1;
   const tail = ending ? 3 : 2;
   const lookups: Lookup[] = [{ prefix: chars.slice(0, head).join(''), minLength, maxLength }];
-  if (n - tail > head) {
+  if (n - tail >= head) {
     const end = chars.slice(n - tail).join('');
     lookups.push({ gram: ending ? end : `${end}$`, minLength, maxLength });
   }
@@ -221,7 +221,8 @@ function wordLookups(word: string, extra: number): Lookup[] {
     lookups.push({ prefix, minLength: length(prefix), maxLength: length(prefix) + ENDING });
   }
   lookups.push(...typoLookups(word, typoBudget(word, extra), false));
-  if (s !== word) lookups.push(...typoLookups(s, typoBudget(s, extra), true));
+  // Listing words with an ending and a typo (jaket, jackets).
+  if (ENGLISH.test(s)) lookups.push(...typoLookups(s, typoBudget(s, extra), true));
   return lookups;
 }
 
@@ -262,14 +263,16 @@ export interface VocabularyWord {
 /** The same word, or another form of it (stem() leaves other words as they are). */
 const isWhole = (term: string, word: string) => term === word || stem(term) === stem(word);
 
-/** Within the typo budget, as typed or without endings (jakets, jacket). */
+/** Within the typo budget, as typed or without endings (jaket, jackets). */
 function isNear(term: string, word: string, extra = 0): boolean {
   if (!LETTERS.test(term)) return false;
   const budget = typoBudget(word, extra);
   if (budget > 0 && distance(term, word, budget) <= budget) return true;
   const s = stem(word);
+  const t = stem(term);
+  if (s === word && t === term) return false;
   const stemBudget = typoBudget(s, extra);
-  return s !== word && stemBudget > 0 && distance(stem(term), s, stemBudget) <= stemBudget;
+  return stemBudget > 0 && distance(t, s, stemBudget) <= stemBudget;
 }
 
 /** Which listings a query matches, as a tree of listing words. */
