@@ -260,6 +260,45 @@ describe('the vocabulary', () => {
     expect((await vocabulary()).has('quokka')).toBe(false);
   });
 
+  it('stays right under concurrent listing writes, in either order of tables', async () => {
+    const seller = await signedInUser(ctx);
+    const db = ctx.database.db;
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createListing(db, { vendor_id: seller.user.user_id, title: `Walnut tray ${i}` }),
+      ),
+    );
+    // New listings (product, then listing) race edits that touch the listing first, then the
+    // product, as a seller's edit does, all over the same words.
+    await Promise.all([
+      ...made.map(({ listing_id, product_id }, i) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('listings')
+            .set({ price_cents: 500 + i })
+            .where('listing_id', '=', listing_id)
+            .execute();
+          await trx
+            .updateTable('products')
+            .set({ title: `Walnut serving tray ${i}` })
+            .where('product_id', '=', product_id)
+            .execute();
+        }),
+      ),
+      ...Array.from({ length: 6 }, (_, i) =>
+        db.transaction().execute((trx) =>
+          createListing(trx, {
+            vendor_id: seller.user.user_id,
+            title: `Walnut serving bowl ${i}`,
+          }),
+        ),
+      ),
+    ]);
+    expect(await vocabulary()).toEqual(await indexed());
+    expect((await vocabulary()).get('walnut')).toBe(12);
+    expect((await search(query('walnut serving'))).total).toBe(12);
+  });
+
   it('finds words the way the index splits them, in any letter case', async () => {
     const seller = await signedInUser(ctx);
     await createListing(ctx.database.db, { vendor_id: seller.user.user_id, title: TRICKY });

@@ -31,9 +31,13 @@ function provider(db: Connection): MigrationProvider {
   };
 }
 
+/** The migrator of this schema; tests step it to a migration to test the next on older data. */
+export function migratorFor(db: Connection): Migrator {
+  return new Migrator({ db: db.db, provider: provider(db) });
+}
+
 export async function migrateToLatest(db: Connection): Promise<void> {
-  const migrator = new Migrator({ db: db.db, provider: provider(db) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
