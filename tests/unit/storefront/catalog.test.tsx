@@ -92,6 +92,19 @@ describe('search results', () => {
     expect(await screen.findByText(/No items match your search/)).toBeVisible();
   });
 
+  it('offers the suggestion of the server when nothing matches, keeping the category', async () => {
+    const api = stubApi({ 'GET /api/search': { ...page([], 0), suggestion: 'calculus' } });
+    const { user, router } = home('/?search=1&category=Books&title=clculas');
+    const status = await screen.findByText(/Did you mean/);
+    expect(status).toHaveTextContent('0 items · Did you mean calculus?');
+    api.set('GET /api/search', page(listings(2), 2));
+    await user.click(within(status).getByRole('link', { name: 'calculus' }));
+    await waitFor(() => expect(router.state.location.search).toContain('title=calculus'));
+    expect(router.state.location.search).toContain('category=Books');
+    expect(await screen.findByText('2 items')).toBeVisible();
+    expect(api.callsTo('GET /api/search').at(-1)!.query.get('title')).toBe('calculus');
+  });
+
   it('shows an error state when the search fails', async () => {
     stubApi({ 'GET /api/search': reply(400, { message: 'Search text is too long' }) });
     home('/?search=1&title=x');

@@ -1,8 +1,9 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import {
+  searchHref,
   searchToParams,
   type SearchFilterState,
   type SearchState,
@@ -24,6 +25,7 @@ export function SearchResults({ state }: { state: SearchState }) {
   const results = useSearchResults(toSearchQuery(state));
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
+  const suggestion = results.data?.pages[0]?.suggestion;
 
   const changeFilters = (filters: SearchFilterState) =>
     setParams(searchToParams({ ...state, filters }));
@@ -34,6 +36,12 @@ export function SearchResults({ state }: { state: SearchState }) {
         <h1 id="results-title">{heading(state)}</h1>
         <p className="result-count" role="status">
           {results.isSuccess && `${total} item${total === 1 ? '' : 's'}`}
+          {suggestion && (
+            <>
+              {' · Did you mean '}
+              <Link to={searchHref({ ...state, title: suggestion })}>{suggestion}</Link>?
+            </>
+          )}
         </p>
       </div>
       <FilterRow filters={state.filters} onChange={changeFilters} />
