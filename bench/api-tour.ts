@@ -74,6 +74,28 @@ export async function apiTour(
     'GET',
     '/api/search?title=chair&datePosted=30d&minDiscount=10&priceSort=high-to-low&limit=24',
   );
+  // The storefront's words: typos, endings, description words, codes, word starts, nothing.
+  for (const [label, title] of [
+    ['typo', 'calculas'],
+    ['plural', 'lamps'],
+    ['description word', 'dorm'],
+    ['code', '2-pack'],
+    ['start of the last word', 'organic chem'],
+    ['two words, one a typo', 'wireles earbuds'],
+    ['nothing, did you mean', 'calclas'],
+    ['nonsense', 'qwzxv'],
+  ]) {
+    await call(
+      `GET /api/search (${label})`,
+      'GET',
+      `/api/search?title=${encodeURIComponent(title!)}&limit=24`,
+    );
+  }
+  await call(
+    'GET /api/search (words + filters)',
+    'GET',
+    '/api/search?title=desk%20lamps&category=Furniture&priceSort=low-to-high&minRating=3&limit=24&offset=24',
+  );
   await call(
     'GET /api/search (last page)',
     'GET',

@@ -53,6 +53,8 @@ export interface ApiResult {
 /** The read scenarios: one URL each, so the floor can answer it with the same bytes. */
 export const READS: Record<string, string> = {
   titleSearch: '/api/title?title=lamp&limit=24',
+  typoSearch: '/api/search?title=calculas&limit=24',
+  pluralSearch: '/api/search?title=lamps&limit=24',
   combinedSearch: '/api/combined?category=Furniture&title=lamp&limit=24',
   featured: '/api/listing/featured',
   searchPage:

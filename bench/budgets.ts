@@ -38,8 +38,15 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       p && p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100 && p.seo >= 95,
     );
   }
-  add('API: title search p99 (ms)', '<= 10', r.api?.searchP99, r.api?.searchP99 <= 10);
-  add('API: title search / floor req/s', '>= 0.5', r.api?.searchRatio, r.api?.searchRatio >= 0.5);
+  for (const [scenario, label] of [
+    ['titleSearch', 'title search'],
+    ['typoSearch', 'typo search'],
+    ['pluralSearch', 'plural search'],
+  ]) {
+    const s = r.api?.scenarios?.[scenario!];
+    add(`API: ${label} p99 (ms)`, '<= 10', s?.p99, s?.p99 <= 10);
+    add(`API: ${label} / floor req/s`, '>= 0.5', s?.ratio, s?.ratio >= 0.5);
+  }
   add('API: server peak RSS (MB)', '<= 250', r.api?.peakRssMb, r.api?.peakRssMb <= 250);
   add('Map: campus tile p99 at 50 connections (ms)', '<= 10', r.map?.tileP99, r.map?.tileP99 <= 10);
   add(

@@ -181,29 +181,34 @@ const ENDING = 5;
 
 /**
  * Pieces of `word` of which a word within `budget` edits keeps at least one unchanged: the
- * first characters (read as a prefix range), the last two (at the end, unless `ending`: then
- * the last three anywhere, as an ending may follow), and pieces of three from the middle. Each
- * edit changes one piece at most; a swap of neighbours may change two. Short words yield fewer pieces
- * than a complete search would need; the budget check that follows is exact either way.
+ * first two characters (one in a word of three), read as a prefix range; the last two at the
+ * end (unless `ending`: then the last three anywhere, as an ending may follow); pieces of three
+ * from the middle. The pieces do not overlap, so an edit changes one at most; a swap of
+ * neighbours across two pieces that touch is read as a prefix of its own. Words too short for
+ * the pieces a budget needs get fewer (a suggestion may then miss a word); what a word then
+ * matches is decided exactly, on what its pieces found, so both engines agree either way.
  */
 function typoLookups(word: string, budget: number, ending: boolean): Lookup[] {
   const chars = [...word];
   const n = chars.length;
-  if (budget === 0 || n < 3) return [];
+  const head = n >= 4 ? 2 : 1;
+  const tail = ending ? 3 : 2;
+  if (budget === 0 || head + tail > n) return [];
   const minLength = n - budget;
   const maxLength = n + budget + (ending ? ENDING : 0);
-  const head = n >= 5 ? 2 : 1;
-  const tail = ending ? 3 : 2;
-  const lookups: Lookup[] = [{ prefix: chars.slice(0, head).join(''), minLength, maxLength }];
-  if (n - tail >= head) {
-    const end = chars.slice(n - tail).join('');
-    lookups.push({ gram: ending ? end : `${end}$`, minLength, maxLength });
+  const piece = (from: number, to: number) => chars.slice(from, to).join('');
+  const lookups: Lookup[] = [
+    { prefix: piece(0, head), minLength, maxLength },
+    { gram: ending ? piece(n - tail) : `${piece(n - tail)}$`, minLength, maxLength },
+  ];
+  if (head === 2 && head + tail === n) {
+    lookups.push({ prefix: chars[0]! + chars[head]!, minLength, maxLength });
   }
   const middle = budget - 1;
   const room = n - tail - head;
   for (let i = 0; i < middle && room >= 3; i++) {
     const start = head + Math.floor(((room - 3) * (i + 1)) / (middle + 1));
-    lookups.push({ gram: chars.slice(start, start + 3).join(''), minLength, maxLength });
+    lookups.push({ gram: piece(start, start + 3), minLength, maxLength });
   }
   return lookups;
 }
@@ -268,11 +273,13 @@ function isNear(term: string, word: string, extra = 0): boolean {
   if (!LETTERS.test(term)) return false;
   const budget = typoBudget(word, extra);
   if (budget > 0 && distance(term, word, budget) <= budget) return true;
+  // Endings and a typo together (jaket, jackets): on stems of five letters or more, which
+  // typoLookups() can find with an ending after them.
   const s = stem(word);
   const t = stem(term);
-  if (s === word && t === term) return false;
+  if ((s === word && t === term) || length(s) < 5) return false;
   const stemBudget = typoBudget(s, extra);
-  return stemBudget > 0 && distance(t, s, stemBudget) <= stemBudget;
+  return distance(t, s, stemBudget) <= stemBudget;
 }
 
 /** Which listings a query matches, as a tree of listing words. */
