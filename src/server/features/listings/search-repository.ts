@@ -283,19 +283,26 @@ function nextString(prefix: string): string | undefined {
   return chars.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
 }
 
-/** Listing words holding any of the pieces (a piece ending in `$` ends the word). */
+/**
+ * Listing words holding any of the pieces (a piece ending in `$` ends the word). SQLite: the
+ * trigram index over every word followed by `$`. PostgreSQL: an end is a range of the reversed
+ * word's index, a piece inside a LIKE through pg_trgm (words hold no wildcards or backslashes:
+ * they are separators).
+ */
 function gramCondition(dialect: DialectName, grams: { gram: string }[]): RawBuilder<SqlBool> {
   if (dialect === 'sqlite') {
     const phrases = [...new Set(grams.map((g) => ftsPhrase(g.gram)))].join(' OR ');
     return sql`search_terms.rowid in (select rowid from search_terms_grams where search_terms_grams match ${phrases})`;
   }
-  // Words hold no LIKE wildcards or backslashes (they are separators).
-  const likes = grams.map((g) =>
-    g.gram.endsWith('$')
-      ? sql`term like ${`%${g.gram.slice(0, -1)}`}`
-      : sql`term like ${`%${g.gram}%`}`,
-  );
-  return sql`(${sql.join(likes, sql` or `)})`;
+  const conditions = grams.map(({ gram }) => {
+    if (!gram.endsWith('$')) return sql`term like ${`%${gram}%`}`;
+    const end = [...gram.slice(0, -1)].reverse().join('');
+    const after = nextString(end);
+    return after
+      ? sql`(reverse(term) >= ${end} and reverse(term) < ${after})`
+      : sql`reverse(term) >= ${end}`;
+  });
+  return sql`(${sql.join(conditions, sql` or `)})`;
 }
 
 /** SQLite: a match as an FTS5 query over products_text (words hold no quotes). */

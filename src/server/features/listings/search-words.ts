@@ -196,7 +196,7 @@ function typoLookups(word: string, budget: number, ending: boolean): Lookup[] {
   if (budget === 0 || head + tail > n) return [];
   const minLength = n - budget;
   const maxLength = n + budget + (ending ? ENDING : 0);
-  const piece = (from: number, to: number) => chars.slice(from, to).join('');
+  const piece = (from: number, to?: number) => chars.slice(from, to).join('');
   const lookups: Lookup[] = [
     { prefix: piece(0, head), minLength, maxLength },
     { gram: ending ? piece(n - tail) : `${piece(n - tail)}$`, minLength, maxLength },
