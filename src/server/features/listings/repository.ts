@@ -1,7 +1,14 @@
-import type { Availability, Category, Condition, ListingStatus } from '#shared/constants.js';
+import {
+  FEATURED_COUNT,
+  type Availability,
+  type Category,
+  type Condition,
+  type ListingStatus,
+} from '#shared/constants.js';
+import type { Listing } from '#shared/schemas/listings.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
-import { listingQuery, toListing } from './search-repository.js';
+import { listingQuery, toListing, type ListingRow } from './search-repository.js';
 
 export async function findListing(db: Db, listingId: number) {
   const row = await listingQuery(db)
@@ -35,6 +42,74 @@ export async function activeListingsOf(db: Db, vendorId: number) {
     .orderBy('listings.listing_date', 'desc')
     .execute();
   return rows.map(toListing);
+}
+
+/** A uniformly random permutation of `items` (Fisher-Yates, in place). */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/**
+ * Up to `wanted` distinct random active listings, in random order (the featured pool). Samples
+ * ids between the lowest and highest listing id and reads those rows by primary key, instead of
+ * sorting the whole table randomly; when sampling finds too few (few listings, or few of them
+ * active), it reads active listings on from a random id, wrapping around.
+ */
+export async function randomActiveListings(db: Db, wanted = FEATURED_COUNT): Promise<Listing[]> {
+  // Two scalar subqueries: SQLite answers a lone min() or max() from the primary key in one
+  // step, but min() and max() in one select read the whole table.
+  const range = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('listings')
+        .select((e) => e.fn.min('listing_id').as('lo'))
+        .as('lo'),
+      eb
+        .selectFrom('listings')
+        .select((e) => e.fn.max('listing_id').as('hi'))
+        .as('hi'),
+    ])
+    .executeTakeFirst();
+  const lo = Number(range?.lo ?? 0);
+  const hi = Number(range?.hi ?? 0);
+  if (!hi) return [];
+  const span = hi - lo + 1;
+  const active = () => listingQuery(db).where('listings.listing_status', '=', 'Active');
+  const found = new Map<number, ListingRow>();
+  const add = (rows: ListingRow[]) => {
+    for (const row of rows) if (found.size < wanted) found.set(row.listing_id, row);
+  };
+  if (span > wanted * 2) {
+    for (let round = 0; round < 3 && found.size < wanted; round++) {
+      const ids = new Set<number>();
+      const draws = Math.min(span, (wanted - found.size) * 2);
+      while (ids.size < draws) ids.add(lo + Math.floor(Math.random() * span));
+      add(
+        shuffle(
+          await active()
+            .where('listings.listing_id', 'in', [...ids])
+            .execute(),
+        ),
+      );
+    }
+  }
+  if (found.size < wanted) {
+    const start = lo + Math.floor(Math.random() * span);
+    const onFrom = (op: '>=' | '<', limit: number) =>
+      active()
+        .where('listings.listing_id', op, start)
+        .where('listings.listing_id', 'not in', [0, ...found.keys()])
+        .orderBy('listings.listing_id')
+        .limit(limit)
+        .execute();
+    add(await onFrom('>=', wanted - found.size));
+    if (found.size < wanted) add(await onFrom('<', wanted - found.size));
+  }
+  return shuffle([...found.values()]).map(toListing);
 }
 
 export async function soldCountOf(db: Db, vendorId: number) {

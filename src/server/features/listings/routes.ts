@@ -36,12 +36,13 @@ import {
   insertProduct,
   listingOwner,
   productsOf,
+  randomActiveListings,
   softDeleteListing,
   soldCountOf,
   updateListingStatus,
 } from './repository.js';
 import { createFeaturedPool } from './featured-pool.js';
-import { randomActiveListings, searchListings, searchPageOf } from './search-repository.js';
+import { searchListings, searchPageOf } from './search-repository.js';
 import { createSearchCache } from './search-cache.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';

@@ -1,4 +1,8 @@
-/** Search, featured listings and the listing row shape (SQL for reading listings in bulk). */
+/**
+ * Search (the spec's calls and the storefront's GET /api/search) and the listing row shape: the
+ * SQL for reading listings in bulk. What the storefront's words match is decided in
+ * search-words.ts, which this file asks the engine's indexes about.
+ */
 import {
   sql,
   type Expression,
@@ -7,7 +11,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT, sellerRating } from '#shared/constants.js';
+import { DATE_POSTED_MS, DEFAULT_RATING, sellerRating } from '#shared/constants.js';
 import type { Listing, SearchPage, SearchQuery } from '#shared/schemas/listings.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
@@ -452,72 +456,4 @@ export async function searchEpoch(db: Db): Promise<number> {
     n: number | string;
   }>`select n from search_epoch where id = 1`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-/** A uniformly random permutation of `items` (Fisher-Yates, in place). */
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
-}
-
-/**
- * Up to `wanted` distinct random active listings, in random order (the featured pool). Samples
- * ids between the lowest and highest listing id and reads those rows by primary key, instead of
- * sorting the whole table randomly; when sampling finds too few (few listings, or few of them
- * active), it reads active listings on from a random id, wrapping around.
- */
-export async function randomActiveListings(db: Db, wanted = FEATURED_COUNT): Promise<Listing[]> {
-  // Two scalar subqueries: SQLite answers a lone min() or max() from the primary key in one
-  // step, but min() and max() in one select read the whole table.
-  const range = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('listings')
-        .select((e) => e.fn.min('listing_id').as('lo'))
-        .as('lo'),
-      eb
-        .selectFrom('listings')
-        .select((e) => e.fn.max('listing_id').as('hi'))
-        .as('hi'),
-    ])
-    .executeTakeFirst();
-  const lo = Number(range?.lo ?? 0);
-  const hi = Number(range?.hi ?? 0);
-  if (!hi) return [];
-  const span = hi - lo + 1;
-  const active = () => listingQuery(db).where('listings.listing_status', '=', 'Active');
-  const found = new Map<number, ListingRow>();
-  const add = (rows: ListingRow[]) => {
-    for (const row of rows) if (found.size < wanted) found.set(row.listing_id, row);
-  };
-  if (span > wanted * 2) {
-    for (let round = 0; round < 3 && found.size < wanted; round++) {
-      const ids = new Set<number>();
-      const draws = Math.min(span, (wanted - found.size) * 2);
-      while (ids.size < draws) ids.add(lo + Math.floor(Math.random() * span));
-      add(
-        shuffle(
-          await active()
-            .where('listings.listing_id', 'in', [...ids])
-            .execute(),
-        ),
-      );
-    }
-  }
-  if (found.size < wanted) {
-    const start = lo + Math.floor(Math.random() * span);
-    const onFrom = (op: '>=' | '<', limit: number) =>
-      active()
-        .where('listings.listing_id', op, start)
-        .where('listings.listing_id', 'not in', [0, ...found.keys()])
-        .orderBy('listings.listing_id')
-        .limit(limit)
-        .execute();
-    add(await onFrom('>=', wanted - found.size));
-    if (found.size < wanted) add(await onFrom('<', wanted - found.size));
-  }
-  return shuffle([...found.values()]).map(toListing);
 }
