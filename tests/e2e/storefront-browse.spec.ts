@@ -83,6 +83,25 @@ test('a search by category and word lives in the URL: reload, back and the logo'
   await expect(page.getByRole('heading', { name: 'All products' })).toBeVisible();
 });
 
+test('the search forgives a typo, and offers the closest words when nothing matches', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const box = page.getByPlaceholder('What do you want to buy?');
+  await box.fill('calculas');
+  await box.press('Enter');
+  await expect(cards(page).first().getByRole('link')).toHaveText('Calculus: Early Transcendentals');
+
+  await box.fill('clculas');
+  await box.press('Enter');
+  await expect(page.getByText(/No items match your search/)).toBeVisible();
+  await expect(countText(page)).toHaveText('0 items · Did you mean calculus?');
+  await countText(page).getByRole('link', { name: 'calculus' }).click();
+  await expect(page).toHaveURL(/\/\?search=1&title=calculus$/);
+  await expect(box).toHaveValue('calculus');
+  await expect(cards(page).first().getByRole('link')).toHaveText('Calculus: Early Transcendentals');
+});
+
 test('each filter narrows or orders the results as the server does', async ({ page, request }) => {
   test.setTimeout(120_000);
   const total = async (query: string) =>
