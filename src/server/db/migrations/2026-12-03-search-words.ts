@@ -181,14 +181,10 @@ async function postgresUp(db: Kysely<any>) {
       end if;
       return null;
     end $$`.execute(db);
-  for (const [event, tables] of [
-    ['insert', 'new table as new_rows'],
-    ['update', 'old table as old_rows new table as new_rows'],
-    ['delete', 'old table as old_rows'],
-  ] as const) {
-    await sql`create trigger ${sql.raw(`search_terms_${event}`)} after ${sql.raw(event)} on products
-      referencing ${sql.raw(tables)} for each statement execute function search_terms_sync()`.execute(
-      db,
-    );
-  }
+  const trigger = (event: string, tables: string) =>
+    sql`create trigger ${sql.raw(`search_terms_${event}`)} after ${sql.raw(event)} on products
+      referencing ${sql.raw(tables)} for each statement execute function search_terms_sync()`;
+  await trigger('insert', 'new table as new_rows').execute(db);
+  await trigger('update', 'old table as old_rows new table as new_rows').execute(db);
+  await trigger('delete', 'old table as old_rows').execute(db);
 }
