@@ -35,6 +35,38 @@ export function checkRequestTransition(
   return from === 'Pending' && to !== 'Pending' ? 'ok' : 'illegal';
 }
 
+/**
+ * Statuses in which a delivery is over: the item reached its buyer (or, later, came back).
+ * Every other status is "under way": the item is promised to that buyer, so no other sale of
+ * the listing may start. A new end state is one more entry here.
+ */
+export const FINISHED_DELIVERY_STATUSES = [
+  'Delivered',
+] as const satisfies readonly DeliveryStatus[];
+
+export function isDeliveryFinished(status: DeliveryStatus): boolean {
+  return (FINISHED_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
+}
+
+/** The reason given to the other buyers of a listing when one buyer's request is accepted. */
+export const SOLD_TO_ANOTHER_BUYER = 'Sold to another buyer';
+
+/** Couriers carry other people's orders: never one they buy or sell (403 `own_order`). */
+export function isOwnOrder(
+  d: { buyer_id: number; vendor_id: number },
+  userId: number | null | undefined,
+): boolean {
+  return userId != null && (d.buyer_id === userId || d.vendor_id === userId);
+}
+
+/**
+ * A phone's clock may run this far ahead of the server's before a `device_time` counts as
+ * wrong (it is then stored clamped and marked as adjusted).
+ */
+export const DEVICE_TIME_AHEAD_MS = 2 * 60 * 1000;
+/** A courier position older than this (or from the future) is stamped with the server's time. */
+export const POSITION_MAX_AGE_MS = 60 * 60 * 1000;
+
 /** Statuses in which a courier is out on the delivery and may share a position. */
 export const ACTIVE_DELIVERY_STATUSES = [
   'Assigned',
