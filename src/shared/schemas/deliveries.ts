@@ -20,6 +20,11 @@ export const deliveryRequest = z.object({
   dropoff: z.enum(DROPOFF_LOCATIONS),
   buyer_special_request: z.string(),
   created_at: z.string(),
+  /**
+   * Why a request was declined when not by its seller: "Sold to another buyer" once another
+   * buyer's request for the listing was accepted. Null otherwise.
+   */
+  decline_reason: z.string().nullable(),
   title: z.string().nullable(),
   thumbnail: z.string().nullable(),
   price: z.number().nullable(),
@@ -99,5 +104,10 @@ export const deliveryEvent = z.object({
   actor_id: z.number(),
   at: z.string(),
   device_at: z.string().nullable(),
+  /**
+   * 1 when the device's time lay outside the delivery's life (before it was created, or ahead
+   * of the server's clock by more than DEVICE_TIME_AHEAD_MS) and `device_at` is clamped into it.
+   */
+  device_at_adjusted: z.number(),
 });
 export type DeliveryEvent = z.infer<typeof deliveryEvent>;

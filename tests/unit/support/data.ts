@@ -101,6 +101,7 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     dropoff: 'Library',
     buyer_special_request: '',
     created_at: '2026-11-20T10:00:00.000Z',
+    decline_reason: null,
     title: 'IKEA desk lamp',
     thumbnail: null,
     price: 12.5,

@@ -10,12 +10,15 @@ import {
   listingBuyerQuery,
   updateDeliveryRequestBody,
 } from '#shared/schemas/deliveries.js';
+import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
+import { hasDeliveryUnderWay, listingTaken, lockListing } from '#server/safety/one-sale.js';
 import {
+  declineOtherRequests,
   findInstruction,
   findRequest,
   insertInstruction,
@@ -171,16 +174,19 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const listing = await listingForRequest(db, found.listing_id);
       if (!listing || listing.listing_status === 'Deleted')
         throw conflict('This listing no longer exists.');
-      // The request's status change and the new delivery happen together or not at all.
-      const deliveryId = await db.transaction().execute(async (trx) => {
+      // One transaction: the request's status change, the new delivery and the other buyers'
+      // answers happen together or not at all, one sale of the listing at a time.
+      const { deliveryId, declined } = await db.transaction().execute(async (trx) => {
+        await lockListing(trx, app.dialect, listing.listing_id);
+        const current = await findRequest(trx, found.delivery_request_id);
+        if (current?.status === 'Approved') throw conflict('This request was already accepted.');
+        if (current?.decline_reason === SOLD_TO_ANOTHER_BUYER) throw listingTaken();
+        if (current?.status === 'Denied') throw conflict('This request was declined.');
+        if (await hasDeliveryUnderWay(trx, listing.listing_id)) throw listingTaken();
         if (!(await settleRequest(trx, found.delivery_request_id, 'Approved'))) {
-          throw conflict(
-            found.status === 'Denied'
-              ? 'This request was declined.'
-              : 'This request was already accepted.',
-          );
+          throw conflict('This request was already accepted.');
         }
-        return insertInstruction(trx, {
+        const id = await insertInstruction(trx, {
           delivery_request_id: found.delivery_request_id,
           pickup: request.body.pickup,
           dropoff: found.dropoff,
@@ -191,6 +197,13 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           product_id: listing.product_id,
           listing_id: listing.listing_id,
         });
+        const others = await declineOtherRequests(
+          trx,
+          listing.listing_id,
+          found.delivery_request_id,
+          SOLD_TO_ANOTHER_BUYER,
+        );
+        return { deliveryId: id, declined: others };
       });
       const created = (await findInstruction(db, deliveryId))!;
       // A new delivery joins the Unassigned pool that on-shift couriers watch.
@@ -200,6 +213,15 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         to: [created.buyer_id, created.vendor_id],
         couriersOnShift: true,
       });
+      // The other buyers learn that the item went to someone else.
+      for (const requestId of declined) {
+        const other = (await findRequest(db, requestId))!;
+        await app.live.publish({
+          type: 'delivery.updated',
+          data: { request: other },
+          to: [other.buyer_id, other.vendor_id],
+        });
+      }
       return reply.code(201).send(created);
     },
   );

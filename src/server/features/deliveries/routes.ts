@@ -22,7 +22,13 @@ import {
   moveInstruction,
   unassignedInstructions,
 } from './repository.js';
-import { authorizeMove, canRead, illegalMoveMessage, mayMove } from './rules.js';
+import {
+  authorizeMove,
+  canRead,
+  clampDeviceTime,
+  illegalMoveMessage,
+  mayMove,
+} from './rules.js';
 
 const instructions = z.array(deliveryInstruction);
 
@@ -131,19 +137,30 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             delivery_status: to,
             courier_id: to === 'Unassigned' ? null : user.user_id,
             actor_id: user.user_id,
-            device_at: device_time ?? null,
+            ...clampDeviceTime(device_time, found.timestamp),
           });
         }
         return ok;
       });
       const current = (await findInstruction(db, found.delivery_id))!;
       if (moved) {
+        // Its progress is its buyer's, seller's and courier's; back in the pool, every
+        // on-shift courier may see it again.
         await app.live.publish({
           type: 'delivery.updated',
           data: { delivery: current },
           to: [current.buyer_id, current.vendor_id, user.user_id],
-          couriersOnShift: from === 'Unassigned' || to === 'Unassigned',
+          couriersOnShift: to === 'Unassigned',
         });
+        // Claimed: the other couriers learn only that it left the pool.
+        if (from === 'Unassigned') {
+          await app.live.publish({
+            type: 'delivery.removed',
+            data: { delivery_id: current.delivery_id },
+            to: [],
+            couriersOnShift: true,
+          });
+        }
       }
       if (!moved) {
         // Someone else moved it first: a repeat of what we wanted is still a success.

@@ -40,7 +40,7 @@ import {
   randomActiveListings,
   softDeleteListing,
   soldCountOf,
-  updateListingStatus,
+  changeListingStatus,
 } from './repository.js';
 import { createFeaturedPool } from './featured-pool.js';
 import { searchListings, searchPageOf } from './search-repository.js';
@@ -269,7 +269,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (request) => {
       await ownListing(request, request.params.id);
       const { availability, listing_status } = request.body;
-      await updateListingStatus(db, request.params.id, {
+      await changeListingStatus(db, dialect, request.params.id, {
         ...(availability && { availability }),
         ...(listing_status && { listing_status }),
         // A sold listing is out of stock even when the client sends only the status.
