@@ -36,6 +36,7 @@ describe('POST /api/delivery_request', () => {
       dropoff: 'Hensill Hall',
       buyer_special_request: 'Please call',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      decline_reason: null,
       title: expect.any(String),
       thumbnail: null,
       price: 20,
