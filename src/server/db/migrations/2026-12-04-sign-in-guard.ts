@@ -110,13 +110,13 @@ export function signInGuard(warn: Warn = (message) => console.warn(message)) {
           .execute();
       }
       await db.schema
-        .createIndex('users_username_key')
+        .createIndex('users_username_key_unique')
         .on('users')
         .column('username_key')
         .unique()
         .execute();
       await db.schema
-        .createIndex('users_email_key')
+        .createIndex('users_email_key_unique')
         .on('users')
         .column('email_key')
         .unique()
