@@ -27,7 +27,10 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty database: a file in `tmp` (SQLite), or a new database on TEST_DATABASE_URL. */
+export async function freshDatabaseUrl(
+  tmp: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => {} };
   return freshDatabase(base);
