@@ -9,7 +9,7 @@
 const FORMAT_CHARACTER = /\p{Cf}/u;
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
 /** An emoji (with its presentation or skin-tone modifier) just before a zero-width joiner... */
-const EMOJI_BEFORE = /\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?$/u;
+const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier})?$/u;
 /** ...and one just after it: the joiner builds one emoji (a family, a flag) and stays. */
 const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
 

@@ -587,8 +587,7 @@ describe('answers that are the same for everyone', () => {
 
   // The featured listings are drawn at random for every answer: the same rule, not the same bytes.
   const comparable = ROWS.filter(
-    (r) =>
-      SHARED_ANSWERS.has(`${r.method} ${r.route}`) && r.route !== '/api/listing/featured',
+    (r) => SHARED_ANSWERS.has(`${r.method} ${r.route}`) && r.route !== '/api/listing/featured',
   );
   it.each(comparable.map((r) => [`${r.method} ${r.route}`, r] as const))(
     '%s answers every role what it answers a visitor',

@@ -15,8 +15,7 @@ export const LISTING_TAKEN_MESSAGE =
 export const ACTIVE_WHILE_UNDER_WAY_MESSAGE =
   'This listing has a delivery under way and cannot be Active again until it is finished.';
 
-export const listingTaken = (message = LISTING_TAKEN_MESSAGE) =>
-  conflict(message, 'listing_taken');
+export const listingTaken = (message = LISTING_TAKEN_MESSAGE) => conflict(message, 'listing_taken');
 
 /** Is a delivery of the listing under way (waiting for a courier, or on the road)? */
 export async function hasDeliveryUnderWay(db: Db, listingId: number): Promise<boolean> {

@@ -22,13 +22,7 @@ import {
   moveInstruction,
   unassignedInstructions,
 } from './repository.js';
-import {
-  authorizeMove,
-  canRead,
-  clampDeviceTime,
-  illegalMoveMessage,
-  mayMove,
-} from './rules.js';
+import { authorizeMove, canRead, clampDeviceTime, illegalMoveMessage, mayMove } from './rules.js';
 
 const instructions = z.array(deliveryInstruction);
 
