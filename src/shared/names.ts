@@ -143,10 +143,9 @@ export function usernameKey(name: string): string {
  * goes to the address as typed.
  */
 export function canonicalEmail(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  const local = address.slice(0, at);
-  const plus = local.indexOf('+');
-  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+  // The +tag runs from the local part's first + (not its first character) to the @.
+  return email
+    .trim()
+    .toLowerCase()
+    .replace(/^([^@+][^@+]*)\+[^@]*(@[^@]*)$/, '$1$2');
 }

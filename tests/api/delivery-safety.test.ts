@@ -15,16 +15,18 @@ import {
   type Actor,
   type TestContext,
 } from './harness.js';
-import { openSse, type SseConnection } from './sse-client.js';
+import { streamsOf } from './sse-client.js';
 
 let ctx: TestContext;
-const streams: SseConnection[] = [];
+const streams = streamsOf(
+  () => `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`,
+);
 beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  for (const s of streams) s.close();
+  streams.closeAll();
   await ctx.close();
 });
 
@@ -123,15 +125,8 @@ describe('the pool', () => {
     const jace = await courier(ctx);
     const tom = await courier(ctx);
     for (const c of [jace, tom]) expect((await becomeCourier(c)).statusCode).toBe(200);
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const open = async (actor: Actor) => {
-      const conn = await openSse(base, actor.cookie);
-      streams.push(conn);
-      await conn.next('ready');
-      return conn;
-    };
-    const tomStream = await open(tom);
-    const buyerStream = await open(p.buyer);
+    const tomStream = await streams.open(tom.cookie);
+    const buyerStream = await streams.open(p.buyer.cookie);
     const request = await requestDelivery(ctx, p);
     const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
     const id = delivery.delivery_id;
@@ -164,10 +159,7 @@ describe('the pool', () => {
     const jace = await courier(ctx);
     const tom = await signedInUser(ctx, { is_courier: 1 });
     expect((await becomeCourier(tom)).statusCode).toBe(200);
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const tomStream = await openSse(base, tom.cookie);
-    streams.push(tomStream);
-    await tomStream.next('ready');
+    const tomStream = await streams.open(tom.cookie);
     await claim(jace, d.delivery.delivery_id);
     await as(ctx, jace).put(url(d.delivery.delivery_id), {
       delivery_status: 'Unassigned',

@@ -10,16 +10,18 @@ import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { courier, listingOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
-import { openSse, type SseConnection } from './sse-client.js';
+import { streamsOf } from './sse-client.js';
 
 let ctx: TestContext;
-const streams: SseConnection[] = [];
+const streams = streamsOf(
+  () => `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`,
+);
 beforeAll(async () => {
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  for (const s of streams) s.close();
+  streams.closeAll();
   await ctx.close();
 });
 
@@ -65,14 +67,8 @@ const countDeliveries = async (listingId: number) =>
 describe('accepting one buyer', () => {
   it('declines the other pending requests as sold to another buyer, and tells those buyers', async () => {
     const { seller, listing_id, buyers, requests } = await wanted(3);
-    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     const others = [];
-    for (const buyer of buyers.slice(1)) {
-      const conn = await openSse(base, buyer.cookie);
-      streams.push(conn);
-      await conn.next('ready');
-      others.push(conn);
-    }
+    for (const buyer of buyers.slice(1)) others.push(await streams.open(buyer.cookie));
     expect((await accept(seller, requests[0]!)).statusCode).toBe(201);
     for (const [i, conn] of others.entries()) {
       const told = await conn.next(

@@ -24,12 +24,12 @@ import {
   type Actor,
   type TestContext,
 } from './harness.js';
-import { openSse, type SseConnection } from './sse-client.js';
+import { openSse, streamsOf, type SseConnection } from './sse-client.js';
 
 let ctx: TestContext;
-const streams: SseConnection[] = [];
 const baseOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const streams = streamsOf(() => baseOf(ctx.app));
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -39,16 +39,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 afterAll(async () => {
-  for (const s of streams) s.close();
+  streams.closeAll();
   await ctx.close();
 });
 
-async function stream(actor: Actor, app = ctx.app) {
-  const conn = await openSse(baseOf(app), actor.cookie);
-  streams.push(conn);
-  await conn.next('ready');
-  return conn;
-}
+const stream = (actor: Actor, app = ctx.app) => streams.open(actor.cookie, baseOf(app));
 
 /** Whether the server ended the stream (waits a little: the end travels over a socket). */
 const ends = (conn: SseConnection, ms = 3000) =>

@@ -19,13 +19,18 @@ export const listingTaken = (message = LISTING_TAKEN_MESSAGE) => conflict(messag
 
 /** Is a delivery of the listing under way (waiting for a courier, or on the road)? */
 export async function hasDeliveryUnderWay(db: Db, listingId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('delivery_instructions')
-    .select('delivery_id')
-    .where('listing_id', '=', listingId)
-    .where('delivery_status', 'not in', FINISHED_DELIVERY_STATUSES)
-    .executeTakeFirst();
-  return row !== undefined;
+  const { under_way } = await db
+    .selectNoFrom(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('delivery_instructions')
+          .select('delivery_id')
+          .where('listing_id', '=', listingId)
+          .where('delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
+      ).as('under_way'),
+    )
+    .executeTakeFirstOrThrow();
+  // 1 or 0 on SQLite, a boolean on PostgreSQL.
+  return Boolean(under_way);
 }
 
 /**

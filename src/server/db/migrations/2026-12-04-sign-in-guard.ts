@@ -21,14 +21,11 @@ const FORMAT_CHARACTERS = /\p{Cf}/gu;
 const usernameKey = (name: string) =>
   name.normalize('NFKC').trim().toUpperCase().toLowerCase().normalize('NFKC');
 
-function emailKey(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  const local = address.slice(0, at);
-  const plus = local.indexOf('+');
-  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
-}
+const emailKey = (email: string) =>
+  email
+    .trim()
+    .toLowerCase()
+    .replace(/^([^@+][^@+]*)\+[^@]*(@[^@]*)$/, '$1$2');
 
 type Warn = (message: string) => void;
 
@@ -127,15 +124,8 @@ export function signInGuard(warn: Warn = (message) => console.warn(message)) {
 
       await db.schema.alterTable('auth_throttle').renameColumn('failures', 'attempts').execute();
 
-      await db.schema
-        .alterTable('delivery_events')
-        .addColumn('device_at_adjusted', 'integer', (c) =>
-          c
-            .notNull()
-            .defaultTo(0)
-            .check(sql`device_at_adjusted in (0, 1)`),
-        )
-        .execute();
+      await sql`alter table delivery_events add column device_at_adjusted integer not null
+        default 0 check (device_at_adjusted in (0, 1))`.execute(db);
       await db.schema.alterTable('delivery_requests').addColumn('decline_reason', 'text').execute();
     },
   };
