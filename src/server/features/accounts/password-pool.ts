@@ -3,7 +3,7 @@ import type { ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
 /**
- * scrypt on a pool of worker threads of our own, one per core (at most 8). Each hash needs
+ * scrypt on a pool of worker threads of our own, one per core (3 to 8). Each hash needs
  * 16 MB; node's crypto.scrypt runs on libuv's four pool threads, where glibc keeps the freed
  * 16 MB in each thread's malloc arena for good (bench/api.ts, memory after sign-ins), and where
  * it queues behind file and DNS work. Our workers hash one password at a time each, so a burst
@@ -24,8 +24,13 @@ parentPort.on('message', ({ id, password, salt, keylen, options }) => {
 });
 `;
 
-/** Workers on this machine: one per core, so hashing never waits while a core is free. */
-export const POOL_SIZE = Math.max(1, Math.min(availableParallelism(), 8));
+/**
+ * Workers on this machine: one per core, so hashing never waits while a core is free, and at
+ * least one more than one address may use at once (two, address-gate.ts): on a 2-core server a
+ * flooding address would otherwise hold every worker, and an honest sign-in would queue behind
+ * its hashes instead of sharing the cores with them. At most 8 (16 MB each while hashing).
+ */
+export const POOL_SIZE = Math.min(8, Math.max(availableParallelism(), 3));
 
 /**
  * An idle worker stops after this long, so the memory of hashing is held only through a burst
