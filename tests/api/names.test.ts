@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '#shared/api-paths.js';
 import { connect } from '#server/db/connect.js';
-import { migrateTo, migrateToLatest } from '#server/db/migrate.js';
+import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
 import { listingBody } from './data.js';
 import {
   as,
@@ -158,7 +158,7 @@ describe('the migration that adds the keys', () => {
     const database = connect(url);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      await migrateTo(database, '2026-11-30-moderation');
+      await migratorFor(database).migrateTo('2026-11-30-moderation');
       const user = (username: string, sfsu_email: string, first_name = 'Old') => ({
         username,
         sfsu_email,

@@ -4,7 +4,6 @@
  * written to it afterwards. One person holds at most ten streams; an eleventh replaces the
  * oldest.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,9 +11,6 @@ import { API } from '#shared/api-paths.js';
 import { SESSION_MS } from '#shared/constants.js';
 import { MAX_STREAMS_PER_USER } from '#shared/live.js';
 import { createUser } from '#server/db/factories.js';
-import { hashToken } from '#server/features/accounts/repository.js';
-import { insertReset } from '#server/features/accounts/reset-repository.js';
-import { isoIn } from '#server/lib/time.js';
 import {
   as,
   createTestApp,
@@ -25,6 +21,7 @@ import {
   type TestContext,
 } from './harness.js';
 import { openSse, streamsOf, type SseConnection } from './sse-client.js';
+import { resetTokenFor } from './data.js';
 
 let ctx: TestContext;
 const baseOf = (app: FastifyInstance) =>
@@ -120,12 +117,7 @@ describe('a stream ends with its session', () => {
     const eve = await signedInUser(ctx);
     const phone = await anotherDevice(eve);
     const both = [await stream(eve), await stream(phone)];
-    const token = randomBytes(32).toString('base64url');
-    await insertReset(ctx.database.db, {
-      token_hash: hashToken(token),
-      user_id: eve.user.user_id,
-      expires_at: isoIn(60 * 60 * 1000),
-    });
+    const token = await resetTokenFor(ctx, eve.user.user_id);
     const reset = await as(ctx).post(API.passwordResetConfirm, {
       token,
       password: 'a new password',
@@ -195,12 +187,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on another instance', () => {
     const res = await as(ctx).post(API.login, { email: ivy.sfsu_email, password: 'campus-demo-1' });
     const actor = { user: res.json().user, cookie: sessionCookie(res) };
     const onB = await stream(actor, second.app);
-    const token = randomBytes(32).toString('base64url');
-    await insertReset(ctx.database.db, {
-      token_hash: hashToken(token),
-      user_id: ivy.user_id,
-      expires_at: isoIn(60 * 60 * 1000),
-    });
+    const token = await resetTokenFor(ctx, ivy.user_id);
     await as(ctx).post(API.passwordResetConfirm, {
       token,
       password: 'a new password',

@@ -4,20 +4,16 @@
  * address never has more than two checks in flight; someone else's guesses do not lock the
  * owner out, up to the account's ceiling, which a password reset lifts.
  */
-import { randomBytes } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '#shared/api-paths.js';
-import { PASSWORD_RESET_MINUTES } from '#shared/identity.js';
 import { createUser } from '#server/db/factories.js';
-import { hashToken } from '#server/features/accounts/repository.js';
-import { insertReset } from '#server/features/accounts/reset-repository.js';
 import {
   DEFAULT_SIGN_IN_LIMITS,
   PASSWORD_CHECK_CHANNEL,
   type PasswordCheckMessage,
 } from '#server/features/accounts/sign-in-guard.js';
-import { isoIn } from '#server/lib/time.js';
+import { resetTokenFor } from './data.js';
 import { createTestApp, type TestContext } from './harness.js';
 
 let ctx: TestContext;
@@ -167,12 +163,7 @@ describe("someone else's guesses", () => {
       // Now the owner too, wherever they are: the ceiling protects the account.
       expect((await login(owner.sfsu_email, RIGHT, '10.5.2.1', low)).statusCode).toBe(429);
 
-      const token = randomBytes(32).toString('base64url');
-      await insertReset(low.database.db, {
-        token_hash: hashToken(token),
-        user_id: owner.user_id,
-        expires_at: isoIn(PASSWORD_RESET_MINUTES * 60 * 1000),
-      });
+      const token = await resetTokenFor(low, owner.user_id);
       const reset = await low.app.inject({
         method: 'POST',
         url: API.passwordResetConfirm,
