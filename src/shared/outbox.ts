@@ -5,7 +5,7 @@
  * the entry shape, the names, how an answer is judged and the replay loop itself. Storage,
  * network and lock come in as plain functions so the loop can be tested without a browser.
  */
-import type { DeliveryStatus } from './delivery.js';
+import { hasPassed, type DeliveryStatus } from './delivery.js';
 
 /** The only status changes that may wait for the network; giving up needs it. */
 export const OUTBOX_STATUSES = [
@@ -100,13 +100,6 @@ export interface ReplayResult {
 /** What page and worker tell each other on the outbox BroadcastChannel. */
 export type OutboxMessage = { type: 'changed' } | { type: 'result'; result: ReplayResult };
 
-const STATUS_RANK: Record<DeliveryStatus, number> = {
-  Unassigned: 0,
-  Assigned: 1,
-  'Picked Up': 2,
-  Delivered: 3,
-};
-
 function messageOf(answer: Answer): string {
   if (!answer.ok) return answer.error;
   const body = answer.body;
@@ -131,11 +124,9 @@ async function alreadyApplied(
   if (!answer.ok || judgeStatus(answer.status) === 'retry') return 'unknown';
   if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return false;
   const delivery = answer.body as { courier_id?: unknown; delivery_status?: unknown };
-  const status = delivery.delivery_status as DeliveryStatus;
   return (
     delivery.courier_id === entry.courierId &&
-    status in STATUS_RANK &&
-    STATUS_RANK[status] >= STATUS_RANK[entry.status]
+    hasPassed(delivery.delivery_status as DeliveryStatus, entry.status)
   );
 }
 

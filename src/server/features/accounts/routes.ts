@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponse,
+  courierRating,
   loginBody,
   meResponse,
   publicUser,
@@ -15,6 +16,7 @@ import { badRequest, conflict, forbidden, httpError, notFound } from '#server/li
 import { grantFromConfig } from '#server/safety/moderator-role.js';
 import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
+import { courierRatingOf } from './courier-rating.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
   findUserByEmail,
@@ -131,13 +133,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
     {
       schema: {
         params: userParams,
-        response: { 200: z.array(z.union([sessionUser, publicUser])) },
+        response: { 200: z.array(z.union([sessionUser, publicUser]).and(courierRating)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await findUserById(app.db, request.params.id);
       if (!row) throw notFound('No such user.');
-      return [request.user?.user_id === row.user_id ? toSessionUser(row) : toPublicUser(row)];
+      // Who asks decides the shape (their own record carries their e-mail).
+      reply.header('cache-control', 'no-store');
+      const user = request.user?.user_id === row.user_id ? toSessionUser(row) : toPublicUser(row);
+      return [{ ...user, ...(await courierRatingOf(app.db, row.user_id)) }];
     },
   );
 

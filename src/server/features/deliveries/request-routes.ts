@@ -12,9 +12,10 @@ import {
 } from '#shared/schemas/deliveries.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
+import { createHandoverCode } from './handover-repository.js';
 import {
   findInstruction,
   findRequest,
@@ -32,6 +33,10 @@ const requests = z.array(deliveryRequest);
 /** Delivery requests: the buyer asks, the vendor declines or accepts (creating the delivery). */
 export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  // Every answer here depends on who asks (their deliveries, their buyer's code).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.get(
     '/api/delivery_request',
@@ -49,6 +54,29 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           : undefined;
       }),
     );
+
+  /** Declining is the seller's; cancelling, the buyer's. */
+  const settlerOf = signedIn(
+    owns('params', 'id', async (requestId, user, request) => {
+      const found = await findRequest(db, requestId);
+      if (!found) return undefined;
+      if (rawChoice(request, 'status') === 'cancelled')
+        return found.buyer_id !== user.user_id
+          ? 'Only the buyer can cancel this request.'
+          : undefined;
+      return found.vendor_id !== user.user_id
+        ? 'Only the seller can decline this request.'
+        : undefined;
+    }),
+  );
+
+  /** Why a request can no longer be settled, in the product's words. */
+  const settledMessage = (status: string) =>
+    status === 'Cancelled'
+      ? 'The buyer cancelled this request.'
+      : status === 'Denied'
+        ? 'This request was declined.'
+        : 'This request was already accepted.';
 
   app.get(
     '/api/delivery_request/vendor/:userId',
@@ -112,6 +140,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         listing_id: listing.listing_id,
         dropoff: body.dropoff,
         buyer_special_request: body.buyer_special_request,
+        require_handover_code: body.require_handover_code ?? 0,
       }).catch((error: unknown) => {
         // The same buyer's second request racing the first (a double tap, two tabs) passes the
         // check above; the unique (buyer, listing) key refuses it: say so in the product's words.
@@ -125,7 +154,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/delivery_request/:id',
     {
-      ...sellerOf('decline'),
+      ...settlerOf,
       schema: {
         params: deliveryParams,
         body: updateDeliveryRequestBody,
@@ -134,25 +163,35 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
+      const { status, reason } = request.body;
       const found = await findRequest(db, request.params.id);
       if (!found) throw notFound('No such delivery request.');
-      if (found.vendor_id !== user.user_id)
-        throw forbidden('Only the seller can decline this request.');
-      if (
-        found.status !== 'Denied' &&
-        !(await settleRequest(db, found.delivery_request_id, 'Denied'))
-      ) {
-        throw conflict('This request was already accepted.');
+      const owner = status === 'Cancelled' ? found.buyer_id : found.vendor_id;
+      if (owner !== user.user_id) {
+        throw forbidden(
+          status === 'Cancelled'
+            ? 'Only the buyer can cancel this request.'
+            : 'Only the seller can decline this request.',
+        );
       }
-      const denied = (await findRequest(db, found.delivery_request_id))!;
-      if (found.status !== 'Denied') {
-        await app.live.publish({
-          type: 'delivery.updated',
-          data: { request: denied },
-          to: [denied.buyer_id, denied.vendor_id],
-        });
+      if (found.status === status) return found;
+      if (found.status === 'Approved' && status === 'Cancelled') {
+        throw conflict(
+          'The seller accepted this request already: cancel its delivery instead (before pick-up).',
+        );
       }
-      return denied;
+      if (!(await settleRequest(db, found.delivery_request_id, status, { reason }))) {
+        const now = (await findRequest(db, found.delivery_request_id))!;
+        if (now.status === status) return now;
+        throw conflict(settledMessage(now.status));
+      }
+      const settled = (await findRequest(db, found.delivery_request_id))!;
+      await app.live.publish({
+        type: 'delivery.updated',
+        data: { request: settled },
+        to: [settled.buyer_id, settled.vendor_id],
+      });
+      return settled;
     },
   );
 
@@ -174,13 +213,10 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       // The request's status change and the new delivery happen together or not at all.
       const deliveryId = await db.transaction().execute(async (trx) => {
         if (!(await settleRequest(trx, found.delivery_request_id, 'Approved'))) {
-          throw conflict(
-            found.status === 'Denied'
-              ? 'This request was declined.'
-              : 'This request was already accepted.',
-          );
+          const now = await findRequest(trx, found.delivery_request_id);
+          throw conflict(settledMessage(now?.status ?? found.status));
         }
-        return insertInstruction(trx, {
+        const id = await insertInstruction(trx, {
           delivery_request_id: found.delivery_request_id,
           pickup: request.body.pickup,
           dropoff: found.dropoff,
@@ -190,7 +226,11 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           vendor_id: found.vendor_id,
           product_id: listing.product_id,
           listing_id: listing.listing_id,
+          handover_required: found.require_handover_code,
         });
+        // Only the buyer will ever read it (GET /api/delivery_instruction, their own list).
+        if (found.require_handover_code === 1) await createHandoverCode(trx, id);
+        return id;
       });
       const created = (await findInstruction(db, deliveryId))!;
       // A new delivery joins the Unassigned pool that on-shift couriers watch.

@@ -1,4 +1,5 @@
 import type { DeliveryStatus } from '#shared/delivery.js';
+import { CANCELLED_BY_BUYER_MESSAGE } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { badRequest, conflict, forbidden } from '#server/lib/http-error.js';
@@ -15,12 +16,14 @@ export function canRead(user: SessionUser, d: DeliveryInstruction): boolean {
 
 /**
  * Is this delivery any of `user`'s business to move, before the body is read? Its courier;
- * any courier asking to claim it (if someone was faster, that is a 409, not a 403); while
- * nobody holds it, anyone who may see it (a repeat of Unassigned is harmless).
+ * any courier asking to claim it (if someone was faster, that is a 409, not a 403); its buyer
+ * asking to cancel it; while nobody holds it, anyone who may see it (a repeat of Unassigned is
+ * harmless).
  */
 export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknown): boolean {
   if (d.courier_id === user.user_id) return true;
   if (user.is_courier === 1 && asked === 'Assigned') return true;
+  if (d.buyer_id === user.user_id && asked === 'Cancelled') return true;
   return d.delivery_status === 'Unassigned' && canRead(user, d);
 }
 
@@ -30,7 +33,8 @@ export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknow
  * - claiming (Assigned): couriers only, for themselves, while nobody holds it;
  * - giving up (Unassigned): the assigned courier, courier_id null; once it is back in the pool
  *   a repeat by anyone who may see it is harmless;
- * - Picked Up and Delivered: the assigned courier only.
+ * - cancelling: the buyer only (before pick-up, which the state machine checks);
+ * - Picked Up, Delivered and Returned: the assigned courier only.
  */
 export function authorizeMove(
   user: SessionUser,
@@ -39,6 +43,10 @@ export function authorizeMove(
   courierId: number | null | undefined,
 ): void {
   const isMine = d.courier_id === user.user_id;
+  if (to === 'Cancelled') {
+    if (d.buyer_id !== user.user_id) throw forbidden('Only the buyer can cancel this delivery.');
+    return;
+  }
   if (to === 'Unassigned') {
     if (courierId != null) throw badRequest('Giving up a delivery sets courier_id to null.');
     if (isMine) return;
@@ -60,6 +68,7 @@ export function authorizeMove(
     if (user.is_courier !== 1) {
       throw forbidden('Only couriers can do that. Become a courier from your profile.');
     }
+    if (d.delivery_status === 'Cancelled') throw conflict(CANCELLED_BY_BUYER_MESSAGE);
     if (d.delivery_status !== 'Unassigned') {
       throw conflict('Another courier already took this delivery.');
     }
@@ -69,6 +78,11 @@ export function authorizeMove(
 }
 
 export function illegalMoveMessage(from: DeliveryStatus, to: DeliveryStatus): string {
+  // The courier of a delivery its buyer cancelled learns why nothing moves any more.
+  if (from === 'Cancelled') return CANCELLED_BY_BUYER_MESSAGE;
+  if (to === 'Cancelled')
+    return 'The courier has picked this item up already: it can no longer be cancelled.';
+  if (to === 'Returned') return 'Only an item that was picked up can be returned.';
   if (to === 'Unassigned') return 'You can only give up a delivery before picking it up.';
   return `A delivery that is ${from} cannot become ${to}.`;
 }
