@@ -152,3 +152,44 @@ export async function unassignedDelivery(ctx: TestContext) {
   const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
   return { ...p, request, delivery };
 }
+
+/** A delivery asked for with a handover code, its code (read as the buyer reads it), and more. */
+export async function codedDelivery(ctx: TestContext, carrier?: Actor) {
+  const p = await parties(ctx);
+  const asked = await as(ctx, p.buyer).post('/api/delivery_request', {
+    buyer_id: p.buyer.user.user_id,
+    vendor_id: p.vendor.user.user_id,
+    listing_id: p.listing_id,
+    dropoff: 'Library',
+    require_handover_code: true,
+  });
+  if (asked.statusCode !== 201) throw new Error(`request failed: ${asked.body}`);
+  const request: DeliveryRequest = asked.json();
+  const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
+  const mine = await as(ctx, p.buyer).get('/api/delivery_instruction');
+  const code = (mine.json() as { delivery_id: number; handover_code?: string }[]).find(
+    (d) => d.delivery_id === delivery.delivery_id,
+  )?.handover_code;
+  if (!code) throw new Error('the buyer sees no handover code');
+  if (carrier) await moveAlong(ctx, carrier, delivery, ['Assigned', 'Picked Up']);
+  return { ...p, request, delivery, code };
+}
+
+/** The courier claims (Assigned) and moves the delivery through `steps`, each a 200. */
+export async function moveAlong(
+  ctx: TestContext,
+  courier: Actor,
+  delivery: { delivery_id: number },
+  steps: string[],
+) {
+  for (const delivery_status of steps) {
+    const res = await as(ctx, courier).put(`/api/delivery_instruction/${delivery.delivery_id}`, {
+      delivery_status,
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`${delivery_status}: ${res.statusCode} ${res.body}`);
+  }
+}
+
+/** A code that is not `code`. */
+export const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
