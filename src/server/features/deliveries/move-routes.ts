@@ -50,7 +50,10 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
         owns('params', 'id', async (deliveryId, user, request) => {
           const found = await findInstruction(db, deliveryId);
           const asked = (request.body as { delivery_status?: unknown } | null)?.delivery_status;
-          return found && !mayMove(user, found, asked) ? 'This delivery is not yours.' : undefined;
+          if (!found || mayMove(user, found, asked)) return undefined;
+          return asked === 'Cancelled'
+            ? 'Only the buyer can cancel this delivery.'
+            : 'This delivery is not yours.';
         }),
       ),
       schema: {

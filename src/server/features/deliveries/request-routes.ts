@@ -55,15 +55,20 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
 
-  /** Declining is the seller's; cancelling, the buyer's. */
+  /**
+   * Declining is the seller's; cancelling, the buyer's. A body without a status to read is bad
+   * input of either of the two (400), not a stranger's business.
+   */
   const settlerOf = signedIn(
     owns('params', 'id', async (requestId, user, request) => {
       const found = await findRequest(db, requestId);
       if (!found) return undefined;
+      const asked = (request.body as { status?: unknown } | null)?.status;
       if (rawChoice(request, 'status') === 'cancelled')
         return found.buyer_id !== user.user_id
           ? 'Only the buyer can cancel this request.'
           : undefined;
+      if (typeof asked !== 'string' && found.buyer_id === user.user_id) return undefined;
       return found.vendor_id !== user.user_id
         ? 'Only the seller can decline this request.'
         : undefined;

@@ -15,15 +15,17 @@ export function canRead(user: SessionUser, d: DeliveryInstruction): boolean {
 }
 
 /**
- * Is this delivery any of `user`'s business to move, before the body is read? Its courier;
- * any courier asking to claim it (if someone was faster, that is a 409, not a 403); its buyer
- * asking to cancel it; while nobody holds it, anyone who may see it (a repeat of Unassigned is
- * harmless).
+ * Is this delivery any of `user`'s business to move, before the body is read? A cancellation
+ * is its buyer's alone; the rest: its courier; any courier asking to claim it (if someone was
+ * faster, that is a 409, not a 403); its buyer when the body names no status; while nobody
+ * holds it, anyone who may see it (a repeat of Unassigned is harmless).
  */
 export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknown): boolean {
+  if (asked === 'Cancelled') return d.buyer_id === user.user_id;
   if (d.courier_id === user.user_id) return true;
   if (user.is_courier === 1 && asked === 'Assigned') return true;
-  if (d.buyer_id === user.user_id && asked === 'Cancelled') return true;
+  // A body without a status to read is the buyer's bad input (400), not someone else's move.
+  if (d.buyer_id === user.user_id && typeof asked !== 'string') return true;
   return d.delivery_status === 'Unassigned' && canRead(user, d);
 }
 
