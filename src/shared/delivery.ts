@@ -189,19 +189,22 @@ interface InstructionRef {
 }
 
 /**
- * The delivery made from a request: the one that names it, when both carry the request's id (a
- * listing asked for again after a cancellation or a return has a delivery per request), else
- * the spec's rule, the one for the same listing.
+ * The delivery made from a request: the one that names it, else (the spec's rule) the one for
+ * the same listing. Only an accepted request has a delivery, so a request still Pending, or
+ * Denied, or Cancelled before it was accepted, takes none from the listing: a listing asked
+ * for again after a cancellation or a return has a delivery per request.
  */
 export function deliveryOfRequest<T extends InstructionRef>(
   request: RequestRef,
   instructions: readonly T[],
 ): T | undefined {
-  return instructions.find((i) =>
-    i.delivery_request_id !== undefined && request.delivery_request_id !== undefined
-      ? i.delivery_request_id === request.delivery_request_id
-      : i.listing_id === request.listing_id,
-  );
+  const own =
+    request.delivery_request_id === undefined
+      ? undefined
+      : instructions.find((i) => i.delivery_request_id === request.delivery_request_id);
+  if (own) return own;
+  if (request.status && request.status !== 'Approved') return undefined;
+  return instructions.find((i) => i.listing_id === request.listing_id);
 }
 
 /**

@@ -3,7 +3,7 @@
  * The straight line between two points, times a detour factor for paths and buildings, at a
  * student's walking pace (docs/decisions/022-delivery-proof.md).
  */
-import { metersBetween, type LatLng } from './locations.js';
+import { locationCoords, metersBetween, type LatLng } from './locations.js';
 
 /** About 4.8 km/h: an unhurried walk with a parcel. */
 export const WALKING_METERS_PER_MINUTE = 80;
@@ -35,4 +35,13 @@ export function walkingText(estimate: WalkingEstimate): string {
   const distance =
     estimate.meters >= 1000 ? `${(estimate.meters / 1000).toFixed(1)} km` : `${estimate.meters} m`;
   return `${distance} · about ${estimate.minutes} min walk`;
+}
+
+/** Where the courier is walking to: the pickup spot while Assigned, else the drop-off. */
+export function walkingTarget(delivery: {
+  delivery_status: string;
+  pickup: string;
+  dropoff: string;
+}): LatLng {
+  return locationCoords(delivery.delivery_status === 'Assigned' ? delivery.pickup : delivery.dropoff);
 }
