@@ -48,11 +48,7 @@ export function CancelOrder({ order }: { order: Order }) {
       {!online && <p className="field-hint">{CANCEL_OFFLINE_MESSAGE}</p>}
       <FormAlert>{failure}</FormAlert>
       <div className="btn-row">
-        <button
-          type="submit"
-          className="btn btn-danger"
-          disabled={cancel.isPending || !online}
-        >
+        <button type="submit" className="btn btn-danger" disabled={cancel.isPending || !online}>
           {cancel.isPending ? 'Cancelling…' : 'Yes, cancel this order'}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => setAsking(false)}>

@@ -44,7 +44,10 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
           return;
         }
         setProblem('');
-        rate.mutate({ deliveryId: delivery.delivery_id, body: { rating, comment: comment.trim() } });
+        rate.mutate({
+          deliveryId: delivery.delivery_id,
+          body: { rating, comment: comment.trim() },
+        });
       }}
     >
       <h3>Rate your courier</h3>
