@@ -43,5 +43,7 @@ export function walkingTarget(delivery: {
   pickup: string;
   dropoff: string;
 }): LatLng {
-  return locationCoords(delivery.delivery_status === 'Assigned' ? delivery.pickup : delivery.dropoff);
+  return locationCoords(
+    delivery.delivery_status === 'Assigned' ? delivery.pickup : delivery.dropoff,
+  );
 }

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { DeliveryStatus } from '#shared/delivery.js';
+import type { OutboxDetails } from '#shared/outbox.js';
+import type { PhotoBytes } from '#shared/photo-data.js';
+import { ApiError } from '#client/lib/api.js';
+import {
+  forgetRejection,
+  rememberRejection,
+  useHandoverRejection,
+} from '#client/lib/handover-rejections.js';
+
+export type ProofPanel = 'none' | 'code' | 'return';
+
+/**
+ * What the courier adds to the last step: the photo, the buyer's code (asked again, with the
+ * server's words, after a refusal, also one that came back from the outbox after a reload), or
+ * why the item goes back.
+ */
+export function useDropOffProof(
+  courierId: number,
+  deliveryId: number,
+  status: DeliveryStatus | undefined,
+) {
+  const [panel, setPanel] = useState<ProofPanel>('none');
+  const [photo, setPhoto] = useState<PhotoBytes | null>(null);
+  const rejection = useHandoverRejection(courierId, deliveryId);
+
+  // Delivered (or ended another way): there is no code left to ask for.
+  useEffect(() => {
+    if (!status || status === 'Picked Up') return;
+    forgetRejection(courierId, deliveryId);
+    setPanel('none');
+  }, [status, courierId, deliveryId]);
+
+  return {
+    panel: panel === 'none' && rejection && status === 'Picked Up' ? 'code' : panel,
+    refusal: rejection?.message ?? null,
+    photo,
+    setPhoto,
+    open: setPanel,
+    back: () => {
+      forgetRejection(courierId, deliveryId);
+      setPanel('none');
+    },
+    /** The photo to send with a drop-off, if one was taken. */
+    photoDetails: (): OutboxDetails | undefined => (photo ? { photo } : undefined),
+    /** A new try: the last refusal no longer stands. */
+    submitting: () => {
+      forgetRejection(courierId, deliveryId);
+      setPanel('none');
+    },
+    /** The server has it, or the outbox keeps it. */
+    sent: () => setPhoto(null),
+    /** Refused at once (online): a refused code brings the code entry back with the reason. */
+    refused: (status: string, error: Error) => {
+      if (status !== 'Delivered' || !(error instanceof ApiError)) return;
+      if (error.status === 422 || error.status === 429)
+        rememberRejection({ courierId, deliveryId, message: error.message, at: Date.now() });
+    },
+  };
+}
+
+export type DropOffProofState = ReturnType<typeof useDropOffProof>;
