@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: HandoverRejection[] } = { raw: null, list: [] };
 
 function read(): HandoverRejection[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(KEY);
   } catch {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { photoBytes, type PhotoBytes } from '#shared/photo-data.js';
 import { preparePhoto } from '#client/lib/proof-photo.js';
 
@@ -12,14 +12,12 @@ interface ProofPhotoInputProps {
  * DROP OFF (and waits with it in the outbox when there is no network).
  */
 export function ProofPhotoInput({ photo, onPhoto }: ProofPhotoInputProps) {
-  const [preview, setPreview] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(new Blob([photo.bytes], { type: photo.type }));
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
+  const preview = useMemo(
+    () => (photo ? URL.createObjectURL(new Blob([photo.bytes], { type: photo.type })) : null),
+    [photo],
+  );
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   return (
     <div className="nav-photo">

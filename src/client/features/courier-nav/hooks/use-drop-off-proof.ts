@@ -27,13 +27,13 @@ export function useDropOffProof(
 
   // Delivered (or ended another way): there is no code left to ask for.
   useEffect(() => {
-    if (!status || status === 'Picked Up') return;
-    forgetRejection(courierId, deliveryId);
-    setPanel('none');
+    if (status && status !== 'Picked Up') forgetRejection(courierId, deliveryId);
   }, [status, courierId, deliveryId]);
 
+  const shown: ProofPanel =
+    status !== 'Picked Up' ? 'none' : panel === 'none' && rejection ? 'code' : panel;
   return {
-    panel: panel === 'none' && rejection && status === 'Picked Up' ? 'code' : panel,
+    panel: shown,
     refusal: rejection?.message ?? null,
     photo,
     setPhoto,
