@@ -141,6 +141,7 @@ export async function requestDelivery(
   listing: ListingRow,
   dropoff: string,
   note: string,
+  { handoverCode = false }: { handoverCode?: boolean } = {},
 ): Promise<number> {
   const res = await buyer.page.request.post('/api/delivery_request', {
     data: {
@@ -149,6 +150,7 @@ export async function requestDelivery(
       listing_id: listing.listing_id,
       dropoff,
       buyer_special_request: note,
+      ...(handoverCode && { require_handover_code: true }),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -50,8 +50,16 @@ function write(list: HandoverRejection[]) {
 const same = (r: HandoverRejection, courierId: number, deliveryId: number) =>
   r.courierId === courierId && r.deliveryId === deliveryId;
 
+/** A refusal older than this no longer matters (the delivery has long moved on). */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
 export function rememberRejection(rejection: HandoverRejection): void {
-  write([...read().filter((r) => !same(r, rejection.courierId, rejection.deliveryId)), rejection]);
+  write([
+    ...read().filter(
+      (r) => !same(r, rejection.courierId, rejection.deliveryId) && rejection.at - r.at < KEEP_MS,
+    ),
+    rejection,
+  ]);
 }
 
 export function forgetRejection(courierId: number, deliveryId: number): void {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DeliveryStatus } from '#shared/delivery.js';
 import type { OutboxDetails } from '#shared/outbox.js';
 import type { PhotoBytes } from '#shared/photo-data.js';
@@ -25,11 +25,9 @@ export function useDropOffProof(
   const [photo, setPhoto] = useState<PhotoBytes | null>(null);
   const rejection = useHandoverRejection(courierId, deliveryId);
 
-  // Delivered (or ended another way): there is no code left to ask for.
-  useEffect(() => {
-    if (status && status !== 'Picked Up') forgetRejection(courierId, deliveryId);
-  }, [status, courierId, deliveryId]);
-
+  // Only a delivery still Picked Up asks for a code. The refusal is not forgotten when the
+  // screen shows another status: that may be the saved copy of the refused drop-off itself,
+  // shown for a moment after a reload until the server's answer replaces it.
   const shown: ProofPanel =
     status !== 'Picked Up' ? 'none' : panel === 'none' && rejection ? 'code' : panel;
   return {
