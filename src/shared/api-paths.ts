@@ -59,11 +59,3 @@ export const API = {
   health: '/api/health',
   config: '/api/config',
 } as const;
-
-/**
- * Paths of the delivery-proof calls: apart from API so that the app's start, which reads API,
- * does not carry them (only the delivery screens do).
- */
-export const DELIVERY_PROOF_API = {
-  rating: (id: number) => `/api/delivery_instruction/${id}/rating`,
-} as const;

@@ -39,3 +39,12 @@ export const PROOF_LIMITS = {
 
 /** What the courier of a cancelled delivery reads. */
 export const CANCELLED_BY_BUYER_MESSAGE = 'The buyer cancelled this delivery.';
+
+/**
+ * The path of the one delivery-proof call that has its own (the rest are moves of PUT
+ * /api/delivery_instruction/{id}). Not in api-paths.ts's API: the app's start carries that
+ * table, and only the delivery screens need this.
+ */
+export const DELIVERY_PROOF_API = {
+  rating: (id: number) => `/api/delivery_instruction/${id}/rating`,
+} as const;

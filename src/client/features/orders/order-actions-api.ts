@@ -1,6 +1,7 @@
 /** What a buyer does with an order beyond watching it: cancel it, rate the courier. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, DELIVERY_PROOF_API } from '#shared/api-paths.js';
+import { API } from '#shared/api-paths.js';
+import { DELIVERY_PROOF_API } from '#shared/handover.js';
 import type {
   DeliveryInstruction,
   DeliveryRating,
