@@ -48,6 +48,12 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     add(`API: ${label} / floor req/s`, '>= 0.5', s?.ratio, s?.ratio >= 0.5);
   }
   add('API: server peak RSS (MB)', '<= 250', r.api?.peakRssMb, r.api?.peakRssMb <= 250);
+  add(
+    'Sign-in from another address during a flood of 100 guesses, slowest (ms)',
+    '< 1000',
+    r.guessing?.duringFlood?.maxMs,
+    r.guessing?.duringFlood?.maxMs < 1000,
+  );
   add('Map: campus tile p99 at 50 connections (ms)', '<= 10', r.map?.tileP99, r.map?.tileP99 <= 10);
   add(
     'Map: campus tile / static-file floor req/s',

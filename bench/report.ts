@@ -218,6 +218,25 @@ function map(m: Loose) {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+function guessing(g: Loose) {
+  return [
+    `One address sends ${g.guesses} wrong passwords at once (each to another e-mail) to the built server on the demo data; meanwhile another address signs in with the right password, again and again until the flood is answered. The flood: ${g.flood.checked} checked (401), ${g.flood.refused} refused at once (429, more than two checks in flight and 32 waiting), in ${g.flood.seconds} s.`,
+    '',
+    table(
+      ['Honest sign-in', 'median ms', 'slowest ms', 'runs (ms)'],
+      [
+        ['alone', g.quiet.medianMs, Math.max(...g.quiet.runs), g.quiet.runs.join(', ')],
+        [
+          '**during the flood**',
+          g.duringFlood.medianMs,
+          `**${g.duringFlood.maxMs}**`,
+          g.duringFlood.runs.join(', '),
+        ],
+      ],
+    ),
+  ].join('\n');
+}
+
 function plans(p: Loose) {
   const scans = (p.entries as Loose[]).filter((e) => e.fullScans.length > 0);
   const slowest = (p.entries as Loose[]).filter((e) => e.ms !== null).slice(0, 10);
@@ -268,6 +287,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## API at 100,000 listings',
     '',
     failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),
+    '',
+    '## Sign-in under a guessing flood',
+    '',
+    failed(r.guessing) ?? (r.guessing ? guessing(r.guessing) : 'Not measured.'),
     '',
     '## Two instances behind HAProxy',
     '',

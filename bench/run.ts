@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the app, then measures bundle, query plans, API, two instances
- * behind HAProxy against one, the campus map
+ * behind HAProxy against one, an honest sign-in during a flood of guesses, the campus map
  * (tile endpoint and the courier's save), Lighthouse, repeat visit and offline replay, each
  * against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
@@ -17,6 +17,7 @@ import { runBalancer } from './balancer.js';
 import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
+import { runGuessing } from './guessing.js';
 import { runLighthouse } from './lighthouse.js';
 import { runLoad } from './load.js';
 import { runMap } from './map.js';
@@ -33,6 +34,7 @@ const STEPS = [
   'plans',
   'api',
   'load',
+  'guessing',
   'balancer',
   'map',
   'lighthouse',
@@ -116,6 +118,8 @@ async function main() {
   await step('api', results, async () => runApi(await benchData()));
   // 60 s of mixed traffic at 200 connections: the 0-5xx promise of docs/SECURITY.md.
   await step('load', results, async () => runLoad(await benchData()));
+  // An honest sign-in while one address floods the server with wrong passwords.
+  await step('guessing', results, runGuessing);
   // Two instances behind HAProxy on PostgreSQL, with the demo data.
   await step('balancer', results, runBalancer);
   // Its own server, with a campus archive drawn for the run and the demo data.

@@ -55,7 +55,7 @@ async function boot() {
 
   if (serverData) {
     await loadMatchedRoutes(window.location);
-    const router = createRouter();
+    const router = createRouter({ serverRendered: true });
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread until the whole page is interactive.
     startTransition(() => {

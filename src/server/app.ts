@@ -10,7 +10,11 @@ import type { Db } from './db/schema.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { passwordRoutes } from './features/accounts/password-routes.js';
 import { verificationRoutes } from './features/accounts/verification-routes.js';
-import { DEFAULT_THROTTLE, type ThrottleLimits } from './features/accounts/throttle.js';
+import {
+  createSignInGuard,
+  DEFAULT_SIGN_IN_LIMITS,
+  type SignInLimits,
+} from './features/accounts/sign-in-guard.js';
 import { deliveryRoutes } from './features/deliveries/routes.js';
 import { positionRoutes } from './features/deliveries/position-routes.js';
 import { deliveryRequestRoutes } from './features/deliveries/request-routes.js';
@@ -35,6 +39,7 @@ import { registerMail } from './plugins/mail.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerCacheControl, sharedAnswer } from './plugins/cache-control.js';
 import { registerSession } from './plugins/session.js';
 import { registerStatic } from './plugins/static.js';
 
@@ -55,7 +60,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Connection;
-  throttle?: ThrottleLimits;
+  /** Guessing limits (docs/decisions/024-sign-in-guard.md); tests loosen or tighten them. */
+  throttle?: SignInLimits;
   /** false: no log; a stream: the log written there (tests read what it says). */
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** The map's tiles, when the caller has opened them already (main.ts, before the database). */
@@ -72,7 +78,7 @@ const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
 export async function buildApp({
   config,
   database,
-  throttle = DEFAULT_THROTTLE,
+  throttle = DEFAULT_SIGN_IN_LIMITS,
   logger = true,
   mapTiles: opened,
   mailTiming,
@@ -120,13 +126,14 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app, mapTiles);
+  registerCacheControl(app);
   registerSession(app);
   await registerLive(app);
   registerMail(app, mailTiming);
 
   // For balancers and uptime checks: healthy only while the database answers and the instance
   // is not stopping.
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', sharedAnswer, async (request, reply) => {
     if (app.draining) {
       return reply
         .code(503)
@@ -144,14 +151,20 @@ export async function buildApp({
         .send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
   });
-  app.get('/api/config', { schema: { response: { 200: clientConfig } } }, async () => ({
-    ...mapTiles.client,
-    emailVerification: config.emailVerification,
-  }));
+  app.get(
+    '/api/config',
+    { ...sharedAnswer, schema: { response: { 200: clientConfig } } },
+    async () => ({
+      ...mapTiles.client,
+      emailVerification: config.emailVerification,
+    }),
+  );
   if (archive) await app.register(tileRoutes, { archive });
-  await app.register(accountRoutes, { throttle });
+  // One guard for every call that checks or sets a password: one line per address.
+  const guard = createSignInGuard(app, throttle);
+  await app.register(accountRoutes, { guard });
   await app.register(verificationRoutes);
-  await app.register(passwordRoutes, { throttle });
+  await app.register(passwordRoutes, { guard });
   await app.register(listingRoutes, { readEpoch: searchEpochReader(database) });
   await app.register(messageRoutes);
   await app.register(reviewRoutes);

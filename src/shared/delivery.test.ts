@@ -7,11 +7,11 @@ import {
   courierColumn,
   currentDelivery,
   DELIVERY_STATUSES,
-  ENDED_DELIVERY_STATUSES,
+  FINISHED_DELIVERY_STATUSES,
   groupByColumn,
   hasPassed,
   isCancellableDelivery,
-  isEndedDelivery,
+  isDeliveryFinished,
   mapFocus,
   orderStatus,
   progressIndex,
@@ -149,8 +149,8 @@ describe('the state machine beyond the spec', () => {
   });
 
   it('never moves a delivery out of Delivered, Returned or Cancelled', () => {
-    for (const from of ENDED_DELIVERY_STATUSES) {
-      expect(isEndedDelivery(from)).toBe(true);
+    for (const from of FINISHED_DELIVERY_STATUSES) {
+      expect(isDeliveryFinished(from)).toBe(true);
       for (const to of DELIVERY_STATUSES)
         expect(checkDeliveryTransition(from, to)).toBe(from === to ? 'repeat' : 'illegal');
     }

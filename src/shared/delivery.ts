@@ -23,17 +23,6 @@ export const DELIVERY_STATUSES = [
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** Statuses a delivery never leaves. */
-export const ENDED_DELIVERY_STATUSES = [
-  'Delivered',
-  'Returned',
-  'Cancelled',
-] as const satisfies readonly DeliveryStatus[];
-
-export function isEndedDelivery(status: DeliveryStatus): boolean {
-  return (ENDED_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
-}
-
 /** The buyer may cancel a delivery while no courier has picked the item up. */
 export const CANCELLABLE_DELIVERY_STATUSES = [
   'Unassigned',
@@ -106,6 +95,41 @@ export function checkRequestTransition(
   if (from === to) return 'repeat';
   return REQUEST_MOVES[from].includes(to) ? 'ok' : 'illegal';
 }
+
+/**
+ * Statuses in which a delivery is over and never moves again: the item reached its buyer, came
+ * back to the pickup spot (Returned) or was never carried (Cancelled). Every other status is
+ * "under way": the item is promised to that buyer, so no other sale of the listing may start;
+ * after a return or a cancellation the listing can be sold again.
+ */
+export const FINISHED_DELIVERY_STATUSES = [
+  'Delivered',
+  'Returned',
+  'Cancelled',
+] as const satisfies readonly DeliveryStatus[];
+
+export function isDeliveryFinished(status: DeliveryStatus): boolean {
+  return (FINISHED_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
+}
+
+/** The reason given to the other buyers of a listing when one buyer's request is accepted. */
+export const SOLD_TO_ANOTHER_BUYER = 'Sold to another buyer';
+
+/** Couriers carry other people's orders: never one they buy or sell (403 `own_order`). */
+export function isOwnOrder(
+  d: { buyer_id: number; vendor_id: number },
+  userId: number | null | undefined,
+): boolean {
+  return userId != null && (d.buyer_id === userId || d.vendor_id === userId);
+}
+
+/**
+ * A phone's clock may run this far ahead of the server's before a `device_time` counts as
+ * wrong (it is then stored clamped and marked as adjusted).
+ */
+export const DEVICE_TIME_AHEAD_MS = 2 * 60 * 1000;
+/** A courier position older than this (or from the future) is stamped with the server's time. */
+export const POSITION_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** Statuses in which a courier is out on the delivery and may share a position. */
 export const ACTIVE_DELIVERY_STATUSES = [

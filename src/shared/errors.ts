@@ -24,16 +24,31 @@ export const ERROR_CODES = [
    * 403: the account is suspended by a moderator (sign-in); the message carries the reason.
    */
   'suspended',
+  /**
+   * 403: the buyer or the seller of an order asked to carry it themself (couriers deliver
+   * other people's orders).
+   */
+  'own_order',
   /** 404: no such thing (or address). */
   'not_found',
   /** 409: it conflicts with the current state (already done, taken, illegal move). */
   'conflict',
+  /**
+   * 409: the item already has a delivery under way to another buyer (one item, one sale), or
+   * a listing with a delivery under way was asked to be Active again.
+   */
+  'listing_taken',
   /** 413: the body is too large. */
   'too_large',
   /** 415: the body is not sent as JSON. */
   'unsupported_media_type',
-  /** 429: too many attempts; `retry-after` says when to try again. */
+  /** 429: too many requests of one kind (flood limits, mail); `retry-after` says when to try again. */
   'rate_limited',
+  /**
+   * 429: too many password attempts (per account and address, per account, per address, or
+   * too many checks from one address at once); `retry-after` says when to try again.
+   */
+  'too_many_attempts',
   /** 500: our fault. */
   'internal',
   /** 503: the database is busy or unreachable; nothing changed, try again after `retry-after`. */

@@ -5,12 +5,21 @@ import { numeric } from './schemas/common.js';
 export const LIVE_EVENT_TYPES = [
   'message.created',
   'delivery.updated',
+  /** `{ delivery_id }`: a delivery left the Unassigned pool (another courier took it). */
+  'delivery.removed',
   'courier.position',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** The SSE stream sends a comment line this often so proxies and phones keep it open. */
 export const SSE_HEARTBEAT_MS = 25_000;
+/**
+ * Open event streams one user may hold on an instance (phone, laptop, a few tabs). Opening one
+ * more ends the oldest with the `replaced` event, so a reconnecting phone is never refused.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+/** The event that ends a stream a newer one of the same user replaced: do not reconnect it. */
+export const SSE_REPLACED_EVENT = 'replaced';
 /** How soon a client reconnects after the stream drops (the SSE `retry:` field). */
 export const SSE_RETRY_MS = 3_000;
 /** The courier screen sends its position at most this often, or sooner after a real move. */

@@ -488,6 +488,41 @@ const COURIER_MESSAGE: Row = {
   expect: { ...only(['vendor', 'assignedCourier'], 201), buyer: 400 },
 };
 
+/**
+ * Answers that are the same whoever asks: they keep their own caching (no `no-store`); the
+ * test below shows that they are the same for a visitor and for every role.
+ */
+const SHARED_ANSWERS = new Set([
+  'GET /api/health',
+  'GET /api/config',
+  'GET /tiles/:version/:z/:x/:file',
+  'GET /api/all',
+  'GET /api/category',
+  'GET /api/title',
+  'GET /api/combined',
+  'GET /api/search',
+  'GET /api/listing/featured',
+  'GET /api/listing/vendor/sold/:user_id',
+  'GET /api/listing/active/:user_id',
+  'GET /api/review/:vendorId',
+]);
+/** Open to visitors, but more for some signed-in callers: `Vary: Cookie`, `no-store` signed in. */
+const VARYING_ANSWERS = new Set(['GET /api/user/:id', 'GET /api/listing/:id']);
+
+/** Whether a shared computer's browser or a proxy may keep the answer (docs/api.md). */
+function expectCaching(key: string, role: Role, headers: Record<string, unknown>) {
+  const cacheControl = String(headers['cache-control'] ?? '');
+  if (SHARED_ANSWERS.has(key)) {
+    expect(cacheControl, `${key} is the same for everyone`).not.toMatch(/no-store/);
+    return;
+  }
+  if (VARYING_ANSWERS.has(key)) {
+    expect(String(headers.vary ?? ''), `${key} varies with the session`).toMatch(/cookie/i);
+    if (role === 'visitor') return;
+  }
+  expect(cacheControl, `${key} as ${role} depends on who asks`).toMatch(/no-store/);
+}
+
 /** Private text each role may legitimately see. */
 function visibleSecrets(role: Role): string[] {
   if (role === 'buyer' || role === 'vendor') return Object.values(SECRETS);
@@ -512,10 +547,13 @@ afterAll(async () => {
   fs.rmSync(archiveDir, { recursive: true, force: true });
 });
 
-function streamStatus(url: string, cookie?: string): Promise<number> {
+function streamStatus(
+  url: string,
+  cookie?: string,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${url}`, { headers: cookie ? { cookie } : {} }, (res) => {
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0, headers: res.headers });
       req.destroy();
     });
     req.on('error', (e) =>
@@ -527,14 +565,14 @@ function streamStatus(url: string, cookie?: string): Promise<number> {
 async function run(row: Row, role: Role) {
   const w = await buildWorld(ctx);
   const cookie = w.cookies[role];
-  if (row.stream) return { status: await streamStatus(row.url(w, role), cookie), body: '', w };
+  if (row.stream) return { ...(await streamStatus(row.url(w, role), cookie)), body: '', w };
   const res = await ctx.app.inject({
     method: row.method,
     url: row.url(w, role),
     headers: cookie ? { cookie } : {},
     ...(row.body && { payload: row.body(w, role) as object }),
   });
-  return { status: res.statusCode, body: res.body, w };
+  return { status: res.statusCode, headers: res.headers, body: res.body, w };
 }
 
 describe('authorization matrix', () => {
@@ -557,8 +595,9 @@ describe('authorization matrix', () => {
   for (const row of [...ROWS, CLAIM, COURIER_MESSAGE, ...WAYS_OUT]) {
     const label = `${row.method} ${row.route}${labels.get(row) ?? ''}`;
     it.each(ROLES)(`${label} as %s`, async (role) => {
-      const { status, body, w } = await run(row, role);
+      const { status, headers, body, w } = await run(row, role);
       expect(status).toBe(row.expect[role]);
+      expectCaching(`${row.method} ${row.route}`, role, headers);
       if (status >= 400 && !row.stream) {
         // Every error is { message, code }, the code the one of its kind.
         expect(errorBody.parse(JSON.parse(body)).code).toBe(defaultErrorCode(status));
@@ -572,6 +611,38 @@ describe('authorization matrix', () => {
       expect(leaked).toEqual([]);
     });
   }
+});
+
+describe('answers that are the same for everyone', () => {
+  it('name only GET routes the matrix has', () => {
+    const keys = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    for (const key of [...SHARED_ANSWERS, ...VARYING_ANSWERS]) {
+      expect(keys.has(key), key).toBe(true);
+      expect(key.startsWith('GET ')).toBe(true);
+    }
+  });
+
+  // The featured listings are drawn at random for every answer: the same rule, not the same bytes.
+  const comparable = ROWS.filter(
+    (r) => SHARED_ANSWERS.has(`${r.method} ${r.route}`) && r.route !== '/api/listing/featured',
+  );
+  it.each(comparable.map((r) => [`${r.method} ${r.route}`, r] as const))(
+    '%s answers every role what it answers a visitor',
+    async (_key, row) => {
+      const w = await buildWorld(ctx);
+      const answer = async (role: Role) => {
+        const cookie = w.cookies[role];
+        const res = await ctx.app.inject({
+          method: row.method,
+          url: row.url(w, role),
+          headers: cookie ? { cookie } : {},
+        });
+        return { status: res.statusCode, body: res.body };
+      };
+      const visitor = await answer('visitor');
+      for (const role of ROLES) expect(await answer(role), role).toEqual(visitor);
+    },
+  );
 });
 
 describe('status order: 401, then 403, then 400', () => {

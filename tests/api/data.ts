@@ -1,7 +1,11 @@
 /** Test data for the API suite: real images made with sharp, listings and delivery set-ups. */
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { PASSWORD_RESET_MINUTES } from '#shared/identity.js';
 import { createListing, createMessage, type ListingOptions } from '#server/db/factories.js';
+import { hashToken } from '#server/features/accounts/repository.js';
+import { insertReset } from '#server/features/accounts/reset-repository.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { as, signedInUser, type Actor, type TestContext } from './harness.js';
@@ -193,3 +197,14 @@ export async function moveAlong(
 
 /** A code that is not `code`. */
 export const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
+
+/** A live password reset link of the user's, as if read from the mail: its token. */
+export async function resetTokenFor(ctx: TestContext, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertReset(ctx.database.db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    lifetimeMs: PASSWORD_RESET_MINUTES * 60 * 1000,
+  });
+  return token;
+}

@@ -39,6 +39,7 @@ describe('POST /api/delivery_request', () => {
       // No code unless asked for: the original client never asks.
       require_handover_code: 0,
       cancel_reason: '',
+      decline_reason: null,
       title: expect.any(String),
       thumbnail: null,
       price: 20,

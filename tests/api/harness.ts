@@ -12,7 +12,10 @@ import { loadConfig, type Config } from '#server/config.js';
 import { connect, type Connection } from '#server/db/connect.js';
 import { createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { migrateToLatest } from '#server/db/migrate.js';
-import type { ThrottleLimits } from '#server/features/accounts/throttle.js';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  type SignInLimits,
+} from '#server/features/accounts/sign-in-guard.js';
 import type { MailTiming } from '#server/mail/worker.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { freshDatabase } from '../fixtures/postgres.js';
@@ -24,21 +27,27 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-async function freshDatabaseUrl(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty database: a file in `tmp` (SQLite), or a new database on TEST_DATABASE_URL. */
+export async function freshDatabaseUrl(
+  tmp: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: `sqlite:${path.join(tmp, 'test.db')}`, drop: async () => {} };
   return freshDatabase(base);
 }
 
-/** The product's limits per account; per address generous, as every test comes from one. */
-const TEST_THROTTLE: ThrottleLimits = {
-  perAccount: 5,
-  perAddress: 10_000,
-  windowMs: 15 * 60 * 1000,
+/**
+ * The product's limits per account; per address generous, as every test comes from one (the
+ * guard's own tests use the product's defaults: tests/api/sign-in-guard.test.ts).
+ */
+export const TEST_THROTTLE: SignInLimits = {
+  ...DEFAULT_SIGN_IN_LIMITS,
+  address: { max: 10_000, windowMs: 15 * 60 * 1000 },
+  waitingPerAddress: 10_000,
 };
 
 interface AppTestOptions {
-  throttle?: ThrottleLimits;
+  throttle?: SignInLimits;
   mailTiming?: Partial<MailTiming>;
   /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
   logStream?: NodeJS.WritableStream;
@@ -76,7 +85,7 @@ export async function createTestApp(
  */
 export async function secondInstance(
   ctx: TestContext,
-  throttle: ThrottleLimits = TEST_THROTTLE,
+  throttle: SignInLimits = TEST_THROTTLE,
 ): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-b-'));
   const config = { ...ctx.config, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads') };

@@ -87,3 +87,22 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
     });
   });
 }
+
+/**
+ * The streams a test file opens: each is handed back once the server said `ready`, and all
+ * close when the file is done (`closeAll` in its afterAll).
+ */
+export function streamsOf(baseUrl: () => string) {
+  const open: SseConnection[] = [];
+  return {
+    async open(cookie: string, base = baseUrl()): Promise<SseConnection> {
+      const conn = await openSse(base, cookie);
+      open.push(conn);
+      await conn.next('ready');
+      return conn;
+    },
+    closeAll() {
+      for (const conn of open.splice(0)) conn.close();
+    },
+  };
+}

@@ -13,7 +13,7 @@ test('a courier messages the buyer from the delivery screen, and the buyer answe
     phone: true,
     courier: true,
   });
-  const listing = await listingOf(buyer.page.request, vendor.user.username);
+  const listing = await listingOf(buyer.page.request, vendor.user.username, vendor);
   const requestId = await requestDelivery(buyer, listing, 'Library', uniqueName('note'));
   const deliveryId = await acceptRequest(vendor, requestId, 'Cafe 101');
   const claimed = await courier.page.request.put(`/api/delivery_instruction/${deliveryId}`, {

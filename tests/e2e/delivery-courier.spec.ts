@@ -14,7 +14,7 @@ async function unassignedDelivery(
   vendor: Actor,
 ): Promise<{ deliveryId: number; note: string }> {
   const note = `Ring twice, ${uniqueName('n')}`;
-  const listing = await listingOf(buyer.page.request, vendor.user.username);
+  const listing = await listingOf(buyer.page.request, vendor.user.username, vendor);
   const requestId = await requestDelivery(buyer, listing, 'Hensill Hall', note);
   const deliveryId = await acceptRequest(vendor, requestId, 'Cafe 101');
   return { deliveryId, note };

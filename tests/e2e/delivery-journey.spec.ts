@@ -15,7 +15,7 @@ test('a delivery goes from the buyer’s request to Delivered on the buyer’s O
     phone: true,
     courier: true,
   });
-  const listing = await listingOf(buyer.page.request, 'ben');
+  const listing = await listingOf(buyer.page.request, 'ben', vendor);
   const note = `Meet me at the door, ${uniqueName('n')}`;
 
   await test.step('the buyer asks for delivery on the listing page', async () => {

@@ -4,6 +4,7 @@
  * page land in the fixture's list, so each test still fails on one.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { isDeliveryFinished, type DeliveryStatus } from '../../src/shared/delivery.js';
 import { countConsoleErrors, DEMO_PASSWORD, demoEmail, expect, uniqueName } from './fixtures';
 import { verifyFromMailbox } from './mailbox';
 
@@ -124,12 +125,27 @@ interface ListingRow {
   listing_status: string;
 }
 
-/** An active listing of a demo seller, for a buyer to ask delivery of. */
-export async function listingOf(request: APIRequestContext, seller: string): Promise<ListingRow> {
+/**
+ * An active listing of a demo seller, for a buyer to ask delivery of. With the seller signed in
+ * (`vendor`), one without a delivery under way, so the seller can accept the request: one item,
+ * one sale (the demo data and earlier tests have deliveries of some).
+ */
+export async function listingOf(
+  request: APIRequestContext,
+  seller: string,
+  vendor?: Actor,
+): Promise<ListingRow> {
   const res = await request.get('/api/all');
   expect(res.ok()).toBe(true);
+  const taken = new Set<number>();
+  if (vendor) {
+    const deliveries = await vendor.page.request.get('/api/delivery_instruction');
+    expect(deliveries.ok()).toBe(true);
+    for (const d of (await deliveries.json()) as { listing_id: number; delivery_status: string }[])
+      if (!isDeliveryFinished(d.delivery_status as DeliveryStatus)) taken.add(d.listing_id);
+  }
   const listings = ((await res.json()) as ListingRow[]).filter(
-    (l) => l.username === seller && l.listing_status === 'Active',
+    (l) => l.username === seller && l.listing_status === 'Active' && !taken.has(l.listing_id),
   );
   expect(listings.length, `an active listing of ${seller}`).toBeGreaterThan(0);
   return listings[Math.floor(Math.random() * listings.length)]!;

@@ -62,6 +62,30 @@ test('a link clicked before the app has taken over is followed by the browser', 
   await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
 });
 
+test('a visitor who scrolled while the code loaded stays there, and the link under the pointer works', async ({
+  page,
+}) => {
+  // A slow network: the app's code arrives only after the visitor has scrolled to the footer.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/');
+  const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us' });
+  await about.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready');
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await about.click();
+  await expect(page).toHaveURL(/\/aboutTeam$/);
+  await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
+});
+
 test('the rendered home page is hydrated in place and works as the app', async ({ page }) => {
   // Keep the header element the HTML parser made: hydration adopts it, a re-render would not.
   await page.addInitScript(() => {

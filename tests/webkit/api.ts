@@ -3,6 +3,7 @@
  * keeps its session cookie.
  */
 import { expect } from 'vitest';
+import { isDeliveryFinished, type DeliveryStatus } from '#shared/delivery.js';
 import { DEMO_PASSWORD, demoEmail } from './phone';
 
 export interface ApiClient {
@@ -105,12 +106,23 @@ interface Listing {
 
 /**
  * A delivery waiting for a courier: a new buyer asks for one of `seller`'s listings with
- * `note` for the courier, the seller accepts it.
+ * `note` for the courier, the seller accepts it. The listing is one without a delivery under
+ * way (one item, one sale: the demo data has deliveries of some).
  */
 export async function unassignedDelivery(baseUrl: string, seller: string, note: string) {
   const buyer = await registered(baseUrl, uniqueName('wkbuyer'));
+  const vendor = await signedIn(baseUrl, seller);
+  const deliveries = await vendor.call<{ listing_id: number; delivery_status: DeliveryStatus }[]>(
+    'GET',
+    '/api/delivery_instruction',
+  );
+  const taken = new Set(
+    deliveries.filter((d) => !isDeliveryFinished(d.delivery_status)).map((d) => d.listing_id),
+  );
   const listings = await buyer.call<Listing[]>('GET', '/api/all');
-  const listing = listings.find((l) => l.username === seller && l.listing_status === 'Active')!;
+  const listing = listings.find(
+    (l) => l.username === seller && l.listing_status === 'Active' && !taken.has(l.listing_id),
+  )!;
   const asked = await buyer.call<{ delivery_request_id: number }>('POST', '/api/delivery_request', {
     buyer_id: buyer.userId,
     vendor_id: listing.vendor_id,
@@ -118,7 +130,6 @@ export async function unassignedDelivery(baseUrl: string, seller: string, note: 
     dropoff: 'Library',
     buyer_special_request: note,
   });
-  const vendor = await signedIn(baseUrl, seller);
   const accepted = await vendor.call<{ delivery_id: number }>(
     'POST',
     `/api/delivery_instruction/request/accept/${asked.delivery_request_id}`,

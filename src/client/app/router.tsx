@@ -158,8 +158,14 @@ export const routes: RouteObject[] = [
   ...bare.map((r) => ({ ...r, errorElement: <RouteError />, HydrateFallback })),
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * `serverRendered`: the page on screen came from the server, and the visitor may already have
+ * scrolled it while its code loaded. Hydration data (none: no route has a loader) tells the
+ * router the first page is already shown, so its ScrollRestoration keeps that position instead
+ * of jumping to the top, under the pointer of someone about to click.
+ */
+export function createRouter({ serverRendered = false } = {}) {
+  return createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined);
 }
 
 /**

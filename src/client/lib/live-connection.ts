@@ -4,16 +4,24 @@
  * The browser reconnects a dropped stream by itself, but gives up for good when the server
  * answers anything but a stream (a 401 after the session ended, a proxy's 502). Then this asks
  * whether the session is still valid: if not it stops (a new connection starts at the next
- * sign-in), otherwise it opens a new stream after a growing pause.
+ * sign-in), otherwise it opens a new stream after a growing pause. A stream the server
+ * replaced with a newer one of the same user is not reopened.
  */
 // Types only: shared/live.ts also holds zod schemas, which must stay out of the app's entry.
-import type { LiveEventType } from '#shared/live.js';
+import type { LiveEventType, SSE_REPLACED_EVENT } from '#shared/live.js';
 
 export const LIVE_EVENTS = [
   'message.created',
   'delivery.updated',
+  'delivery.removed',
   'courier.position',
 ] as const satisfies readonly LiveEventType[];
+
+/**
+ * The server ended this stream because the user opened more than MAX_STREAMS_PER_USER (tabs,
+ * devices): reconnecting would only end another one, so this tab stays quiet (polling goes on).
+ */
+const REPLACED: typeof SSE_REPLACED_EVENT = 'replaced';
 
 /** The first pause before reopening a refused stream (as long as the server's `retry:`). */
 export const FIRST_REOPEN_DELAY_MS = 3_000;
@@ -68,6 +76,11 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
       connectedBefore = true;
     });
     current.addEventListener('resync', () => !closed && onMissed());
+    current.addEventListener(REPLACED, () => {
+      if (closed || current !== source) return;
+      current.close();
+      source = null;
+    });
     for (const type of LIVE_EVENTS) {
       current.addEventListener(type, (event) => {
         if (closed) return;

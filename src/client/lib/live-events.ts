@@ -40,6 +40,10 @@ export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: u
     case 'delivery.updated':
       invalidate(queryKeys.deliveries(), queryKeys.deliveryRequests());
       break;
+    case 'delivery.removed':
+      // Another courier took a delivery from the pool.
+      invalidate(queryKeys.unassigned());
+      break;
     case 'courier.position':
       if (isCourierPosition(data)) {
         client.setQueryData(queryKeys.courierPosition(data.delivery_id), data);

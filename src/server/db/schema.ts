@@ -31,6 +31,13 @@ export interface UsersTable {
   /** Set while a moderator has suspended the account: it cannot sign in, its sessions end. */
   suspended_at: string | null;
   suspended_reason: string | null;
+  /**
+   * The username NFKC-normalised without regard to case, and the e-mail in canonical form
+   * (src/shared/names.ts), each unique. Null only for an older account whose key another,
+   * older account holds (migration 2026-12-04-sign-in-guard: kept, never merged).
+   */
+  username_key: string | null;
+  email_key: string | null;
 }
 
 export interface ProductsTable {
@@ -86,6 +93,8 @@ export interface DeliveryRequestsTable {
   /** 1: the buyer asked for a handover code (its delivery gets one on accept). */
   require_handover_code: Generated<number>;
   cancel_reason: Generated<string>;
+  /** Why it was declined when the seller did not ("Sold to another buyer"); else null. */
+  decline_reason: string | null;
 }
 
 export interface DeliveryInstructionsTable {
@@ -140,6 +149,8 @@ export interface DeliveryEventsTable {
   actor_id: number;
   at: string;
   device_at: string | null;
+  /** 1 when the device's time lay outside the delivery's life and was clamped into it. */
+  device_at_adjusted: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -149,11 +160,14 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-/** Failed sign-in attempts per key (account or address) in a fixed window. */
+/**
+ * Password attempts per key (account and address, account, address...) in a fixed window: each
+ * try is counted before the password is checked; a success takes its own back.
+ */
 export interface AuthThrottleTable {
   key: string;
   window_start: string;
-  failures: number;
+  attempts: number;
 }
 
 /** The live code that confirms an account's campus e-mail (one per account). */

@@ -6,9 +6,18 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { LiveEventType } from '#shared/live.js';
 
+/**
+ * `session.ended`: sessions of `to` ended, and with them their event streams. Every session
+ * (a reset, a suspension), `session` alone (a sign-out), or all but `except` (a password change
+ * keeps the changer's own). Session ids are the token hashes the database keeps.
+ */
+export interface SessionsEnded {
+  session?: string;
+  except?: string | null;
+}
+
 export interface BusEvent {
-  /** `user.signed_out`: every session of `to` ended (suspension); their streams close. */
-  type: LiveEventType | 'user.updated' | 'user.signed_out';
+  type: LiveEventType | 'user.updated' | 'session.ended';
   data: unknown;
   /** Users who may read the data through the API. */
   to: number[];

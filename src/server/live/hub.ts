@@ -1,52 +1,100 @@
 /**
  * The open event streams of this instance, by user. Routes each bus event only to users who
- * may read its data through the API.
+ * may read its data through the API, and ends each stream with its session: at sign-out,
+ * expiry, a password change or reset and suspension, and when a newer stream replaces it.
  */
 import type { ServerResponse } from 'node:http';
-import { SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '#shared/live.js';
-import type { BusEvent } from './bus.js';
+import {
+  MAX_STREAMS_PER_USER,
+  SSE_HEARTBEAT_MS,
+  SSE_REPLACED_EVENT,
+  SSE_RETRY_MS,
+} from '#shared/live.js';
+import type { BusEvent, SessionsEnded } from './bus.js';
 
-interface Stream {
+export interface Stream {
   userId: number;
+  /** The session (its token's hash) the stream was opened with... */
+  session: string;
+  /** ...and when it expires (ms since the epoch): the stream ends then at the latest. */
+  expiresAt: number;
   isCourier: boolean;
   onShift: boolean;
   res: ServerResponse;
 }
 
+/** How often streams are checked for sessions that expired. */
+const EXPIRY_SWEEP_MS = 1_000;
+
 export function createHub() {
+  /** Each user's streams, oldest first (a Set keeps insertion order). */
   const byUser = new Map<number, Set<Stream>>();
   let nextId = 1;
   let count = 0;
 
+  const forget = (stream: Stream) => {
+    const set = byUser.get(stream.userId);
+    if (!set?.delete(stream)) return;
+    count--;
+    if (set.size === 0) byUser.delete(stream.userId);
+  };
+
+  const end = (stream: Stream, last?: string) => {
+    forget(stream);
+    if (!stream.res.writableEnded) stream.res.end(last);
+  };
+
+  /** Nothing is written to a stream whose session ended: it ends instead. */
   const write = (stream: Stream, chunk: string) => {
+    if (stream.expiresAt <= Date.now()) return end(stream);
     if (!stream.res.writableEnded) stream.res.write(chunk);
   };
 
-  const heartbeat = setInterval(() => {
-    for (const streams of byUser.values()) for (const s of streams) write(s, ': ping\n\n');
-  }, SSE_HEARTBEAT_MS);
+  const each = (fn: (stream: Stream) => void) => {
+    for (const streams of [...byUser.values()]) for (const s of [...streams]) fn(s);
+  };
+
+  const heartbeat = setInterval(() => each((s) => write(s, ': ping\n\n')), SSE_HEARTBEAT_MS);
   heartbeat.unref();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    each((s) => s.expiresAt <= now && end(s));
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+
+  const endSessions = (userIds: number[], which: SessionsEnded) => {
+    for (const userId of userIds) {
+      for (const s of [...(byUser.get(userId) ?? [])]) {
+        if (which.session !== undefined && s.session !== which.session) continue;
+        if (which.except != null && s.session === which.except) continue;
+        end(s);
+      }
+    }
+  };
 
   return {
     get size() {
       return count;
     },
+    /**
+     * Adds a stream; the user's oldest one ends (with `replaced`) when they would hold more
+     * than MAX_STREAMS_PER_USER. Answers the function that forgets it when its client leaves.
+     */
     add(stream: Stream): () => void {
       let set = byUser.get(stream.userId);
       if (!set) byUser.set(stream.userId, (set = new Set()));
       set.add(stream);
       count++;
-      return () => {
-        if (set.delete(stream)) count--;
-        if (set.size === 0) byUser.delete(stream.userId);
-      };
+      for (const oldest of set) {
+        if (set.size <= MAX_STREAMS_PER_USER) break;
+        end(oldest, `event: ${SSE_REPLACED_EVENT}\ndata: {}\n\n`);
+      }
+      return () => forget(stream);
     },
     deliver(event: BusEvent) {
-      if (event.type === 'user.signed_out') {
+      if (event.type === 'session.ended') {
         // A stream outlives no session: the client reconnects, is refused and signs out.
-        for (const userId of event.to) {
-          for (const s of byUser.get(userId) ?? []) if (!s.res.writableEnded) s.res.end();
-        }
+        endSessions(event.to, event.data as SessionsEnded);
         return;
       }
       if (event.type === 'user.updated') {
@@ -63,15 +111,15 @@ export function createHub() {
       const chunk = `id: ${nextId++}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
       const sent = new Set<Stream>();
       for (const userId of event.to) {
-        for (const s of byUser.get(userId) ?? []) {
+        for (const s of [...(byUser.get(userId) ?? [])]) {
           sent.add(s);
           write(s, chunk);
         }
       }
       if (event.couriersOnShift) {
-        for (const streams of byUser.values()) {
-          for (const s of streams) if (s.isCourier && s.onShift && !sent.has(s)) write(s, chunk);
-        }
+        each((s) => {
+          if (s.isCourier && s.onShift && !sent.has(s)) write(s, chunk);
+        });
       }
     },
     /**
@@ -80,12 +128,8 @@ export function createHub() {
      */
     closeAll(random = Math.random) {
       clearInterval(heartbeat);
-      for (const streams of byUser.values()) {
-        for (const s of streams) {
-          const retry = Math.round((SSE_RETRY_MS * (1 + 2 * random())) / 3);
-          if (!s.res.writableEnded) s.res.end(`retry: ${retry}\n\n`);
-        }
-      }
+      clearInterval(sweep);
+      each((s) => end(s, `retry: ${Math.round((SSE_RETRY_MS * (1 + 2 * random())) / 3)}\n\n`));
       byUser.clear();
       count = 0;
     },

@@ -44,6 +44,26 @@ export function registerSession(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Sessions of `userId` ended (deleted): their event streams end too, on every instance. By
+ * default every session; `session` names one, `except` keeps one (the caller's own).
+ */
+export async function endedSessions(
+  app: FastifyInstance,
+  userId: number,
+  which: { session?: string; except?: string | null } = {},
+) {
+  await app.live.publish({ type: 'session.ended', data: which, to: [userId] });
+}
+
+/** The request's own session ends: deleted, and its streams closed everywhere. */
+async function endOwnSession(app: FastifyInstance, request: FastifyRequest) {
+  const session = request.sessionTokenHash;
+  if (!session) return;
+  await deleteSession(app.db, session);
+  if (request.user) await endedSessions(app, request.user.user_id, { session });
+}
+
 /** Starts a new session (a fresh token every time: no fixation) and sets the cookie. */
 export async function startSession(
   app: FastifyInstance,
@@ -51,7 +71,7 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
 ) {
-  if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+  await endOwnSession(app, request);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = isoIn(SESSION_MS);
   await createSession(app.db, userId, hashToken(token), expiresAt);
@@ -70,7 +90,7 @@ export async function endSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (request.sessionTokenHash) await deleteSession(app.db, request.sessionTokenHash);
+  await endOwnSession(app, request);
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,

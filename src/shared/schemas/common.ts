@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripFormatCharacters } from '../names.js';
 
 /**
  * Canonical decimal text: how a number looks in a form field, a select's value or a route
@@ -70,6 +71,17 @@ export function requiredText(label: string, max: number) {
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+}
+
+/**
+ * A name or title others read: required text without format characters (zero-width spaces,
+ * direction overrides), which could hide letters or turn the text around.
+ */
+export function shownText(label: string, max: number) {
+  return z
+    .string({ message: `${label} is required` })
+    .transform(stripFormatCharacters)
+    .pipe(requiredText(label, max));
 }
 
 /** Optional free text; null and missing become an empty string. */

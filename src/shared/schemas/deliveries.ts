@@ -26,6 +26,11 @@ export const deliveryRequest = z.object({
   require_handover_code: z.number(),
   /** The buyer's words when they cancelled, else empty. */
   cancel_reason: z.string(),
+  /**
+   * Why a request was declined when not by its seller: "Sold to another buyer" once another
+   * buyer's request for the listing was accepted. Null otherwise.
+   */
+  decline_reason: z.string().nullable(),
   title: z.string().nullable(),
   thumbnail: z.string().nullable(),
   price: z.number().nullable(),
@@ -207,5 +212,10 @@ export const deliveryEvent = z.object({
   actor_id: z.number(),
   at: z.string(),
   device_at: z.string().nullable(),
+  /**
+   * 1 when the device's time lay outside the delivery's life (before it was created, or ahead
+   * of the server's clock by more than DEVICE_TIME_AHEAD_MS) and `device_at` is clamped into it.
+   */
+  device_at_adjusted: z.number(),
 });
 export type DeliveryEvent = z.infer<typeof deliveryEvent>;

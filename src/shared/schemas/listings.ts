@@ -10,7 +10,7 @@ import {
   MIN_RATINGS,
   PRICE_SORTS,
 } from '../constants.js';
-import { choiceOf, id, idParam, numeric, requiredText } from './common.js';
+import { choiceOf, id, idParam, numeric, requiredText, shownText } from './common.js';
 
 export const listing = z.object({
   listing_id: z.number(),
@@ -77,7 +77,7 @@ export const IMAGE_MIMETYPES = [
 export const createListingBody = z.strictObject({
   thumbnail: z.string({ message: 'Please upload an image.' }).min(1, 'Please upload an image.'),
   mimetype: z.enum(IMAGE_MIMETYPES, { message: 'Image must be JPEG, PNG, WebP, GIF or AVIF' }),
-  title: requiredText('Title', LIMITS.title),
+  title: shownText('Title', LIMITS.title),
   price,
   description: requiredText('Description', LIMITS.description),
   category,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VERIFICATION_CODE_PATTERN } from '../identity.js';
-import { flag, id, idParam, requiredText } from './common.js';
+import { normalizeUsername, usernameProblem } from '../names.js';
+import { flag, id, idParam, requiredText, shownText } from './common.js';
 
 export const publicUser = z.object({
   user_id: z.number(),
@@ -63,14 +64,24 @@ const passwordsMatch = {
   params: { message: "Passwords don't match", path: ['confirmPassword'] },
 };
 
+/**
+ * A new username: stored NFKC-normalised (full-width letters are plain ones), in one script,
+ * without invisible characters (src/shared/names.ts).
+ */
+const username = z
+  .string({ message: 'Username is required' })
+  .transform(normalizeUsername)
+  .pipe(requiredText('Username', LIMITS.username))
+  .superRefine((name, ctx) => {
+    const problem = usernameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const registerBody = z
   .strictObject({
-    firstName: requiredText('First name', LIMITS.name),
-    lastName: requiredText('Last name', LIMITS.name),
-    username: requiredText('Username', LIMITS.username).regex(
-      /^[\p{L}\p{N}_.-]+$/u,
-      'Username may use letters, digits, dot, dash and underscore',
-    ),
+    firstName: shownText('First name', LIMITS.name),
+    lastName: shownText('Last name', LIMITS.name),
+    username,
     sfsu_email: email,
     password: newPassword,
     confirmPassword,

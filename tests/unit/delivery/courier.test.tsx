@@ -193,6 +193,21 @@ describe('courier dashboard', () => {
     });
   });
 
+  it('offers no Accept on an order the courier buys or sells', async () => {
+    signIn({ is_courier: 1, on_shift: 1 });
+    const bought = makeDelivery({ delivery_id: 45, title: 'My own desk', buyer_id: 7 });
+    const sold = makeDelivery({ delivery_id: 46, title: 'My old chair', vendor_id: 7 });
+    stubApi({ [UNASSIGNED]: [bought, sold, waiting], [MINE]: [] });
+    openDashboard();
+    for (const title of ['My own desk', 'My old chair']) {
+      const card = await within(column(/^Available/)).findByRole('article', { name: title });
+      expect(within(card).queryByRole('button', { name: 'Accept' })).toBeNull();
+      expect(card).toHaveTextContent('Your own order: another courier will carry it.');
+    }
+    const other = within(column(/^Available/)).getByRole('article', { name: 'Desk lamp' });
+    expect(within(other).getByRole('button', { name: 'Accept' })).toBeEnabled();
+  });
+
   it('when another courier won, says so plainly and refreshes the column', async () => {
     signIn({ is_courier: 1, on_shift: 1 });
     const api = stubApi({

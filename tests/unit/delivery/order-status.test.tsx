@@ -42,6 +42,7 @@ describe('order status', () => {
           status: 'Denied',
           dropoff: 'Annex 1',
           buyer_special_request: '',
+          decline_reason: 'Sold to another buyer',
         }),
         // The server also returns requests made to this user as a seller: not orders.
         makeRequest({ delivery_request_id: 3, buyer_id: 99, vendor_id: 7, title: 'Sold thing' }),
@@ -74,7 +75,7 @@ describe('order status', () => {
     expect(cooker).toHaveTextContent('Rice cooker');
     expect(cooker).toHaveTextContent('Drop-off: Annex 1');
     // Another user's delivery of the same listing does not count.
-    expect(cooker).toHaveTextContent('Status: Denied');
+    expect(cooker).toHaveTextContent('Status: Denied (Sold to another buyer)');
     expect(cooker).not.toHaveTextContent('Note:');
     expect(screen.queryByText('Sold thing')).toBeNull();
 

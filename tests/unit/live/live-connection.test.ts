@@ -85,12 +85,14 @@ describe('openLiveConnection', () => {
     last().emit('ready', '{"user_id":7}');
     last().emit('message.created', '{"message":{"message_id":1}}');
     last().emit('delivery.updated', '{"delivery":{"delivery_id":2}}');
+    last().emit('delivery.removed', '{"delivery_id":3}');
     last().emit('courier.position', '{"delivery_id":2,"lat":37.7,"lng":-122.4}');
     last().emit('courier.position', 'garbage');
     last().emit('something.else', '{}');
     expect(live.onEvent.mock.calls).toEqual([
       ['message.created', { message: { message_id: 1 } }],
       ['delivery.updated', { delivery: { delivery_id: 2 } }],
+      ['delivery.removed', { delivery_id: 3 }],
       ['courier.position', { delivery_id: 2, lat: 37.7, lng: -122.4 }],
     ]);
     expect(live.onMissed).not.toHaveBeenCalled();
@@ -142,6 +144,18 @@ describe('openLiveConnection', () => {
     expect(live.sessionValid).toHaveBeenCalledTimes(3);
     last().emit('ready', '{}');
     expect(live.onMissed).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays closed when the server replaced the stream with a newer one of the same user', async () => {
+    const live = connect();
+    last().emit('ready', '{}');
+    last().emit('replaced', '{}');
+    // The server then ends the stream; the browser would reconnect it, and end another tab's.
+    last().fail(false);
+    await vi.advanceTimersByTimeAsync(10 * MAX_REOPEN_DELAY_MS);
+    expect(sources).toHaveLength(1);
+    expect(last().closed).toBe(true);
+    expect(live.sessionValid).not.toHaveBeenCalled();
   });
 
   it('keeps trying when the session check itself fails (network down)', async () => {

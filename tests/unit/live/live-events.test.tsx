@@ -101,6 +101,20 @@ describe('applyLiveEvent', () => {
     expect(stale()).not.toContainEqual(queryKeys.listing(11));
   });
 
+  it('refreshes only the pool when a delivery left it', () => {
+    const client = testQueryClient();
+    for (const key of [queryKeys.unassigned(), queryKeys.courierDeliveries(3)]) {
+      client.setQueryData(key, []);
+    }
+    applyLiveEvent(client, 'delivery.removed', { delivery_id: 9 });
+    const stale = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.isStale())
+      .map((q) => q.queryKey);
+    expect(stale).toEqual([queryKeys.unassigned()]);
+  });
+
   it('puts a pushed courier position into the cache, and ignores a malformed one', () => {
     const client = testQueryClient();
     applyLiveEvent(client, 'courier.position', POSITION);

@@ -216,4 +216,14 @@ describe('register rules', () => {
       'You must agree to the Terms of Service and User Agreement',
     );
   });
+
+  it('says plainly what is wrong with a look-alike username, before the server does', () => {
+    expect(checkRegister({ ...good, username: 'm\u0430ria' }).error).toMatch(
+      /letters of one alphabet/,
+    );
+    expect(checkRegister({ ...good, username: 'mar\u200Bia' }).error).toMatch(
+      /invisible characters/,
+    );
+    expect(checkRegister({ ...good, username: 'ｍａｒｉａ' })).toEqual({ warning: undefined });
+  });
 });

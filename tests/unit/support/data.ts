@@ -103,6 +103,7 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     created_at: '2026-11-20T10:00:00.000Z',
     require_handover_code: 0,
     cancel_reason: '',
+    decline_reason: null,
     title: 'IKEA desk lamp',
     thumbnail: null,
     price: 12.5,

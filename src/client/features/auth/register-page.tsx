@@ -39,6 +39,7 @@ const FIELDS: readonly {
     type: 'text',
     autoComplete: 'username',
     maxLength: LIMITS.username,
+    hint: 'Letters of one alphabet, digits, dot, dash and underscore',
   },
   {
     name: 'sfsu_email',

@@ -1,3 +1,4 @@
+import { normalizeUsername, usernameProblem } from '#shared/names.js';
 import { isCampusEmail } from '#client/lib/campus.js';
 
 export interface RegisterForm {
@@ -34,7 +35,11 @@ export interface RegisterCheck {
   warning?: string;
 }
 
-/** The sign-up rules, checked in this order: all fields, campus e-mail (warn only), passwords match, terms. */
+/**
+ * The sign-up rules, checked in this order: all fields, campus e-mail (warn only), passwords
+ * match, terms, then the username's own rules (one alphabet, no invisible characters), which
+ * the server applies too.
+ */
 export function checkRegister(form: RegisterForm): RegisterCheck {
   const texts = [
     form.firstName,
@@ -48,5 +53,7 @@ export function checkRegister(form: RegisterForm): RegisterCheck {
   const warning = isCampusEmail(form.sfsu_email) ? undefined : MESSAGES.campusEmail;
   if (form.password !== form.confirmPassword) return { warning, error: MESSAGES.mismatch };
   if (!form.agreed) return { warning, error: MESSAGES.terms };
+  const username = usernameProblem(normalizeUsername(form.username));
+  if (username) return { warning, error: username };
   return { warning };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { courierChatOpen, groupByColumn } from '#shared/delivery.js';
+import { courierChatOpen, groupByColumn, isOwnOrder } from '#shared/delivery.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { DeliveryOutcome } from '#client/components/delivery-outcome.js';
@@ -100,18 +100,23 @@ function CourierDashboard({ user }: { user: SessionUser }) {
             loading={available.isPending}
             error={available.isError ? 'Failed to fetch delivery instructions' : null}
             empty="No deliveries are waiting right now. New ones show up here."
-            action={(delivery) => (
-              <button
-                type="button"
-                className="btn btn-large btn-block"
-                disabled={claim.isPending}
-                onClick={() => accept(delivery)}
-              >
-                {claim.isPending && claim.variables === delivery.delivery_id
-                  ? 'Accepting…'
-                  : 'Accept'}
-              </button>
-            )}
+            action={(delivery) =>
+              // The server refuses it too (403 own_order): couriers carry other people's orders.
+              isOwnOrder(delivery, user.user_id) ? (
+                <p className="dl-empty">Your own order: another courier will carry it.</p>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-large btn-block"
+                  disabled={claim.isPending}
+                  onClick={() => accept(delivery)}
+                >
+                  {claim.isPending && claim.variables === delivery.delivery_id
+                    ? 'Accepting…'
+                    : 'Accept'}
+                </button>
+              )
+            }
           />
         ) : (
           <section className="cr-column" aria-labelledby="cr-available-off">

@@ -18,6 +18,8 @@ export function OrderCard({ order }: { order: Order }) {
           <span className="dl-status" data-status={order.shownStatus}>
             {order.shownStatus}
           </span>
+          {/* Declined because another buyer's request for the item was accepted. */}
+          {order.shownStatus === 'Denied' && order.decline_reason && ` (${order.decline_reason})`}
         </p>
         {order.buyer_special_request.trim() !== '' && (
           <p>

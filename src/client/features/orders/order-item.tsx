@@ -1,4 +1,4 @@
-import { isCancellableDelivery, isEndedDelivery } from '#shared/delivery.js';
+import { isCancellableDelivery, isDeliveryFinished } from '#shared/delivery.js';
 import { DeliveryOutcome } from '#client/components/delivery-outcome.js';
 import { CancelOrder } from './cancel-order';
 import { HandoverCode } from './handover-code';
@@ -20,7 +20,7 @@ function cancellable(order: Order): boolean {
 export function OrderItem({ order }: { order: Order }) {
   const delivery = order.delivery;
   const code =
-    delivery?.handover_code && !isEndedDelivery(delivery.delivery_status)
+    delivery?.handover_code && !isDeliveryFinished(delivery.delivery_status)
       ? delivery.handover_code
       : null;
   return (

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PASSWORD_RESET_MINUTES } from '#shared/identity.js';
+import { canonicalEmail } from '#shared/names.js';
 import {
   changePasswordBody,
   messageResponse,
@@ -10,7 +11,7 @@ import {
 } from '#shared/schemas/users.js';
 import { httpError } from '#server/lib/http-error.js';
 import { signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { endedSessions, requireUser } from '#server/plugins/session.js';
 import { passwordChangedMail, passwordResetMail } from './mails.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
@@ -21,7 +22,8 @@ import {
   setPasswordHash,
 } from './repository.js';
 import { deleteResets, insertReset, useReset } from './reset-repository.js';
-import { createThrottle, reserveTry, type ThrottleLimits } from './throttle.js';
+import type { SignInGuard } from './sign-in-guard.js';
+import { reserveTry } from './throttle.js';
 import { markVerified } from './verification-repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,12 +37,11 @@ export const RESET_REQUESTED =
 const RESET_LINK_DEAD =
   'This reset link has expired or was already used. Ask for a new one from the login page.';
 
-export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> = async (
+export const passwordRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = async (
   app,
-  opts,
+  { guard },
 ) => {
   const db = app.db;
-  const throttle = createThrottle(app, opts.throttle);
   const { publicUrl } = app.config;
 
   const issueReset = async (user: { user_id: number; first_name: string; sfsu_email: string }) => {
@@ -63,7 +64,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
       const { email } = request.body;
       // Counted by address typed, whether or not it has an account: a refusal tells nothing.
       await reserveTry(app, `reset:ip:${request.ip}`, RESETS_PER_NETWORK_ADDRESS, HOUR_MS);
-      await reserveTry(app, `reset:acct:${email}`, RESETS_PER_ACCOUNT, HOUR_MS);
+      await reserveTry(app, `reset:acct:${canonicalEmail(email)}`, RESETS_PER_ACCOUNT, HOUR_MS);
       const user = await findUserByEmail(db, email);
       reply.code(202).header('cache-control', 'no-store').send({ message: RESET_REQUESTED });
       // Only after the answer has gone: it looks and takes the same whether or not the
@@ -84,29 +85,31 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
     { schema: { body: passwordResetConfirmBody, response: { 200: messageResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      await throttle.check('reset', request.ip);
       const { token, password } = request.body;
-      const passwordHash = await hashPassword(password);
-      const user = await db.transaction().execute(async (trx) => {
-        const userId = await useReset(trx, hashToken(token));
-        if (userId === undefined) return undefined;
-        const row = await findUserById(trx, userId);
-        if (!row) return undefined;
-        await setPasswordHash(trx, userId, passwordHash);
-        // The link reached the address, which proves it as a mailed code does.
-        await markVerified(trx, userId);
-        await deleteUserSessions(trx, userId);
-        await deleteResets(trx, userId);
-        await app.mail.enqueue(passwordChangedMail(row, 'reset', publicUrl), trx);
+      // Guessing links is counted per address, like guessing passwords.
+      const user = await guard.counted('reset', request.ip, async () => {
+        const passwordHash = await hashPassword(password);
+        const row = await db.transaction().execute(async (trx) => {
+          const userId = await useReset(trx, hashToken(token));
+          if (userId === undefined) return undefined;
+          const found = await findUserById(trx, userId);
+          if (!found) return undefined;
+          await setPasswordHash(trx, userId, passwordHash);
+          // The link reached the address, which proves it as a mailed code does.
+          await markVerified(trx, userId);
+          await deleteUserSessions(trx, userId);
+          await deleteResets(trx, userId);
+          await app.mail.enqueue(passwordChangedMail(found, 'reset', publicUrl), trx);
+          return found;
+        });
+        if (!row) throw httpError(422, RESET_LINK_DEAD);
         return row;
       });
-      if (!user) {
-        await throttle.fail('reset', request.ip);
-        throw httpError(422, RESET_LINK_DEAD);
-      }
       app.mail.kick();
-      // The owner proved the mailbox: sign-in failures counted against the account end here.
-      await throttle.succeed('login', user.sfsu_email);
+      // Every session ended: so do their event streams, on every instance.
+      await endedSessions(app, user.user_id);
+      // The owner proved the mailbox: the account's sign-in ceiling and this address's lock end.
+      await guard.lift(canonicalEmail(user.sfsu_email), request.ip);
       return { message: 'Your password is changed. Log in with your new password.' };
     },
   );
@@ -119,13 +122,16 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
       reply.header('cache-control', 'no-store');
       const { currentPassword, password } = request.body;
       // Guesses of the current password count as failed sign-ins of the account.
-      await throttle.check('login', request.ip, user.sfsu_email);
-      const row = await findUserById(db, user.user_id);
-      const ok = await verifyPassword(currentPassword, row?.password_hash ?? null);
-      if (!row || !ok) {
-        await throttle.fail('login', request.ip, user.sfsu_email);
-        throw httpError(422, 'Your current password is not right.');
-      }
+      const row = await guard.checkPassword(
+        request.ip,
+        canonicalEmail(user.sfsu_email),
+        async () => {
+          const found = await findUserById(db, user.user_id);
+          const ok = await verifyPassword(currentPassword, found?.password_hash ?? null);
+          return found && ok ? found : null;
+        },
+      );
+      if (!row) throw httpError(422, 'Your current password is not right.');
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, row.user_id, passwordHash);
@@ -134,6 +140,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
         await app.mail.enqueue(passwordChangedMail(row, 'change', publicUrl), trx);
       });
       app.mail.kick();
+      await endedSessions(app, row.user_id, { except: request.sessionTokenHash });
       return { message: 'Your password is changed. Every other device was signed out.' };
     },
   );

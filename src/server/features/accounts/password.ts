@@ -1,11 +1,11 @@
 import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { scryptInWorker } from './scrypt-worker.js';
+import { scryptInPool } from './password-pool.js';
 
 const KEY_LENGTH = 64;
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return scryptInWorker(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS);
+  return scryptInPool(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS);
 }
 
 /** `scrypt$N$r$p$salt$hash`, base64url parts. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sellerRating } from '#shared/constants.js';
+import { canonicalEmail, usernameKey } from '#shared/names.js';
 import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
 import type { Db, UsersTable } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
@@ -33,22 +34,46 @@ export function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
-export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('sfsu_email', '=', email).executeTakeFirst();
+/**
+ * The account an address signs in to: the one registered with it as typed, else the one its
+ * canonical form belongs to (`name+market@` signs in to `name@`'s account, one mailbox).
+ */
+export async function findUserByEmail(db: Db, email: string) {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('sfsu_email', '=', email), eb('email_key', '=', canonicalEmail(email))]),
+    )
+    .limit(2)
+    .execute();
+  return rows.find((r) => r.sfsu_email === email) ?? rows[0];
 }
 
 export function findUserById(db: Db, userId: number) {
   return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/**
+ * Which of the two a new account cannot have: an e-mail whose canonical form an account holds
+ * (`NAME@`, `name+tag@`), or a username another one has without regard to case and width.
+ */
 export async function usernameOrEmailTaken(db: Db, username: string, email: string) {
+  const emailKey = canonicalEmail(email);
   const row = await db
     .selectFrom('users')
-    .select(['username', 'sfsu_email'])
-    .where((eb) => eb.or([eb('username', '=', username), eb('sfsu_email', '=', email)]))
+    .select(['email_key', 'sfsu_email'])
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', usernameKey(username)),
+        eb('username', '=', username),
+        eb('email_key', '=', emailKey),
+        eb('sfsu_email', '=', email),
+      ]),
+    )
     .executeTakeFirst();
   if (!row) return null;
-  return row.sfsu_email === email ? 'email' : 'username';
+  return row.email_key === emailKey || row.sfsu_email === email ? 'email' : 'username';
 }
 
 export interface NewUser {
@@ -61,10 +86,16 @@ export interface NewUser {
   email_verified?: number;
 }
 
+/** A new account, with the keys its username and e-mail are unique by. */
 export function insertUser(db: Db, user: NewUser) {
   return db
     .insertInto('users')
-    .values({ ...user, created_at: nowIso() })
+    .values({
+      ...user,
+      username_key: usernameKey(user.username),
+      email_key: canonicalEmail(user.sfsu_email),
+      created_at: nowIso(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -128,48 +159,4 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
 
 export async function deleteExpiredSessions(db: Db) {
   await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
-}
-
-/** Failures counted for `key` in the current window (0 when the window has passed). */
-export async function throttleFailures(
-  db: Db,
-  key: string,
-  windowStartAfter: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('auth_throttle')
-    .selectAll()
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row && row.window_start > windowStartAfter ? row.failures : 0;
-}
-
-/** Counts one more for `key` in its window and answers the count and when the window began. */
-export async function recordThrottleFailure(db: Db, key: string, windowStartAfter: string) {
-  const now = nowIso();
-  return db
-    .insertInto('auth_throttle')
-    .values({ key, window_start: now, failures: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        failures: eb
-          .case()
-          .when('auth_throttle.window_start', '>', windowStartAfter)
-          .then(eb('auth_throttle.failures', '+', 1))
-          .else(1)
-          .end(),
-        window_start: eb
-          .case()
-          .when('auth_throttle.window_start', '>', windowStartAfter)
-          .then(eb.ref('auth_throttle.window_start'))
-          .else(now)
-          .end(),
-      })),
-    )
-    .returning(['failures', 'window_start'])
-    .executeTakeFirstOrThrow();
-}
-
-export async function clearThrottle(db: Db, key: string) {
-  await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
 }

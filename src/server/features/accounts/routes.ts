@@ -12,10 +12,13 @@ import {
   userParams,
 } from '#shared/schemas/users.js';
 import { SUSPENDED_PREFIX } from '#shared/moderation.js';
+import { canonicalEmail } from '#shared/names.js';
 import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';
 import { grantFromConfig } from '#server/safety/moderator-role.js';
+import { answerVaries } from '#server/plugins/cache-control.js';
 import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
+import { isUniqueViolation } from '#server/db/errors.js';
 import { courierRatingOf } from './courier-rating.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
@@ -27,16 +30,17 @@ import {
   updateUserFlags,
   usernameOrEmailTaken,
 } from './repository.js';
-import { createThrottle, type ThrottleLimits } from './throttle.js';
+import type { SignInGuard } from './sign-in-guard.js';
 import { sendVerificationCode } from './verification.js';
 
 const LOGIN_FAILED = 'Invalid email or password.';
+const EMAIL_TAKEN = 'An account with that e-mail already exists.';
+const USERNAME_TAKEN = 'That username is taken.';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = async (
   app,
-  opts,
+  { guard },
 ) => {
-  const throttle = createThrottle(app, opts.throttle);
   const domain = app.config.campusEmailDomain;
 
   app.post(
@@ -44,33 +48,37 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
     { schema: { body: registerBody, response: { 201: authResponse } } },
     async (request, reply) => {
       const body = request.body;
-      await throttle.check('register', request.ip);
       if (!body.sfsu_email.endsWith(`@${domain}`)) {
         throw badRequest(`Please register with your campus e-mail (@${domain}).`);
       }
-      const taken = await usernameOrEmailTaken(app.db, body.username, body.sfsu_email);
-      if (taken) {
-        await throttle.fail('register', request.ip);
-        throw conflict(
-          taken === 'email'
-            ? 'An account with that e-mail already exists.'
-            : 'That username is taken.',
-        );
-      }
-      const passwordHash = await hashPassword(body.password);
-      // The account and its code's mail are stored together, or neither is.
-      const row = await app.db.transaction().execute(async (trx) => {
-        const user = await insertUser(trx, {
-          username: body.username,
-          first_name: body.firstName,
-          last_name: body.lastName,
-          sfsu_email: body.sfsu_email,
-          password_hash: passwordHash,
-        });
-        if (app.config.emailVerification === 'required') {
-          await sendVerificationCode(app, trx, user);
-        }
-        return user;
+      // A taken e-mail is an answer worth guessing for: counted per address (accepted on
+      // purpose, docs/SECURITY.md), and the hashing goes through the gate like a sign-in.
+      const row = await guard.counted('register', request.ip, async () => {
+        const taken = await usernameOrEmailTaken(app.db, body.username, body.sfsu_email);
+        if (taken) throw conflict(taken === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN);
+        const passwordHash = await hashPassword(body.password);
+        // The account and its code's mail are stored together, or neither is.
+        return app.db
+          .transaction()
+          .execute(async (trx) => {
+            const user = await insertUser(trx, {
+              username: body.username,
+              first_name: body.firstName,
+              last_name: body.lastName,
+              sfsu_email: body.sfsu_email,
+              password_hash: passwordHash,
+            });
+            if (app.config.emailVerification === 'required') {
+              await sendVerificationCode(app, trx, user);
+            }
+            return user;
+          })
+          .catch(async (error: unknown) => {
+            // A twin registration raced this one past the check: say which key it took.
+            if (!isUniqueViolation(error)) throw error;
+            const now = await usernameOrEmailTaken(app.db, body.username, body.sfsu_email);
+            throw conflict(now === 'username' ? USERNAME_TAKEN : EMAIL_TAKEN);
+          });
       });
       app.mail.kick();
       await startSession(app, request, reply, row.user_id);
@@ -85,14 +93,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
     { schema: { body: loginBody, response: { 200: authResponse } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      await throttle.check('login', request.ip, email);
-      const row = await findUserByEmail(app.db, email);
-      const ok = await verifyPassword(password, row?.password_hash ?? null);
-      if (!row || !ok) {
-        await throttle.fail('login', request.ip, email);
-        throw httpError(401, LOGIN_FAILED);
-      }
-      await throttle.succeed('login', email);
+      const row = await guard.checkPassword(request.ip, canonicalEmail(email), async () => {
+        const found = await findUserByEmail(app.db, email);
+        // An unknown account costs one hash too (a dummy): the timing tells nothing.
+        const ok = await verifyPassword(password, found?.password_hash ?? null);
+        return found && ok ? found : null;
+      });
+      if (!row) throw httpError(401, LOGIN_FAILED);
       // Told only to whoever knows the password.
       if (row.suspended_at !== null) {
         throw forbidden(`${SUSPENDED_PREFIX}${row.suspended_reason ?? ''}`, 'suspended');
@@ -131,16 +138,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
   app.get(
     '/api/user/:id',
     {
+      ...answerVaries,
       schema: {
         params: userParams,
         response: { 200: z.array(z.union([sessionUser, publicUser]).and(courierRating)) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const row = await findUserById(app.db, request.params.id);
       if (!row) throw notFound('No such user.');
-      // Who asks decides the shape (their own record carries their e-mail).
-      reply.header('cache-control', 'no-store');
       const user = request.user?.user_id === row.user_id ? toSessionUser(row) : toPublicUser(row);
       return [{ ...user, ...(await courierRatingOf(app.db, row.user_id)) }];
     },

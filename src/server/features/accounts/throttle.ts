@@ -1,54 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '#server/lib/http-error.js';
-import { clearThrottle, recordThrottleFailure, throttleFailures } from './repository.js';
+import type { ErrorCode } from '#shared/errors.js';
+import type { Db } from '#server/db/schema.js';
+import { httpError, type HttpError } from '#server/lib/http-error.js';
+import { countAttempt, takeBackAttempt } from './throttle-repository.js';
 
-export interface ThrottleLimits {
-  /** Failed sign-ins per account in a window. */
-  perAccount: number;
-  /** Failed sign-ins and registrations per address in a window: generous, campus Wi-Fi is shared. */
-  perAddress: number;
+/** At most `max` attempts in a fixed window of `windowMs`. */
+export interface Limit {
+  max: number;
   windowMs: number;
-}
-
-export const DEFAULT_THROTTLE: ThrottleLimits = {
-  perAccount: 5,
-  perAddress: 200,
-  windowMs: 15 * 60 * 1000,
-};
-
-const tooMany = (minutes: number) =>
-  httpError(429, `Too many attempts. Please wait ${minutes} minutes and try again.`, {
-    headers: { 'retry-after': String(minutes * 60) },
-  });
-
-/** Counts failures per account and per address; refuses with 429 once a limit is reached. */
-export function createThrottle(app: FastifyInstance, limits: ThrottleLimits) {
-  const windowStartAfter = () => new Date(Date.now() - limits.windowMs).toISOString();
-  const minutes = Math.ceil(limits.windowMs / 60000);
-  const keys = (kind: string, address: string, account?: string) => ({
-    address: `${kind}:ip:${address}`,
-    account: account ? `${kind}:acct:${account}` : null,
-  });
-
-  return {
-    async check(kind: string, address: string, account?: string) {
-      const k = keys(kind, address, account);
-      const after = windowStartAfter();
-      if ((await throttleFailures(app.db, k.address, after)) >= limits.perAddress)
-        throw tooMany(minutes);
-      if (k.account && (await throttleFailures(app.db, k.account, after)) >= limits.perAccount)
-        throw tooMany(minutes);
-    },
-    async fail(kind: string, address: string, account?: string) {
-      const k = keys(kind, address, account);
-      const after = windowStartAfter();
-      await recordThrottleFailure(app.db, k.address, after);
-      if (k.account) await recordThrottleFailure(app.db, k.account, after);
-    },
-    async succeed(kind: string, account: string) {
-      await clearThrottle(app.db, `${kind}:acct:${account}`);
-    },
-  };
 }
 
 /** "1 minute", "12 minutes". */
@@ -57,20 +16,62 @@ export function minutesText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** 429 with Retry-After: the request was one too many; try again after `seconds`. */
-export function tooManyRequests(seconds: number, message?: string) {
+function refusal(code: ErrorCode, seconds: number, message?: string): HttpError {
   const wait = Math.max(1, Math.ceil(seconds));
   return httpError(
     429,
     message ?? `Too many attempts. Please wait ${minutesText(wait)} and try again.`,
-    { headers: { 'retry-after': String(wait) } },
+    { code, headers: { 'retry-after': String(wait) } },
   );
 }
 
+/** 429 `rate_limited` with Retry-After: one request too many of its kind; try after `seconds`. */
+export const tooManyRequests = (seconds: number, message?: string) =>
+  refusal('rate_limited', seconds, message);
+
+/** 429 `too_many_attempts` with Retry-After: a password was tried too often. */
+export const tooManyAttempts = (seconds: number, message?: string) =>
+  refusal('too_many_attempts', seconds, message);
+
+/** A counted attempt, to take back when it turns out to be a success. */
+export interface Reservation {
+  key: string;
+  windowStart: string;
+}
+
 /**
- * Counts this request against `key` and refuses it (429) once `limit` were made in the window.
- * The count comes first, in one statement (an upsert that increments and returns it), so
- * parallel requests cannot slip past the limit between a check and a write.
+ * Counts this attempt against each limit in turn and refuses it (429, from `refuse`) at the
+ * first one it would pass. Each count is one statement (an upsert that increments and returns
+ * the count), taken before any work is done, so parallel requests cannot slip past a limit
+ * between a check and a write. A refused attempt gives back what it counted under the limits
+ * before the refusing one: only tries that are really made count.
+ */
+export async function reserveAttempts(
+  db: Db,
+  counters: readonly { key: string; limit: Limit }[],
+  refuse: (seconds: number) => HttpError = tooManyAttempts,
+): Promise<Reservation[]> {
+  const taken: Reservation[] = [];
+  for (const { key, limit } of counters) {
+    const after = new Date(Date.now() - limit.windowMs).toISOString();
+    const { attempts, window_start } = await countAttempt(db, key, after);
+    if (attempts > limit.max) {
+      await giveBack(db, taken);
+      throw refuse((Date.parse(window_start) + limit.windowMs - Date.now()) / 1000);
+    }
+    taken.push({ key, windowStart: window_start });
+  }
+  return taken;
+}
+
+/** Takes back counted attempts (a success, or an attempt refused further on). */
+export async function giveBack(db: Db, reservations: readonly Reservation[]): Promise<void> {
+  for (const r of reservations) await takeBackAttempt(db, r.key, r.windowStart);
+}
+
+/**
+ * Counts this request against `key` and refuses it (429 `rate_limited`) once `limit` were made
+ * in the window: mail sent on request (reset links), which a success does not give back.
  */
 export async function reserveTry(
   app: FastifyInstance,
@@ -78,9 +79,5 @@ export async function reserveTry(
   limit: number,
   windowMs: number,
 ): Promise<void> {
-  const after = new Date(Date.now() - windowMs).toISOString();
-  const { failures, window_start } = await recordThrottleFailure(app.db, key, after);
-  if (failures > limit) {
-    throw tooManyRequests((Date.parse(window_start) + windowMs - Date.now()) / 1000);
-  }
+  await reserveAttempts(app.db, [{ key, limit: { max: limit, windowMs } }], tooManyRequests);
 }

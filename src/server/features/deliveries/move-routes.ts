@@ -20,7 +20,7 @@ import {
   settleRequest,
   type MoveDetails,
 } from './repository.js';
-import { authorizeMove, illegalMoveMessage, mayMove } from './rules.js';
+import { authorizeMove, clampDeviceTime, illegalMoveMessage, mayMove } from './rules.js';
 
 /** A drop-off may carry the courier's photo: base64 of a 10 MB picture and the other fields. */
 const MOVE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -120,20 +120,30 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
           delivery_status: to,
           courier_id: courierId,
           actor_id: user.user_id,
-          device_at: body.device_time ?? null,
+          ...clampDeviceTime(body.device_time, found.timestamp),
         });
         return true;
       });
       const current = (await findInstruction(db, found.delivery_id))!;
       if (moved) {
-        // Its courier too: the one of a cancelled delivery hears of it at once.
+        // Its progress is its buyer's, seller's and courier's (the courier of a cancelled
+        // delivery hears of it at once); back in the pool, every on-shift courier may see it.
         const to_ = [current.buyer_id, current.vendor_id, user.user_id, found.courier_id];
         await app.live.publish({
           type: 'delivery.updated',
           data: { delivery: current },
           to: [...new Set(to_.filter((id): id is number => id !== null))],
-          couriersOnShift: from === 'Unassigned' || to === 'Unassigned',
+          couriersOnShift: to === 'Unassigned',
         });
+        // Claimed or cancelled while in the pool: the other couriers learn only that it left.
+        if (from === 'Unassigned') {
+          await app.live.publish({
+            type: 'delivery.removed',
+            data: { delivery_id: current.delivery_id },
+            to: [],
+            couriersOnShift: true,
+          });
+        }
         return current;
       }
       // Someone else moved it first: a repeat of what we wanted is still a success.

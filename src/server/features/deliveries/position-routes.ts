@@ -3,10 +3,10 @@ import { isActiveDelivery } from '#shared/delivery.js';
 import { courierPosition, positionBody } from '#shared/live.js';
 import { deliveryParams } from '#shared/schemas/deliveries.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { nowIso } from '#server/lib/time.js';
 import { owns, signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
 import { deliveryParties, findPosition, savePosition } from './position-repository.js';
+import { positionTime } from './rules.js';
 
 /** The courier's live position during a delivery: shared by the courier, read by buyer and vendor. */
 export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +41,8 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         lat,
         lng,
         accuracy: accuracy ?? null,
-        at: at ?? nowIso(),
+        // A phone's clock can be anywhere: an old or future time becomes the server's.
+        at: positionTime(at),
       };
       await savePosition(db, position);
       await app.live.publish({

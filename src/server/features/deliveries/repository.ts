@@ -104,6 +104,27 @@ export function listingForRequest(db: Db, listingId: number) {
 }
 
 /**
+ * Declines the listing's other Pending requests, with the reason their buyers read; answers
+ * the ids of the requests it declined.
+ */
+export async function declineOtherRequests(
+  db: Db,
+  listingId: number,
+  acceptedRequestId: number,
+  reason: string,
+) {
+  const rows = await db
+    .updateTable('delivery_requests')
+    .set({ status: 'Denied', decline_reason: reason })
+    .where('listing_id', '=', listingId)
+    .where('status', '=', 'Pending')
+    .where('delivery_request_id', '!=', acceptedRequestId)
+    .returning('delivery_request_id')
+    .execute();
+  return rows.map((r) => r.delivery_request_id);
+}
+
+/**
  * Moves a request on from `from` (Pending by default); false when it was no longer there
  * (conditional update). A cancellation keeps the buyer's reason.
  */
@@ -283,7 +304,7 @@ export async function insertDeliveryEvent(
 export async function deliveryEvents(db: Db, deliveryId: number): Promise<DeliveryEvent[]> {
   const rows = await db
     .selectFrom('delivery_events')
-    .select(['delivery_status', 'courier_id', 'actor_id', 'at', 'device_at'])
+    .select(['delivery_status', 'courier_id', 'actor_id', 'at', 'device_at', 'device_at_adjusted'])
     .where('delivery_id', '=', deliveryId)
     .orderBy('event_id', 'asc')
     .execute();

@@ -10,13 +10,16 @@ import {
   listingBuyerQuery,
   updateDeliveryRequestBody,
 } from '#shared/schemas/deliveries.js';
+import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
+import { hasDeliveryUnderWay, listingTaken, lockListing } from '#server/safety/one-sale.js';
 import { createHandoverCode } from './handover-repository.js';
 import {
+  declineOtherRequests,
   findInstruction,
   findRequest,
   insertInstruction,
@@ -33,11 +36,6 @@ const requests = z.array(deliveryRequest);
 /** Delivery requests: the buyer asks, the vendor declines or accepts (creating the delivery). */
 export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  // Every answer here depends on who asks (their deliveries, their buyer's code).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   app.get(
     '/api/delivery_request',
     { ...signedIn(), schema: { response: { 200: requests } } },
@@ -215,8 +213,14 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const listing = await listingForRequest(db, found.listing_id);
       if (!listing || listing.listing_status === 'Deleted')
         throw conflict('This listing no longer exists.');
-      // The request's status change and the new delivery happen together or not at all.
-      const deliveryId = await db.transaction().execute(async (trx) => {
+      // One transaction: the request's status change, the new delivery and the other buyers'
+      // answers happen together or not at all, one sale of the listing at a time.
+      const { deliveryId, declined } = await db.transaction().execute(async (trx) => {
+        await lockListing(trx, app.dialect, listing.listing_id);
+        const current = await findRequest(trx, found.delivery_request_id);
+        if (current?.decline_reason === SOLD_TO_ANOTHER_BUYER) throw listingTaken();
+        if (current && current.status !== 'Pending') throw conflict(settledMessage(current.status));
+        if (await hasDeliveryUnderWay(trx, listing.listing_id)) throw listingTaken();
         if (!(await settleRequest(trx, found.delivery_request_id, 'Approved'))) {
           const now = await findRequest(trx, found.delivery_request_id);
           throw conflict(settledMessage(now?.status ?? found.status));
@@ -235,7 +239,13 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // Only the buyer will ever read it (GET /api/delivery_instruction, their own list).
         if (found.require_handover_code === 1) await createHandoverCode(trx, id);
-        return id;
+        const others = await declineOtherRequests(
+          trx,
+          listing.listing_id,
+          found.delivery_request_id,
+          SOLD_TO_ANOTHER_BUYER,
+        );
+        return { deliveryId: id, declined: others };
       });
       const created = (await findInstruction(db, deliveryId))!;
       // A new delivery joins the Unassigned pool that on-shift couriers watch.
@@ -245,6 +255,15 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         to: [created.buyer_id, created.vendor_id],
         couriersOnShift: true,
       });
+      // The other buyers learn that the item went to someone else.
+      for (const requestId of declined) {
+        const other = (await findRequest(db, requestId))!;
+        await app.live.publish({
+          type: 'delivery.updated',
+          data: { request: other },
+          to: [other.buyer_id, other.vendor_id],
+        });
+      }
       return reply.code(201).send(created);
     },
   );

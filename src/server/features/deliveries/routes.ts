@@ -31,11 +31,6 @@ const instructions = z.array(deliveryInstruction);
  */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  // Every answer here depends on who asks (their deliveries, their buyer's code).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   // The caller's deliveries; as their buyer they also read each one's handover code, the only
   // answer that ever carries it.
   app.get(

@@ -1,4 +1,9 @@
-import type { DeliveryStatus } from '#shared/delivery.js';
+import {
+  DEVICE_TIME_AHEAD_MS,
+  isOwnOrder,
+  POSITION_MAX_AGE_MS,
+  type DeliveryStatus,
+} from '#shared/delivery.js';
 import { CANCELLED_BY_BUYER_MESSAGE } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
@@ -14,16 +19,26 @@ export function canRead(user: SessionUser, d: DeliveryInstruction): boolean {
   );
 }
 
+export const OWN_ORDER_MESSAGE =
+  'You cannot carry your own order: another courier delivers what you buy or sell.';
+
+/** 403 `own_order`: the buyer or the seller asked to carry the order themself. */
+export const ownOrder = () => forbidden(OWN_ORDER_MESSAGE, 'own_order');
+
 /**
  * Is this delivery any of `user`'s business to move, before the body is read? A cancellation
  * is its buyer's alone; the rest: its courier; any courier asking to claim it (if someone was
- * faster, that is a 409, not a 403); its buyer when the body names no status; while nobody
- * holds it, anyone who may see it (a repeat of Unassigned is harmless).
+ * faster, that is a 409, not a 403) unless it is their own order (403 `own_order`); its buyer
+ * when the body names no status; while nobody holds it, anyone who may see it (a repeat of
+ * Unassigned is harmless).
  */
 export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknown): boolean {
   if (asked === 'Cancelled') return d.buyer_id === user.user_id;
   if (d.courier_id === user.user_id) return true;
-  if (user.is_courier === 1 && asked === 'Assigned') return true;
+  if (user.is_courier === 1 && asked === 'Assigned') {
+    if (isOwnOrder(d, user.user_id)) throw ownOrder();
+    return true;
+  }
   // A body without a status to read is the buyer's bad input (400), not someone else's move.
   if (d.buyer_id === user.user_id && typeof asked !== 'string') return true;
   return d.delivery_status === 'Unassigned' && canRead(user, d);
@@ -70,6 +85,7 @@ export function authorizeMove(
     if (user.is_courier !== 1) {
       throw forbidden('Only couriers can do that. Become a courier from your profile.');
     }
+    if (isOwnOrder(d, user.user_id)) throw ownOrder();
     if (d.delivery_status === 'Cancelled') throw conflict(CANCELLED_BY_BUYER_MESSAGE);
     if (d.delivery_status !== 'Unassigned') {
       throw conflict('Another courier already took this delivery.');
@@ -87,4 +103,33 @@ export function illegalMoveMessage(from: DeliveryStatus, to: DeliveryStatus): st
   if (to === 'Returned') return 'Only an item that was picked up can be returned.';
   if (to === 'Unassigned') return 'You can only give up a delivery before picking it up.';
   return `A delivery that is ${from} cannot become ${to}.`;
+}
+
+/**
+ * The device's time of a replayed status change, as stored: a status move is never refused
+ * for its time (an offline courier's queued PICKED UP must land), but a time outside the
+ * delivery's life (before it was created, or later than the server's clock allows) is clamped
+ * into it and marked as adjusted.
+ */
+export function clampDeviceTime(
+  deviceTime: string | undefined,
+  createdAt: string,
+  now = Date.now(),
+): { device_at: string | null; device_at_adjusted: number } {
+  if (deviceTime === undefined) return { device_at: null, device_at_adjusted: 0 };
+  const at = Date.parse(deviceTime);
+  const earliest = Date.parse(createdAt);
+  const latest = now + DEVICE_TIME_AHEAD_MS;
+  const clamped = Math.min(Math.max(at, earliest), latest);
+  return {
+    device_at: new Date(clamped).toISOString(),
+    device_at_adjusted: clamped === at ? 0 : 1,
+  };
+}
+
+/** A position's time: the phone's, unless it is from the future or over an hour old. */
+export function positionTime(at: string | undefined, now = Date.now()): string {
+  const sent = at === undefined ? Number.NaN : Date.parse(at);
+  const fresh = sent <= now && sent >= now - POSITION_MAX_AGE_MS;
+  return new Date(fresh ? sent : now).toISOString();
 }

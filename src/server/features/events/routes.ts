@@ -5,8 +5,8 @@ import { requireUser } from '#server/plugins/session.js';
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * Server-sent events for the signed-in user. Missed events are not replayed: a client that
-   * reconnects gets `resync` and refetches what it shows.
+   * Server-sent events for the signed-in user, for as long as the session lasts. Missed events
+   * are not replayed: a client that reconnects gets `resync` and refetches what it shows.
    */
   app.get('/api/events', signedIn(), async (request, reply) => {
     const user = requireUser(request);
@@ -14,7 +14,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     const res = reply.raw;
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
@@ -23,6 +23,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     res.write(`event: ready\ndata: ${JSON.stringify({ user_id: user.user_id })}\n\n`);
     const remove = app.live.hub.add({
       userId: user.user_id,
+      session: request.sessionTokenHash ?? '',
+      expiresAt: Date.parse(request.sessionExpiresAt ?? '') || Date.now(),
       isCourier: user.is_courier === 1,
       onShift: user.on_shift === 1,
       res,

@@ -6,8 +6,15 @@ import {
   type ListingStatus,
 } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
+import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
+import {
+  ACTIVE_WHILE_UNDER_WAY_MESSAGE,
+  hasDeliveryUnderWay,
+  listingTaken,
+  lockListing,
+} from '#server/safety/one-sale.js';
 import { listingQuery, toListing, type ListingRow } from './search-repository.js';
 
 export async function findListing(db: Db, listingId: number) {
@@ -184,7 +191,7 @@ export function listingOwner(db: Db, listingId: number) {
     .executeTakeFirst();
 }
 
-export async function updateListingStatus(
+async function updateListingStatus(
   db: Db,
   listingId: number,
   changes: { availability?: Availability; listing_status?: ListingStatus },
@@ -193,17 +200,25 @@ export async function updateListingStatus(
 }
 
 /**
- * Deliveries of the listing still under way (waiting for a courier or on the road): a listing
- * with one cannot be deleted, or couriers could claim a delivery of a listing that is gone.
+ * The seller's change of availability or status. Making it Active again waits for any sale of
+ * it in progress and is refused (409 `listing_taken`) while a delivery of it is under way: the
+ * item is promised to that buyer.
  */
-export async function hasOpenDelivery(db: Db, listingId: number) {
-  const row = await db
-    .selectFrom('delivery_instructions')
-    .select('delivery_id')
-    .where('listing_id', '=', listingId)
-    .where('delivery_status', 'in', ['Unassigned', 'Assigned', 'Picked Up'])
-    .executeTakeFirst();
-  return row !== undefined;
+export async function changeListingStatus(
+  db: Db,
+  dialect: DialectName,
+  listingId: number,
+  changes: { availability?: Availability; listing_status?: ListingStatus },
+) {
+  await db.transaction().execute(async (trx) => {
+    if (changes.listing_status === 'Active') {
+      await lockListing(trx, dialect, listingId);
+      if (await hasDeliveryUnderWay(trx, listingId)) {
+        throw listingTaken(ACTIVE_WHILE_UNDER_WAY_MESSAGE);
+      }
+    }
+    await updateListingStatus(trx, listingId, changes);
+  });
 }
 
 const DELIVERY_UNDER_WAY = Symbol('delivery under way');
@@ -232,7 +247,8 @@ export async function softDeleteListing(db: Db, listingId: number): Promise<bool
         .where('listing_id', '=', listingId)
         .where('status', '=', 'Pending')
         .execute();
-      if (await hasOpenDelivery(trx, listingId)) throw DELIVERY_UNDER_WAY;
+      // Couriers could otherwise claim a delivery of a listing that is gone.
+      if (await hasDeliveryUnderWay(trx, listingId)) throw DELIVERY_UNDER_WAY;
     });
     return true;
   } catch (error) {

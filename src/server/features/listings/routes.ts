@@ -24,6 +24,7 @@ import {
 } from '#shared/schemas/listings.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { decodeBase64Image, storeImage } from '#server/lib/images.js';
+import { answerVaries, sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
@@ -39,7 +40,7 @@ import {
   randomActiveListings,
   softDeleteListing,
   soldCountOf,
-  updateListingStatus,
+  changeListingStatus,
 } from './repository.js';
 import { createFeaturedPool } from './featured-pool.js';
 import { searchListings, searchPageOf } from './search-repository.js';
@@ -96,19 +97,27 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   for (const [path, querystring] of listCalls) {
     app.get(
       path,
-      { onRequest: fromCache, schema: { querystring, response: { 200: listings } } },
+      {
+        ...sharedAnswer,
+        onRequest: fromCache,
+        schema: { querystring, response: { 200: listings } },
+      },
       list,
     );
   }
   app.get(
     '/api/search',
-    { onRequest: fromCache, schema: { querystring: searchQuery, response: { 200: searchPage } } },
+    {
+      ...sharedAnswer,
+      onRequest: fromCache,
+      schema: { querystring: searchQuery, response: { 200: searchPage } },
+    },
     async (r, reply) =>
       cached(r, reply, async () => searchPage.parse(await searchPageOf(db, r.query, dialect))),
   );
   app.get(
     '/api/listing/featured',
-    { schema: { querystring: featuredQuery, response: { 200: listings } } },
+    { ...sharedAnswer, schema: { querystring: featuredQuery, response: { 200: listings } } },
     async (r, reply) =>
       reply.type(JSON_UTF8).send((await featured.take(r.query.limit ?? FEATURED_COUNT)) as never),
   );
@@ -120,7 +129,8 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
    */
   app.get(
     '/api/listing/:id',
-    { schema: { params: listingParams, response: { 200: listings } } },
+    // Its seller and moderators also read it while a moderator hides it.
+    { ...answerVaries, schema: { params: listingParams, response: { 200: listings } } },
     async (r, reply) => {
       const found = await findListing(db, r.params.id);
       if (found) return reply.type(JSON_UTF8).send(JSON.stringify([found]) as never);
@@ -129,10 +139,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       if (!held || (held.vendor_id !== r.user!.user_id && r.user!.is_moderator !== 1)) {
         throw notFound('No item Found');
       }
-      return reply
-        .type(JSON_UTF8)
-        .header('cache-control', 'no-store')
-        .send(JSON.stringify([held]) as never);
+      return reply.type(JSON_UTF8).send(JSON.stringify([held]) as never);
     },
   );
 
@@ -219,7 +226,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
 
   app.get(
     '/api/listing/vendor/sold/:user_id',
-    { schema: { params: userIdParams, response: { 200: soldCountResponse } } },
+    { ...sharedAnswer, schema: { params: userIdParams, response: { 200: soldCountResponse } } },
     async (r) => ({
       count: await soldCountOf(db, r.params.user_id),
     }),
@@ -227,7 +234,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
 
   app.get(
     '/api/listing/active/:user_id',
-    { schema: { params: userIdParams, response: { 200: listings } } },
+    { ...sharedAnswer, schema: { params: userIdParams, response: { 200: listings } } },
     async (r) => activeListingsOf(db, r.params.user_id),
   );
 
@@ -262,7 +269,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (request) => {
       await ownListing(request, request.params.id);
       const { availability, listing_status } = request.body;
-      await updateListingStatus(db, request.params.id, {
+      await changeListingStatus(db, dialect, request.params.id, {
         ...(availability && { availability }),
         ...(listing_status && { listing_status }),
         // A sold listing is out of stock even when the client sends only the status.

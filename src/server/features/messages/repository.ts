@@ -1,4 +1,5 @@
 import { ACTIVE_DELIVERY_STATUSES } from '#shared/delivery.js';
+import { stripFormatCharacters } from '#shared/names.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 
@@ -17,6 +18,15 @@ function messageQuery(db: Db) {
       'p.thumbnail',
     ]);
 }
+
+/**
+ * A message as people read it: stored as sent (what a moderator weighs), shown without format
+ * characters, which could hide words or turn a link around.
+ */
+const shown = <Row extends { content: string }>(row: Row): Row => ({
+  ...row,
+  content: stripFormatCharacters(row.content),
+});
 
 /**
  * Every message the user sent or received, oldest first; conversations with people the user
@@ -41,7 +51,8 @@ export function messagesOf(db: Db, userId: number) {
       ),
     )
     .orderBy('m.message_id', 'asc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(shown));
 }
 
 export function messagesFromSenderAboutListing(db: Db, senderId: number, listingId: number) {
@@ -49,11 +60,15 @@ export function messagesFromSenderAboutListing(db: Db, senderId: number, listing
     .where('m.sender_id', '=', senderId)
     .where('m.listing_id', '=', listingId)
     .orderBy('m.message_id', 'asc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(shown));
 }
 
 export function findMessage(db: Db, messageId: number) {
-  return messageQuery(db).where('m.message_id', '=', messageId).executeTakeFirstOrThrow();
+  return messageQuery(db)
+    .where('m.message_id', '=', messageId)
+    .executeTakeFirstOrThrow()
+    .then(shown);
 }
 
 export interface NewMessage {

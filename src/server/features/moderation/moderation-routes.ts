@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { moderator } from '#server/plugins/guards.js';
-import { requireModerator } from '#server/plugins/session.js';
+import { endedSessions, requireModerator } from '#server/plugins/session.js';
 import { recordDecision } from '#server/safety/audit.js';
 import {
   holdListing,
@@ -206,8 +206,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       // Open event streams end with the sessions, on every instance.
-      if (suspended)
-        await app.live.publish({ type: 'user.signed_out', data: {}, to: [person.user_id] });
+      if (suspended) await endedSessions(app, person.user_id);
       return {
         ...pick(person),
         suspended,

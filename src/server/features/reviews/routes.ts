@@ -4,6 +4,7 @@ import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.
 import { REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
+import { sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import {
@@ -22,7 +23,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/review/:vendorId',
-    { schema: { params: vendorParams, response: { 200: z.array(review) } } },
+    { ...sharedAnswer, schema: { params: vendorParams, response: { 200: z.array(review) } } },
     async (r) => reviewsOf(db, r.params.vendorId),
   );
 
