@@ -1,4 +1,9 @@
-import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
+import {
+  FINISHED_DELIVERY_STATUSES,
+  SOLD_TO_ANOTHER_BUYER,
+  type DeliveryRequestStatus,
+  type DeliveryStatus,
+} from '#shared/delivery.js';
 import type { DropoffLocation } from '#shared/locations.js';
 import type {
   DeliveryEvent,
@@ -45,8 +50,9 @@ export async function pendingRequestsForVendor(db: Db, vendorId: number) {
 
 /**
  * The buyer's requests for a listing that still count as "Request Already Sent": every one but
- * those they cancelled and those whose delivery came back (Returned), after which they may ask
- * again.
+ * those they cancelled, those whose delivery came back (Returned), and those declined as sold
+ * to another buyer once that sale ended (no delivery of the listing under way): after these
+ * they may ask again.
  */
 export async function requestsByBuyerForListing(db: Db, buyerId: number, listingId: number) {
   const rows = await requestQuery(db)
@@ -62,6 +68,18 @@ export async function requestsByBuyerForListing(db: Db, buyerId: number, listing
             .where('returned.delivery_status', '=', 'Returned'),
         ),
       ),
+    )
+    .where(({ eb, or, exists, selectFrom }) =>
+      or([
+        eb('r.decline_reason', 'is', null),
+        eb('r.decline_reason', '!=', SOLD_TO_ANOTHER_BUYER),
+        exists(
+          selectFrom('delivery_instructions as sale')
+            .select('sale.delivery_id')
+            .whereRef('sale.listing_id', '=', 'r.listing_id')
+            .where('sale.delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
+        ),
+      ]),
     )
     .execute();
   return rows.map(toRequest);
