@@ -6,48 +6,70 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '#server/db/connect.js';
-import { createListing, createUser } from '#server/db/factories.js';
+import { createListing } from '#server/db/factories.js';
 import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
 import {
   insertDeliveryEvent,
   insertInstruction,
   insertRequest,
 } from '#server/features/deliveries/repository.js';
-import { freshDatabase } from '../fixtures/postgres.js';
+import { freshDatabaseUrl } from './harness.js';
 
 const BEFORE = '2026-11-30-moderation';
+const DELIVERY_PROOF = '2026-12-02-delivery-proof';
 let database: Connection;
 let cleanUp: () => Promise<void>;
 
+/** An empty database of the engine under test, and how to remove it. */
+async function emptyDatabase(): Promise<{ database: Connection; cleanUp: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-migration-'));
+  const { url, drop } = await freshDatabaseUrl(dir);
+  return {
+    database: connect(url),
+    cleanUp: async () => {
+      await drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An account as the users table of that date holds it (today's factory adds later columns). */
+async function oldUser(db: Connection['db'], username: string, is_courier = 0) {
+  return db
+    .insertInto('users')
+    .values({
+      username,
+      sfsu_email: `${username}@sfsu.edu`,
+      first_name: 'Old',
+      last_name: 'Account',
+      password_hash: 'scrypt$x',
+      is_courier,
+      created_at: new Date().toISOString(),
+    } as never)
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+}
+
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const fresh = await freshDatabase(base);
-    database = connect(fresh.url);
-    cleanUp = fresh.drop;
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-migration-'));
-    database = connect(`sqlite:${path.join(dir, 'test.db')}`);
-    cleanUp = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
+  ({ database, cleanUp } = await emptyDatabase());
 });
 afterAll(async () => {
   await database.destroy();
   await cleanUp();
 });
 
-describe('migration 2026-12-02-delivery-proof', () => {
+describe(`migration ${DELIVERY_PROOF}`, () => {
   it('keeps every delivery, request and event, with their keys and cascades', async () => {
     const db = database.db;
     const up = await migratorFor(database).migrateTo(BEFORE);
     expect(up.error).toBeUndefined();
 
-    const buyer = await createUser(db, { username: 'mig_buyer' });
-    const vendor = await createUser(db, { username: 'mig_vendor' });
-    const courier = await createUser(db, { username: 'mig_courier', is_courier: 1 });
+    const buyer = await oldUser(db, 'mig_buyer');
+    const vendor = await oldUser(db, 'mig_vendor');
+    const courier = await oldUser(db, 'mig_courier', 1);
     const listing = await createListing(db, { vendor_id: vendor.user_id, title: 'Old lamp' });
     const base = {
       buyer_id: buyer.user_id,
@@ -94,7 +116,7 @@ describe('migration 2026-12-02-delivery-proof', () => {
       events: await db.selectFrom('delivery_events').selectAll().execute(),
     };
 
-    await migrateToLatest(database);
+    expect((await migratorFor(database).migrateTo(DELIVERY_PROOF)).error).toBeUndefined();
 
     const requests = await db.selectFrom('delivery_requests').selectAll().execute();
     expect(requests).toEqual(
@@ -171,6 +193,42 @@ describe('migration 2026-12-02-delivery-proof', () => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_constraint
         where conname = 'delivery_requests_once'`.execute(db);
       expect(rows[0]!.n).toBe(0);
+    }
+  });
+});
+
+describe('migrations merged out of date order', () => {
+  it('end with the columns of both when the sign-in guard ran before delivery-proof', async () => {
+    const late = await emptyDatabase();
+    try {
+      // A database of the days before delivery-proof was merged: up to the sign-in guard.
+      const all = await migratorFor(late.database).getMigrations();
+      const withoutProof = Object.fromEntries(
+        all
+          .filter((m) => m.name <= '2026-12-04-sign-in-guard' && m.name !== DELIVERY_PROOF)
+          .map((m) => [m.name, m.migration]),
+      );
+      const earlier = new Migrator({
+        db: late.database.db,
+        provider: { getMigrations: async () => withoutProof },
+      });
+      expect((await earlier.migrateToLatest()).error).toBeUndefined();
+
+      await migrateToLatest(late.database);
+
+      const tables = await late.database.db.introspection.getTables();
+      const columns = (table: string) =>
+        tables.find((t) => t.name === table)!.columns.map((c) => c.name);
+      expect(columns('delivery_requests')).toEqual(
+        expect.arrayContaining(['require_handover_code', 'cancel_reason', 'decline_reason']),
+      );
+      expect(columns('delivery_events')).toContain('device_at_adjusted');
+      expect(columns('delivery_instructions')).toEqual(
+        expect.arrayContaining(['handover_required', 'proof_photo', 'return_reason']),
+      );
+    } finally {
+      await late.database.destroy();
+      await late.cleanUp();
     }
   });
 });

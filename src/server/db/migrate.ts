@@ -12,6 +12,7 @@ import { moderation } from './migrations/2026-11-30-moderation.js';
 import { deliveryProof } from './migrations/2026-12-02-delivery-proof.js';
 import { searchWords } from './migrations/2026-12-03-search-words.js';
 import { signInGuard } from './migrations/2026-12-04-sign-in-guard.js';
+import { deliveryColumnsBack } from './migrations/2026-12-05-delivery-columns-back.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -30,6 +31,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-02-delivery-proof': deliveryProof(db.dialect),
         '2026-12-03-search-words': searchWords(db.dialect),
         '2026-12-04-sign-in-guard': signInGuard(),
+        '2026-12-05-delivery-columns-back': deliveryColumnsBack(db.dialect),
       };
     },
   };
@@ -41,7 +43,8 @@ export function migratorFor(db: Connection): Migrator {
     db: db.db,
     provider: provider(db),
     // Work merged out of date order (a change dated before one already applied here) still
-    // applies: each migration touches its own tables, and runs once whatever its place.
+    // applies and runs once whatever its place; when its order matters, a later migration
+    // mends it (2026-12-05-delivery-columns-back).
     allowUnorderedMigrations: true,
   });
 }
