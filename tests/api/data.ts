@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PASSWORD_RESET_MINUTES } from '#shared/identity.js';
 import { createListing, createMessage, type ListingOptions } from '#server/db/factories.js';
+import type { Db } from '#server/db/schema.js';
 import { hashToken } from '#server/features/accounts/repository.js';
 import { insertReset } from '#server/features/accounts/reset-repository.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
@@ -207,4 +208,24 @@ export async function resetTokenFor(ctx: TestContext, userId: number): Promise<s
     lifetimeMs: PASSWORD_RESET_MINUTES * 60 * 1000,
   });
   return token;
+}
+
+/**
+ * An account with only the columns users had before the sign-in guard's keys, for tests that
+ * step the migrator back (today's factory writes the later columns too).
+ */
+export async function oldUser(db: Db, username: string, is_courier = 0) {
+  return db
+    .insertInto('users')
+    .values({
+      username,
+      sfsu_email: `${username}@sfsu.edu`,
+      first_name: 'Old',
+      last_name: 'Account',
+      password_hash: 'scrypt$x',
+      is_courier,
+      created_at: new Date().toISOString(),
+    } as never)
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
 }

@@ -16,6 +16,7 @@ import {
   insertInstruction,
   insertRequest,
 } from '#server/features/deliveries/repository.js';
+import { oldUser } from './data.js';
 import { freshDatabaseUrl } from './harness.js';
 
 const BEFORE = '2026-11-30-moderation';
@@ -34,23 +35,6 @@ async function emptyDatabase(): Promise<{ database: Connection; cleanUp: () => P
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** An account as the users table of that date holds it (today's factory adds later columns). */
-async function oldUser(db: Connection['db'], username: string, is_courier = 0) {
-  return db
-    .insertInto('users')
-    .values({
-      username,
-      sfsu_email: `${username}@sfsu.edu`,
-      first_name: 'Old',
-      last_name: 'Account',
-      password_hash: 'scrypt$x',
-      is_courier,
-      created_at: new Date().toISOString(),
-    } as never)
-    .returning('user_id')
-    .executeTakeFirstOrThrow();
 }
 
 beforeAll(async () => {
