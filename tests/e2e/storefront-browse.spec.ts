@@ -35,7 +35,7 @@ test('a visitor sees up to 8 featured products and opens one', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Type', { exact: true })).toBeVisible();
   await expect(page.getByText('Condition', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reviews', exact: true })).toBeVisible();
 });
 
 test('a search by category and word lives in the URL: reload, back and the logo', async ({
