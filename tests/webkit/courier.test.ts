@@ -85,7 +85,7 @@ describe('a courier in WebKit', () => {
               `/api/delivery_instruction/${deliveryId}`,
             )
           ).delivery_status,
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toBe('Delivered');
     await waitForCondition(phone, async () => (await pending(phone!)) === '', 'nothing waiting');
