@@ -12,6 +12,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { courier, owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import {
   clearCourierPosition,
   courierInstructions,
@@ -97,6 +98,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           return found && !mayMove(user, found, asked) ? 'This delivery is not yours.' : undefined;
         }),
       ),
+      ...idempotent(),
       schema: {
         params: deliveryParams,
         body: updateDeliveryBody,
