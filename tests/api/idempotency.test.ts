@@ -160,9 +160,9 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
       400,
     );
     const missing = { ...blank, content: 'Hello', listing_id: 999_999 };
-    expect(
-      (await send(ctx, p.buyer, 'POST', '/api/direct_message', missing, key)).statusCode,
-    ).toBe(404);
+    expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', missing, key)).statusCode).toBe(
+      404,
+    );
     const fixed = await send(
       ctx,
       p.buyer,

@@ -87,7 +87,8 @@ const claim: preHandlerAsyncHookHandler = async function (request, reply) {
       held.set(request, { userId, key });
       return;
     }
-    if (result.kind === 'replay') return replay(reply, result.answer.statusCode, result.answer.body);
+    if (result.kind === 'replay')
+      return replay(reply, result.answer.statusCode, result.answer.body);
     if (result.kind === 'mismatch') {
       throw httpError(422, IDEMPOTENCY_MESSAGES.reused, { code: 'idempotency_key_reused' });
     }
