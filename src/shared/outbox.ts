@@ -7,10 +7,14 @@
  */
 import type { DeliveryStatus } from './delivery.js';
 
-/** The only status changes that may wait for the network; giving up needs it. */
+/**
+ * The courier's own moves, which may wait for the network: PICKED UP, FINISH DROP OFF and
+ * UNABLE TO DELIVER (giving up). Claiming stays online: two couriers race for it.
+ */
 export const OUTBOX_STATUSES = [
   'Picked Up',
   'Delivered',
+  'Unassigned',
 ] as const satisfies readonly DeliveryStatus[];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -30,11 +34,24 @@ export interface OutboxEntry {
   createdAt: number;
   attempts: number;
   lastError?: string;
+  /**
+   * The Idempotency-Key of the change, the same on every try (none in entries kept by older
+   * versions): a replay after a lost answer gets that answer.
+   */
+  key?: string;
 }
 
 export type NewOutboxEntry = Pick<OutboxEntry, 'deliveryId' | 'courierId' | 'status'> & {
   deviceTime?: string;
+  key?: string;
 };
+
+/** The PUT body of an entry, the same on every try; giving up also clears the courier. */
+export function outboxBody(entry: Pick<OutboxEntry, 'status' | 'deviceTime'>) {
+  return entry.status === 'Unassigned'
+    ? { delivery_status: entry.status, courier_id: null, device_time: entry.deviceTime }
+    : { delivery_status: entry.status, device_time: entry.deviceTime };
+}
 
 export const REASSIGNED_MESSAGE = 'This delivery was reassigned';
 export const SIGN_IN_TO_SYNC_MESSAGE = 'Sign in to sync your delivery updates';
@@ -122,21 +139,25 @@ function userIdOf(body: unknown): number | null {
   return typeof user.user_id === 'number' ? user.user_id : null;
 }
 
-/** After a 403/409: did the delivery already reach this status with us as its courier? */
+/**
+ * After a 403/409: did the delivery already reach this status with us as its courier (for a
+ * give-up: is it out of our hands)? A give-up refused while we still hold the delivery (it was
+ * picked up) is not "reassigned": the server's own message says why.
+ */
 async function alreadyApplied(
   transport: OutboxTransport,
   entry: OutboxEntry,
-): Promise<boolean | 'unknown'> {
+): Promise<boolean | 'unknown' | 'still-ours'> {
   const answer = await transport.current(entry.deliveryId);
   if (!answer.ok || judgeStatus(answer.status) === 'retry') return 'unknown';
-  if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return false;
+  // No longer readable (403): certainly not ours any more, which is what a give-up wanted.
+  if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object')
+    return entry.status === 'Unassigned' && answer.status === 403;
   const delivery = answer.body as { courier_id?: unknown; delivery_status?: unknown };
   const status = delivery.delivery_status as DeliveryStatus;
-  return (
-    delivery.courier_id === entry.courierId &&
-    status in STATUS_RANK &&
-    STATUS_RANK[status] >= STATUS_RANK[entry.status]
-  );
+  const ours = delivery.courier_id === entry.courierId;
+  if (entry.status === 'Unassigned') return ours ? 'still-ours' : true;
+  return ours && status in STATUS_RANK && STATUS_RANK[status] >= STATUS_RANK[entry.status];
 }
 
 /**
@@ -166,9 +187,11 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
       if (!entry) return finish('drained');
       const answer = await transport.send(entry);
       let verdict = answer.ok ? judgeStatus(answer.status) : 'retry';
+      let refusedAsOurs = false;
       if (verdict === 'conflict') {
         const done = await alreadyApplied(transport, entry);
         if (done === 'unknown') verdict = 'retry';
+        else if (done === 'still-ours') refusedAsOurs = true;
         else if (done) verdict = 'applied';
       }
       if (verdict === 'applied') {
@@ -187,7 +210,8 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
         await store.remove(entry.id);
         result.dropped.push({
           entry,
-          message: verdict === 'conflict' ? REASSIGNED_MESSAGE : messageOf(answer),
+          message:
+            verdict === 'conflict' && !refusedAsOurs ? REASSIGNED_MESSAGE : messageOf(answer),
         });
       }
     }

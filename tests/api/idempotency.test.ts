@@ -63,13 +63,13 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages + 1);
+    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 1);
 
     // The same text with a new key is a new message (a person may say the same thing twice).
     const second = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, newKey());
     expect(second.statusCode).toBe(201);
     expect(second.json().message_id).not.toBe(first.json().message_id);
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages + 2);
+    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 2);
   });
 
   it('refuses the same key with another request (422) and changes nothing', async () => {
@@ -125,7 +125,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBeUndefined();
     }
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages + 2);
+    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 2);
   });
 
   it('stores one message from a double tap: two requests with one key at the same moment', async () => {
@@ -143,7 +143,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().message_id)).size).toBe(1);
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages + 1);
+    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 1);
   });
 
   it('leaves the key free after a refused first try, so the corrected repeat goes through', async () => {
@@ -305,7 +305,7 @@ describe('Idempotency-Key on the other creates', () => {
     const again = await send(ctx, vendor, 'POST', '/api/listing', body, key);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    expect((await countRows(ctx)).listings).toBe(before.listings + 1);
+    expect((await countRows(ctx)).listings).toBe(before.listings! + 1);
   });
 
   it("a courier's status updates: the replay of a step already passed is its first answer", async () => {
@@ -358,7 +358,7 @@ describe('Idempotency-Key across instances', () => {
       ]);
       expect([onA.statusCode, onB.statusCode]).toEqual([201, 201]);
       expect(onB.json()).toEqual(onA.json());
-      expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages + 1);
+      expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 1);
     } finally {
       await other.close();
     }

@@ -1,5 +1,11 @@
-/** The one API client: same-origin JSON with the session cookie, readable errors. */
+/**
+ * The one API client: same-origin JSON with the session cookie, readable errors, a deadline on
+ * every request (reads and writes, src/shared/deadlines.ts) and an Idempotency-Key on creates.
+ */
+import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from '#shared/deadlines.js';
 import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '#shared/errors.js';
+import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
+import { reportAnswer, reportNoAnswer } from './connection';
 
 export class ApiError extends Error {
   /** What kind of error it is, for code to branch on (never on `message`). */
@@ -27,7 +33,7 @@ export function readErrorBody(data: unknown): { message: string | null; code?: E
   };
 }
 
-/** True when the request never reached the server (offline, DNS, reset) or timed out. */
+/** True when no answer came (offline, DNS, a reset connection) or the deadline passed. */
 export function isNetworkError(error: unknown): boolean {
   return (
     error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')
@@ -51,8 +57,21 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
-  /** Give up after this many milliseconds (treated as a network error). */
+  /**
+   * Give up after this many milliseconds (a network error, `TimeoutError`); by default the
+   * read or write deadline. The abort frees the request's connection.
+   */
   timeoutMs?: number;
+  /** Sent as `Idempotency-Key`: the same for every try of one create (newIdempotencyKey). */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key (a random UUID; the fallback where randomUUID is missing: http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
@@ -76,22 +95,39 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Sends the request and reads its answer, both within the deadline. */
+async function exchange(path: string, init: RequestInit, deadlineMs: number, signal?: AbortSignal) {
+  const timeout = AbortSignal.timeout(deadlineMs);
+  try {
+    const response = await transport(path, {
+      ...init,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    const text = await response.text();
+    reportAnswer();
+    return { response, text };
+  } catch (error) {
+    if (isNetworkError(error)) reportNoAnswer();
+    throw error;
+  }
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, timeoutMs } = options;
-  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => s !== undefined,
+  const { method = 'GET', body, query, signal, idempotencyKey } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyHeaderValue(idempotencyKey);
+  const { response, text } = await exchange(
+    withQuery(path, query),
+    {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+    options.timeoutMs ?? (method === 'GET' ? READ_DEADLINE_MS : WRITE_DEADLINE_MS),
+    signal,
   );
-  const response = await transport(withQuery(path, query), {
-    method,
-    credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-  });
-  const text = await response.text();
   const data = parseJson(text);
   if (!response.ok) {
     const { message, code } = readErrorBody(data);

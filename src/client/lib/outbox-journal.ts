@@ -7,7 +7,8 @@
 import { OUTBOX } from '#shared/outbox-names.js';
 import type { NewOutboxEntry, OutboxEntry } from '#shared/outbox.js';
 
-export type PressedChange = Required<NewOutboxEntry> & { createdAt: number };
+export type PressedChange = Required<Omit<NewOutboxEntry, 'key'>> &
+  Pick<NewOutboxEntry, 'key'> & { createdAt: number };
 
 const same = (a: PressedChange, b: PressedChange) =>
   a.createdAt === b.createdAt && a.deliveryId === b.deliveryId && a.status === b.status;

@@ -1,24 +1,46 @@
 /**
  * A JSON POST that reports upload progress. fetch() cannot report request-body progress, so the
  * one large upload (a listing photo as a base64 data URL) uses XMLHttpRequest; errors match
- * api(): ApiError{status,message}, and a TypeError when the network fails.
+ * api(): ApiError{status,message}, a TypeError when the network fails, a `TimeoutError` when
+ * nothing moved for the write deadline (a large photo may take longer on a slow link, but never
+ * without progress).
  */
+import { WRITE_DEADLINE_MS } from '#shared/deadlines.js';
+import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
 import { ApiError, readErrorBody } from './api';
+import { reportAnswer, reportNoAnswer } from './connection';
 
 export function postJsonWithProgress<T>(
   path: string,
   body: unknown,
   onProgress: (fraction: number) => void,
+  idempotencyKey?: string,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    let stalled: ReturnType<typeof setTimeout> | undefined;
+    const moved = () => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => {
+        xhr.onabort = null;
+        xhr.abort();
+        reportNoAnswer();
+        reject(new DOMException('No progress before the deadline', 'TimeoutError'));
+      }, WRITE_DEADLINE_MS);
+    };
     xhr.open('POST', path);
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.setRequestHeader('accept', 'application/json');
+    if (idempotencyKey)
+      xhr.setRequestHeader(IDEMPOTENCY_HEADER, idempotencyHeaderValue(idempotencyKey));
     xhr.upload.onprogress = (event) => {
+      moved();
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
+    xhr.onprogress = moved;
+    xhr.onloadend = () => clearTimeout(stalled);
     xhr.onload = () => {
+      reportAnswer();
       let data: unknown;
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
@@ -40,8 +62,12 @@ export function postJsonWithProgress<T>(
         ),
       );
     };
-    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onerror = () => {
+      reportNoAnswer();
+      reject(new TypeError('Network request failed'));
+    };
     xhr.onabort = () => reject(new TypeError('Upload cancelled'));
     xhr.send(JSON.stringify(body));
+    moved();
   });
 }

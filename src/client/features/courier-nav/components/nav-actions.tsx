@@ -3,14 +3,16 @@ import { PendingUpdates } from '#client/components/offline/pending-updates.js';
 
 interface NavActionsProps {
   status: DeliveryStatus;
-  busy: boolean;
   onPickedUp: () => void;
   onFinish: () => void;
   onGiveUp: () => void;
 }
 
-/** The courier's big buttons; only the next step is enabled, giving up only while Assigned. */
-export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: NavActionsProps) {
+/**
+ * The courier's big buttons; only the next step is enabled, giving up only while Assigned.
+ * Never held disabled while the network thinks: a tap changes the status at once.
+ */
+export function NavActions({ status, onPickedUp, onFinish, onGiveUp }: NavActionsProps) {
   const actions = courierActions(status);
   return (
     <div className="nav-actions">
@@ -23,7 +25,7 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
       <button
         type="button"
         className="btn btn-large btn-block"
-        disabled={!actions.pickedUp || busy}
+        disabled={!actions.pickedUp}
         onClick={onPickedUp}
       >
         PICKED UP
@@ -31,18 +33,13 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
       <button
         type="button"
         className="btn btn-large btn-block"
-        disabled={!actions.finishDropOff || busy}
+        disabled={!actions.finishDropOff}
         onClick={onFinish}
       >
         FINISH DROP OFF
       </button>
       {actions.unableToDeliver && (
-        <button
-          type="button"
-          className="btn btn-large btn-danger btn-block"
-          disabled={busy}
-          onClick={onGiveUp}
-        >
+        <button type="button" className="btn btn-large btn-danger btn-block" onClick={onGiveUp}>
           UNABLE TO DELIVER
         </button>
       )}

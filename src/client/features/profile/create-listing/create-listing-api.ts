@@ -19,15 +19,17 @@ export function creationError(error: unknown): string {
   return `Error creating listing: ${message}`;
 }
 
+/** `key`: the Idempotency-Key, the same for every try of this listing (the server keeps one). */
 export function createListing(
   body: CreateListingBody,
   onProgress: (fraction: number) => void,
+  key: string,
 ): Promise<CreateListingResponse> {
-  return postJsonWithProgress<CreateListingResponse>(API.createListing, body, onProgress);
+  return postJsonWithProgress<CreateListingResponse>(API.createListing, body, onProgress, key);
 }
 
-export function relistProduct(body: RelistBody): Promise<CreateListingResponse> {
-  return api<CreateListingResponse>(API.relist, { method: 'POST', body });
+export function relistProduct(body: RelistBody, key: string): Promise<CreateListingResponse> {
+  return api<CreateListingResponse>(API.relist, { method: 'POST', body, idempotencyKey: key });
 }
 
 export const vendorProductsQuery = (userId: number) =>
