@@ -14,6 +14,7 @@ import {
 } from '#shared/outbox.js';
 import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
 import { idbOutboxStore } from '#shared/outbox-store.js';
+import { onConnectionBack } from './connection';
 import { journalAdd, journalRemove, readJournal, withJournal } from './outbox-journal';
 import { pageIdbStore } from './page-idb-store';
 
@@ -188,10 +189,16 @@ export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<Outbox
   return entry;
 }
 
-/** Starts the replay triggers of this page: now, on `online`, and on news from elsewhere. */
+/**
+ * Starts the replay triggers of this page: now, on `online`, when the network answers again
+ * after trouble (campus Wi-Fi never says `offline`), and on news from elsewhere.
+ */
 export function startOutbox(): () => void {
   const onOnline = () => void replayNow();
   window.addEventListener('online', onOnline);
+  const stopBack = onConnectionBack(() => {
+    if (state.entries.length) void replayNow();
+  });
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(OUTBOX.channel);
     channel.onmessage = (event: MessageEvent<OutboxMessage>) => {
@@ -204,6 +211,7 @@ export function startOutbox(): () => void {
     .catch(() => undefined);
   return () => {
     window.removeEventListener('online', onOnline);
+    stopBack();
     clearTimeout(retryTimer);
     channel?.close();
     channel = null;
