@@ -14,7 +14,8 @@ import {
 } from '#shared/outbox.js';
 import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
 import { idbOutboxStore } from '#shared/outbox-store.js';
-import { onConnectionBack } from './connection';
+import { isNetworkError } from './api';
+import { onConnectionBack, reportAnswer, reportNoAnswer } from './connection';
 import { journalAdd, journalRemove, readJournal, withJournal } from './outbox-journal';
 import { pageIdbStore } from './page-idb-store';
 
@@ -94,6 +95,19 @@ function moveJournal(): Promise<void> {
   return run;
 }
 
+/** The replay's fetch: what it learns about the network counts like any request's. */
+const watchedFetch = (input: string, init?: RequestInit) =>
+  fetch(input, init).then(
+    (response) => {
+      reportAnswer();
+      return response;
+    },
+    (error: unknown) => {
+      if (isNetworkError(error)) reportNoAnswer();
+      throw error;
+    },
+  );
+
 function post(message: OutboxMessage) {
   channel?.postMessage(message);
 }
@@ -135,7 +149,7 @@ export async function replayNow(): Promise<ReplayResult | null> {
     await moveJournal();
     const result = await replayOutbox({
       store: outboxStore(),
-      transport: httpTransport(),
+      transport: httpTransport(watchedFetch),
       withLock: (task) => withOutboxLock(OUTBOX.lock, task),
     });
     absorb(result);
