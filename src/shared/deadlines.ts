@@ -1,6 +1,6 @@
 /**
  * How long the client waits, written once for the page and the service worker
- * (docs/decisions/021-idempotency-keys.md). Campus Wi-Fi can say it is connected while requests
+ * (docs/decisions/021-lie-fi-and-idempotency-keys.md). Campus Wi-Fi can say it is connected while requests
  * hang for minutes: every request gives up at its deadline, which frees its connection, and
  * counts as a failure that is retried with backoff.
  */

@@ -1,6 +1,6 @@
 /**
  * Idempotency keys (the IETF httpapi draft "The Idempotency-Key HTTP Header Field";
- * docs/decisions/021-idempotency-keys.md): a create sent with a key is carried out once per
+ * docs/decisions/021-lie-fi-and-idempotency-keys.md): a create sent with a key is carried out once per
  * account and key; a repeat within the key's lifetime gets the first answer.
  */
 

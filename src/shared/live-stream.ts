@@ -1,6 +1,6 @@
 /**
  * The event stream's timing, free of zod so the browser's stream code can import it
- * (docs/decisions/012-live-events.md, 021-idempotency-keys.md).
+ * (docs/decisions/012-live-events.md, 021-lie-fi-and-idempotency-keys.md).
  */
 
 /**

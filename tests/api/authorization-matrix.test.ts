@@ -758,7 +758,7 @@ describe('an account that has not verified its campus e-mail', () => {
 });
 
 /**
- * The creates that take an Idempotency-Key (docs/decisions/021-idempotency-keys.md): with a key
+ * The creates that take an Idempotency-Key (docs/decisions/021-lie-fi-and-idempotency-keys.md): with a key
  * every role gets what it gets without one, the rightful caller's repeat gets the same answer,
  * and a malformed key is a 400 only for who may make the call (401 and 403 come first).
  */

@@ -503,7 +503,7 @@ describe.each(QUERY_CASES)('bad query strings: $url', (q) => {
   });
 });
 
-/** The creates that take an Idempotency-Key (docs/decisions/021-idempotency-keys.md). */
+/** The creates that take an Idempotency-Key (docs/decisions/021-lie-fi-and-idempotency-keys.md). */
 const KEYED = new Set([
   'create listing',
   'relist',

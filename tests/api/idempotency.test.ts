@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on every create a person triggers (docs/decisions/021-idempotency-keys.md):
+ * Idempotency-Key on every create a person triggers (docs/decisions/021-lie-fi-and-idempotency-keys.md):
  * same key and same request, the first answer and one row; same key and another request, 422;
  * keys belong to one account; a failed first try leaves the key free; 24 hours, then new.
  */

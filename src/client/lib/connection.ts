@@ -4,7 +4,7 @@
  * it is online starts "connection trouble"; any answer from the server ends it. Meanwhile a
  * small check (GET /api/health) runs every few seconds, so the app learns that the network is
  * back even on a screen that asks nothing, and everything waiting catches up at once
- * (docs/decisions/021-idempotency-keys.md).
+ * (docs/decisions/021-lie-fi-and-idempotency-keys.md).
  */
 import { useSyncExternalStore } from 'react';
 import { API } from '#shared/api-paths.js';

@@ -4,7 +4,7 @@
  * to sync") when the network is down, slow or failing (5xx), or when earlier changes still wait
  * (so order holds). Each change carries one Idempotency-Key from the tap on, in the direct try
  * and in every replay, so it is made once however often it is sent
- * (docs/decisions/008-courier-outbox.md, 021-idempotency-keys.md).
+ * (docs/decisions/008-courier-outbox.md, 021-lie-fi-and-idempotency-keys.md).
  */
 import { API } from '#shared/api-paths.js';
 import { COURIER_UPDATE_DECIDE_MS } from '#shared/deadlines.js';

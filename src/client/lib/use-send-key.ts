@@ -12,7 +12,7 @@ export interface SendKey {
   done(): void;
 }
 
-/** One key per thing a person sends from a form (docs/decisions/021-idempotency-keys.md). */
+/** One key per thing a person sends from a form (docs/decisions/021-lie-fi-and-idempotency-keys.md). */
 export function useSendKey(): SendKey {
   const held = useRef<{ what: string; key: string } | null>(null);
   return useMemo(

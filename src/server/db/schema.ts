@@ -284,7 +284,7 @@ export interface FloodCountersTable {
 
 /**
  * An Idempotency-Key an account sent with a create, and the first answer to it
- * (docs/decisions/021-idempotency-keys.md). No status yet: the first request is still running.
+ * (docs/decisions/021-lie-fi-and-idempotency-keys.md). No status yet: the first request is still running.
  */
 export interface IdempotencyKeysTable {
   user_id: number;

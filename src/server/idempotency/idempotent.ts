@@ -1,5 +1,5 @@
 /**
- * Route options that make a create safe to repeat (docs/decisions/021-idempotency-keys.md):
+ * Route options that make a create safe to repeat (docs/decisions/021-lie-fi-and-idempotency-keys.md):
  * with an `Idempotency-Key` header, the first request with that key runs and its 2xx answer is
  * kept 24 hours; a repeat with the same request gets that answer (`Idempotent-Replayed: true`),
  * the same key with another request 422, and a repeat while the first still runs waits for it

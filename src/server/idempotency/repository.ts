@@ -1,6 +1,6 @@
 /**
  * The Idempotency-Key store, in the database so every instance shares it
- * (docs/decisions/021-idempotency-keys.md). One conditional statement claims a key, so of two
+ * (docs/decisions/021-lie-fi-and-idempotency-keys.md). One conditional statement claims a key, so of two
  * requests with the same key, on any instances, exactly one runs.
  */
 import type { Db } from '#server/db/schema.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Frozen in time. Idempotency keys (docs/decisions/021-idempotency-keys.md): per account, the
+ * Frozen in time. Idempotency keys (docs/decisions/021-lie-fi-and-idempotency-keys.md): per account, the
  * key a client sent with a create, a fingerprint of the request it came with, and once the
  * first request has finished its answer (status and JSON body), so a repeat is answered with it. A row without an
  * answer is a request still running (until lease_until); rows are kept until expires_at.
