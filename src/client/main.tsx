@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { AppRoot } from './app/app-root';
 import { createRouter, loadMatchedRoutes } from './app/router';
-import { onConnectionBack } from './lib/connection';
 import { watchInstallOffer } from './lib/install-offer';
 import { followBrowserOnline } from './lib/online';
 import { createQueryClient } from './lib/query-client';
@@ -19,8 +18,6 @@ followBrowserOnline();
 // Before anything renders: the browser may offer installing the app at any moment.
 watchInstallOffer();
 const queryClient = createQueryClient();
-// After connection trouble every screen catches up at once, also its stuck or failed reads.
-onConnectionBack(() => void queryClient.refetchQueries({ type: 'active' }));
 // The saved cache (IndexedDB) is its own chunk: a server-rendered page does not wait for it.
 const persistence = import('./lib/persist').then((m) => m.createQueryPersistence(queryClient));
 

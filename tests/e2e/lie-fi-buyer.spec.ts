@@ -80,7 +80,7 @@ test('a page never opened before, opened in a stall, offers Try again and loads 
   // The app shell comes from the phone (the service worker); the listing has to come over the
   // network, which does not answer.
   await page.goto(`/productListing/${listingId}`);
-  const failure = page.getByRole('alert').filter({ hasText: 'The connection is not answering' });
+  const failure = page.getByRole('alert').filter({ hasText: 'The network is not answering' });
   await expect(failure).toBeVisible({ timeout: 20_000 });
   await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.getByTestId('connection-trouble')).toContainText('Connection trouble');

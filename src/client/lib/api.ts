@@ -1,11 +1,9 @@
 /**
- * The one API client: same-origin JSON with the session cookie, readable errors, a deadline on
- * every request (reads and writes, src/shared/deadlines.ts) and an Idempotency-Key on creates.
+ * The one API client: same-origin JSON with the session cookie, readable errors, and a deadline
+ * on every request (reads and writes, src/shared/deadlines.ts).
  */
 import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from '#shared/deadlines.js';
 import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '#shared/errors.js';
-import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
-import { reportAnswer, reportNoAnswer } from './connection';
 
 export class ApiError extends Error {
   /** What kind of error it is, for code to branch on (never on `message`). */
@@ -62,16 +60,8 @@ export interface RequestOptions {
    * read or write deadline. The abort frees the request's connection.
    */
   timeoutMs?: number;
-  /** Sent as `Idempotency-Key`: the same for every try of one create (newIdempotencyKey). */
-  idempotencyKey?: string;
-}
-
-/** A fresh Idempotency-Key (a random UUID; the fallback where randomUUID is missing: http). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
+  /** More headers: a create's `Idempotency-Key` (idempotency-key.ts). */
+  headers?: Record<string, string>;
 }
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
@@ -95,39 +85,38 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Sends the request and reads its answer, both within the deadline. */
-async function exchange(path: string, init: RequestInit, deadlineMs: number, signal?: AbortSignal) {
-  const timeout = AbortSignal.timeout(deadlineMs);
-  try {
-    const response = await transport(path, {
-      ...init,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const text = await response.text();
-    reportAnswer();
-    return { response, text };
-  } catch (error) {
-    if (isNetworkError(error)) reportNoAnswer();
-    throw error;
-  }
-}
+/**
+ * Hears how each request ended: answered (no error) or not (the error: a passed deadline, a
+ * dropped connection, the caller's abort). lib/connection.ts sets it once the app has started.
+ */
+export const requestWatch: { settled?: (error?: unknown) => void } = {};
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, idempotencyKey } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyHeaderValue(idempotencyKey);
-  const { response, text } = await exchange(
-    withQuery(path, query),
-    {
+  const { method = 'GET', body, query, signal } = options;
+  const timeout = AbortSignal.timeout(
+    options.timeoutMs ?? (method === 'GET' ? READ_DEADLINE_MS : WRITE_DEADLINE_MS),
+  );
+  let response: Response;
+  let text: string;
+  try {
+    // The deadline covers the answer's body too: a connection can hang halfway through it.
+    response = await transport(withQuery(path, query), {
       method,
       credentials: 'same-origin',
-      headers,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
-    },
-    options.timeoutMs ?? (method === 'GET' ? READ_DEADLINE_MS : WRITE_DEADLINE_MS),
-    signal,
-  );
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    text = await response.text();
+  } catch (error) {
+    requestWatch.settled?.(error);
+    throw error;
+  }
+  requestWatch.settled?.();
   const data = parseJson(text);
   if (!response.ok) {
     const { message, code } = readErrorBody(data);

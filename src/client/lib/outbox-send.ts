@@ -10,10 +10,11 @@ import { API } from '#shared/api-paths.js';
 import { COURIER_UPDATE_DECIDE_MS } from '#shared/deadlines.js';
 import { outboxBody, type OutboxEntry, type OutboxStatus } from '#shared/outbox.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import { ApiError, api, isNetworkError, newIdempotencyKey } from './api';
+import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
 import { journalAdd, journalForget, readJournal, type PressedChange } from './outbox-journal';
 import { keepOfflineData } from './persistent-storage';
+import { idempotencyHeaders, newIdempotencyKey } from './idempotency-key';
 
 export type StatusUpdateOutcome =
   { queued: false; delivery: DeliveryInstruction } | { queued: true; entry: OutboxEntry };
@@ -29,7 +30,7 @@ export function sendStatusUpdate(input: {
   deviceTime?: string;
 }): Promise<StatusUpdateOutcome> {
   const pressedAt = Date.now();
-  const change: PressedChange = {
+  const change: PressedChange & { key: string } = {
     deliveryId: input.deliveryId,
     courierId: input.courierId,
     status: input.status,
@@ -48,7 +49,7 @@ export function sendStatusUpdate(input: {
   return outcome;
 }
 
-async function decide(change: PressedChange): Promise<StatusUpdateOutcome> {
+async function decide(change: PressedChange & { key: string }): Promise<StatusUpdateOutcome> {
   const queue = () =>
     enqueueStatusUpdate(change).then((entry) => ({ queued: true as const, entry }));
   const waiting = getOutboxState().entries.some((e) => e.courierId === change.courierId);
@@ -62,7 +63,7 @@ async function decide(change: PressedChange): Promise<StatusUpdateOutcome> {
     const delivery = await api<DeliveryInstruction>(API.delivery(change.deliveryId), {
       method: 'PUT',
       body: outboxBody(change),
-      idempotencyKey: change.key,
+      headers: idempotencyHeaders(change.key),
       signal: decideBy.signal,
     });
     journalForget(change);

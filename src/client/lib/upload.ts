@@ -6,9 +6,8 @@
  * without progress).
  */
 import { WRITE_DEADLINE_MS } from '#shared/deadlines.js';
-import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
-import { ApiError, readErrorBody } from './api';
-import { reportAnswer, reportNoAnswer } from './connection';
+import { ApiError, readErrorBody, requestWatch } from './api';
+import { idempotencyHeaders } from './idempotency-key';
 
 export function postJsonWithProgress<T>(
   path: string,
@@ -24,15 +23,18 @@ export function postJsonWithProgress<T>(
       stalled = setTimeout(() => {
         xhr.onabort = null;
         xhr.abort();
-        reportNoAnswer();
-        reject(new DOMException('No progress before the deadline', 'TimeoutError'));
+        const timedOut = new DOMException('No progress before the deadline', 'TimeoutError');
+        requestWatch.settled?.(timedOut);
+        reject(timedOut);
       }, WRITE_DEADLINE_MS);
     };
     xhr.open('POST', path);
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.setRequestHeader('accept', 'application/json');
-    if (idempotencyKey)
-      xhr.setRequestHeader(IDEMPOTENCY_HEADER, idempotencyHeaderValue(idempotencyKey));
+    if (idempotencyKey) {
+      for (const [name, value] of Object.entries(idempotencyHeaders(idempotencyKey)))
+        xhr.setRequestHeader(name, value);
+    }
     xhr.upload.onprogress = (event) => {
       moved();
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
@@ -40,7 +42,7 @@ export function postJsonWithProgress<T>(
     xhr.onprogress = moved;
     xhr.onloadend = () => clearTimeout(stalled);
     xhr.onload = () => {
-      reportAnswer();
+      requestWatch.settled?.();
       let data: unknown;
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
@@ -63,8 +65,9 @@ export function postJsonWithProgress<T>(
       );
     };
     xhr.onerror = () => {
-      reportNoAnswer();
-      reject(new TypeError('Network request failed'));
+      const failed = new TypeError('Network request failed');
+      requestWatch.settled?.(failed);
+      reject(failed);
     };
     xhr.onabort = () => reject(new TypeError('Upload cancelled'));
     xhr.send(JSON.stringify(body));

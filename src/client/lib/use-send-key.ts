@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
-import { ApiError, isNetworkError, newIdempotencyKey } from './api';
+import { ApiError, isNetworkError } from './api';
+import { newIdempotencyKey } from './idempotency-key';
 
 export interface SendKey {
   /**

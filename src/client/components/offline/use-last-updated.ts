@@ -28,10 +28,3 @@ export function formatUpdatedAt(at: number, now = Date.now()): string {
     )
     .replace(/\u202f/g, ' '); // newer ICU puts a narrow no-break space before AM/PM
 }
-
-/** "less than a minute ago", "2 min ago", "at 3:41 PM" (an hour or more). */
-export function savedAgo(at: number, now = Date.now()): string {
-  const minutes = Math.floor((now - at) / 60_000);
-  if (minutes < 1) return 'less than a minute ago';
-  return minutes < 60 ? `${minutes} min ago` : `at ${formatUpdatedAt(at, now)}`;
-}

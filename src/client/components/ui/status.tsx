@@ -10,16 +10,17 @@ export function LoadingNote({ children = 'Loading…' }: { children?: ReactNode 
   );
 }
 
-/** What a screen says when no answer came; it keeps trying, and reloads once the network works. */
+/**
+ * What a screen says when no answer came (offline, or a network that hangs): it keeps trying,
+ * and loads once the network works.
+ */
 export const NO_ANSWER_MESSAGE =
-  'The connection is not answering. This loads by itself once it is back, or try again now.';
+  'The network is not answering. This loads by itself once it does, or try again.';
 
 /** A failed load, with the reason a person can act on and an optional retry. */
 export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = isNetworkError(error)
-    ? navigator.onLine
-      ? NO_ANSWER_MESSAGE
-      : 'You appear to be offline. Check your connection and try again.'
+    ? NO_ANSWER_MESSAGE
     : error instanceof Error
       ? error.message
       : 'Something went wrong.';

@@ -6,6 +6,7 @@ import type { DirectMessage, SendMessageBody } from '#shared/schemas/messages.js
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 import { retryLostAnswer } from '../use-send-key';
+import { idempotencyHeaders } from '../idempotency-key';
 
 /** A message and the Idempotency-Key it is sent with (the same on every try). */
 export interface MessageToSend {
@@ -14,7 +15,11 @@ export interface MessageToSend {
 }
 
 export function sendMessage({ body, key }: MessageToSend): Promise<DirectMessage> {
-  return api<DirectMessage>(API.messages, { method: 'POST', body, idempotencyKey: key });
+  return api<DirectMessage>(API.messages, {
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(key),
+  });
 }
 
 /** The sent message goes into the lists that show it, straight from the POST's answer. */

@@ -7,6 +7,7 @@ import type { CreateReviewBody, Review } from '#shared/schemas/reviews.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { retryLostAnswer } from '#client/lib/use-send-key.js';
+import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
 
 /** How long the product page's checks count as current (the page asks them beside the listing). */
 const CHECK_FRESH_MS = 10_000;
@@ -52,7 +53,11 @@ export function useRequestDelivery() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: Keyed<CreateDeliveryRequestBody>) =>
-      api<DeliveryRequest>(API.deliveryRequests, { method: 'POST', body, idempotencyKey: key }),
+      api<DeliveryRequest>(API.deliveryRequests, {
+        method: 'POST',
+        body,
+        headers: idempotencyHeaders(key),
+      }),
     retry: retryLostAnswer,
     onSuccess: (request) => {
       client.setQueryData(
@@ -69,7 +74,7 @@ export function useCreateReview(vendorId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: Keyed<CreateReviewBody>) =>
-      api<Review>(API.createReview, { method: 'POST', body, idempotencyKey: key }),
+      api<Review>(API.createReview, { method: 'POST', body, headers: idempotencyHeaders(key) }),
     retry: retryLostAnswer,
     onSuccess: (review) => {
       client.setQueryData(queryKeys.reviews(vendorId), (list: Review[] | undefined) =>
