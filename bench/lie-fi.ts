@@ -8,11 +8,10 @@
  * - after a stall in which the courier picked an order up, the time from the network's return to
  *   Order Status showing "Picked Up", with nobody touching the phone.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { request } from '@playwright/test';
-import { DEMO_PASSWORD } from '#server/db/seed.js';
+import type { Page } from '@playwright/test';
 import { startLieFiProxy } from '#tests/fixtures/lie-fi-proxy.js';
 import { launchBrowser } from './lib/browser.js';
+import { assignedToTom, signedIn, signInOnPage } from './lib/demo-delivery.js';
 
 export interface LieFiResult {
   /** How long every answer took while measuring time to useful content. */
@@ -29,60 +28,7 @@ export interface LieFiResult {
 
 const RUNS = 3;
 const ANSWER_DELAY_MS = 8_000;
-const email = (username: string) => `${username}@sfsu.edu`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-
-async function signedIn(baseURL: string, username: string) {
-  const api = await request.newContext({ baseURL });
-  const res = await api.post('/api/login', {
-    data: { email: email(username), password: DEMO_PASSWORD },
-  });
-  if (!res.ok()) throw new Error(`login ${username}: ${res.status()}`);
-  const { user } = (await res.json()) as { user: { user_id: number } };
-  return { api, userId: user.user_id };
-}
-
-/** A new order of maria's, accepted by its seller and claimed by tom: Assigned. */
-async function assignedOrder(
-  baseURL: string,
-  maria: { api: APIRequestContext; userId: number },
-  tom: { api: APIRequestContext; userId: number },
-) {
-  const listings = (await (await maria.api.get('/api/all')).json()) as {
-    listing_id: number;
-    vendor_id: number;
-    username: string;
-    title: string;
-  }[];
-  for (const listing of listings) {
-    if (listing.username === 'tom' || listing.vendor_id === maria.userId) continue;
-    const asked = await maria.api.post('/api/delivery_request', {
-      data: {
-        buyer_id: maria.userId,
-        vendor_id: listing.vendor_id,
-        listing_id: listing.listing_id,
-        dropoff: 'Library',
-      },
-    });
-    if (asked.status() === 409) continue; // asked for already
-    if (!asked.ok()) throw new Error(`delivery request: ${asked.status()} ${await asked.text()}`);
-    const { delivery_request_id } = (await asked.json()) as { delivery_request_id: number };
-    const seller = await signedIn(baseURL, listing.username);
-    const accepted = await seller.api.post(
-      `/api/delivery_instruction/request/accept/${delivery_request_id}`,
-      { data: { pickup: 'Cafe 101' } },
-    );
-    await seller.api.dispose();
-    if (!accepted.ok()) throw new Error(`accept: ${accepted.status()}`);
-    const { delivery_id } = (await accepted.json()) as { delivery_id: number };
-    const claimed = await tom.api.put(`/api/delivery_instruction/${delivery_id}`, {
-      data: { delivery_status: 'Assigned', courier_id: tom.userId },
-    });
-    if (!claimed.ok()) throw new Error(`claim: ${claimed.status()}`);
-    return { deliveryId: delivery_id, title: listing.title };
-  }
-  throw new Error('no listing left to ask delivery for');
-}
 
 /** Milliseconds from `start` until `ready` resolves. */
 async function timed(start: () => Promise<unknown>, ready: () => Promise<unknown>) {
@@ -109,12 +55,8 @@ export async function runLieFi(baseURL: string): Promise<LieFiResult> {
   const page = await context.newPage();
   try {
     // A phone that has been here before: signed in, the app installed, the screens seen.
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email('maria'));
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
     page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInOnPage(page, 'maria');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -151,7 +93,7 @@ export async function runLieFi(baseURL: string): Promise<LieFiResult> {
 
     const recoveryRuns: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const { deliveryId, title } = await assignedOrder(baseURL, maria, tom);
+      const { deliveryId, title } = await assignedToTom(baseURL, maria, tom);
       await page.goto('/OrderStatus');
       const order = page.getByRole('link', { name: title }).first();
       await order.filter({ hasText: 'Status: Assigned' }).waitFor({ timeout: 30_000 });
