@@ -55,9 +55,10 @@ export async function assignedToTom(baseURL: string, maria: DemoUser, tom: DemoU
       `/api/delivery_instruction/request/accept/${delivery_request_id}`,
       { data: { pickup: 'Cafe 101' } },
     );
-    await seller.api.dispose();
     if (!accepted.ok()) throw new Error(`accept: ${accepted.status()} ${await accepted.text()}`);
+    // Read before the seller's context goes: disposing it discards its answers.
     const { delivery_id } = (await accepted.json()) as { delivery_id: number };
+    await seller.api.dispose();
     const claimed = await tom.api.put(`/api/delivery_instruction/${delivery_id}`, {
       data: { delivery_status: 'Assigned', courier_id: tom.userId },
     });
