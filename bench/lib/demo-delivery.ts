@@ -55,6 +55,10 @@ export async function assignedToTom(baseURL: string, maria: DemoUser, tom: DemoU
       `/api/delivery_instruction/request/accept/${delivery_request_id}`,
       { data: { pickup: 'Cafe 101' } },
     );
+    if (accepted.status() === 409) {
+      await seller.api.dispose();
+      continue; // one item, one sale: on its way to another buyer
+    }
     if (!accepted.ok()) throw new Error(`accept: ${accepted.status()} ${await accepted.text()}`);
     // Read before the seller's context goes: disposing it discards its answers.
     const { delivery_id } = (await accepted.json()) as { delivery_id: number };
