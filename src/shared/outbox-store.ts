@@ -68,6 +68,7 @@ export function idbOutboxStore(useStore: UseStore): OutboxStore & {
           createdAt: now,
           attempts: 0,
           ...(fresh.key && { key: fresh.key }),
+          ...(fresh.details && { details: fresh.details }),
         };
         s.put(entry, entry.id);
         await completed;

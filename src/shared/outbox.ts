@@ -5,16 +5,19 @@
  * the entry shape, the names, how an answer is judged and the replay loop itself. Storage,
  * network and lock come in as plain functions so the loop can be tested without a browser.
  */
-import type { DeliveryStatus } from './delivery.js';
+import { hasPassed, type DeliveryStatus } from './delivery.js';
+import { photoDataUrl, type PhotoBytes } from './photo-data.js';
 
 /**
- * The courier's own moves, which may wait for the network: PICKED UP, FINISH DROP OFF and
- * UNABLE TO DELIVER (giving up). Claiming stays online: two couriers race for it.
+ * The courier's own moves, which may wait for the network: PICKED UP, FINISH DROP OFF,
+ * UNABLE TO DELIVER (giving up) and returning the item, which happens at the pickup spot, often
+ * indoors (decision 022). Claiming stays online: two couriers race for it.
  */
 export const OUTBOX_STATUSES = [
   'Picked Up',
   'Delivered',
   'Unassigned',
+  'Returned',
 ] as const satisfies readonly DeliveryStatus[];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -39,18 +42,53 @@ export interface OutboxEntry {
    * versions): a replay after a lost answer gets that answer.
    */
   key?: string;
+  /** What the change carries beyond its status (a drop-off's code and photo, a return's why). */
+  details?: OutboxDetails;
+}
+
+/**
+ * docs/decisions/022-delivery-proof.md: the buyer's code and the photo of a drop-off, the
+ * reason and note of a return. The photo's bytes are kept in IndexedDB with the entry (never in
+ * the localStorage journal) and sent as a data URL.
+ */
+export interface OutboxDetails {
+  handoverCode?: string;
+  photo?: PhotoBytes;
+  reason?: string;
+  note?: string;
 }
 
 export type NewOutboxEntry = Pick<OutboxEntry, 'deliveryId' | 'courierId' | 'status'> & {
   deviceTime?: string;
   key?: string;
+  details?: OutboxDetails;
 };
 
-/** The PUT body of an entry, the same on every try; giving up also clears the courier. */
-export function outboxBody(entry: Pick<OutboxEntry, 'status' | 'deviceTime'>) {
-  return entry.status === 'Unassigned'
-    ? { delivery_status: entry.status, courier_id: null, device_time: entry.deviceTime }
-    : { delivery_status: entry.status, device_time: entry.deviceTime };
+/**
+ * The PUT body of an entry, the same on every try (so a replay matches its Idempotency-Key):
+ * giving up also clears the courier; a drop-off carries its code and photo (as a data URL), a
+ * return its reason and note.
+ */
+export function outboxBody(entry: Pick<OutboxEntry, 'status' | 'deviceTime' | 'details'>) {
+  const { status, deviceTime, details } = entry;
+  return {
+    delivery_status: status,
+    ...(status === 'Unassigned' && { courier_id: null }),
+    device_time: deviceTime,
+    ...(details?.handoverCode !== undefined && { handover_code: details.handoverCode }),
+    ...(details?.reason !== undefined && { reason: details.reason }),
+    ...(details?.note !== undefined && { note: details.note }),
+    ...(details?.photo && { proof_photo: photoDataUrl(details.photo) }),
+  };
+}
+
+/**
+ * A drop-off the server refused for its handover code: 422 (missing or wrong) or 429 (locked
+ * after too many wrong codes). Sending the same code again cannot help: the entry is dropped and
+ * the courier asked for the code again.
+ */
+export function isHandoverRefusal(entry: OutboxEntry, status: number): boolean {
+  return entry.details?.handoverCode !== undefined && (status === 422 || status === 429);
 }
 
 export const REASSIGNED_MESSAGE = 'This delivery was reassigned';
@@ -103,6 +141,8 @@ export interface ReplayDeps {
 export interface DroppedEntry {
   entry: OutboxEntry;
   message: string;
+  /** The server refused the drop-off's handover code (422 wrong or missing, 429 locked). */
+  handoverRefused?: true;
 }
 
 export interface ReplayResult {
@@ -116,13 +156,6 @@ export interface ReplayResult {
 
 /** What page and worker tell each other on the outbox BroadcastChannel. */
 export type OutboxMessage = { type: 'changed' } | { type: 'result'; result: ReplayResult };
-
-const STATUS_RANK: Record<DeliveryStatus, number> = {
-  Unassigned: 0,
-  Assigned: 1,
-  'Picked Up': 2,
-  Delivered: 3,
-};
 
 function messageOf(answer: Answer): string {
   if (!answer.ok) return answer.error;
@@ -154,10 +187,9 @@ async function alreadyApplied(
   if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object')
     return entry.status === 'Unassigned' && answer.status === 403;
   const delivery = answer.body as { courier_id?: unknown; delivery_status?: unknown };
-  const status = delivery.delivery_status as DeliveryStatus;
   const ours = delivery.courier_id === entry.courierId;
   if (entry.status === 'Unassigned') return ours ? 'still-ours' : true;
-  return ours && status in STATUS_RANK && STATUS_RANK[status] >= STATUS_RANK[entry.status];
+  return ours && hasPassed(delivery.delivery_status as DeliveryStatus, entry.status);
 }
 
 /**
@@ -186,7 +218,8 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
       const entry = (await store.list()).find((e) => e.courierId === userId);
       if (!entry) return finish('drained');
       const answer = await transport.send(entry);
-      let verdict = answer.ok ? judgeStatus(answer.status) : 'retry';
+      const handoverRefused = answer.ok && isHandoverRefusal(entry, answer.status);
+      let verdict = handoverRefused ? 'rejected' : answer.ok ? judgeStatus(answer.status) : 'retry';
       let refusedAsOurs = false;
       if (verdict === 'conflict') {
         const done = await alreadyApplied(transport, entry);
@@ -212,6 +245,7 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
           entry,
           message:
             verdict === 'conflict' && !refusedAsOurs ? REASSIGNED_MESSAGE : messageOf(answer),
+          ...(handoverRefused && { handoverRefused: true as const }),
         });
       }
     }

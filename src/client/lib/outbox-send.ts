@@ -1,14 +1,21 @@
 /**
- * A courier's moves (PICKED UP, FINISH DROP OFF, UNABLE TO DELIVER), decided within
- * COURIER_UPDATE_DECIDE_MS of the tap: confirmed by the server, or kept in the outbox ("waiting
- * to sync") when the network is down, slow or failing (5xx), or when earlier changes still wait
- * (so order holds). Each change carries one Idempotency-Key from the tap on, in the direct try
- * and in every replay, so it is made once however often it is sent
- * (docs/decisions/008-courier-outbox.md, 021-lie-fi-and-idempotency-keys.md).
+ * A courier's moves (PICKED UP, FINISH DROP OFF with its code and photo, UNABLE TO DELIVER,
+ * returning the item with its reason), decided within COURIER_UPDATE_DECIDE_MS of the tap:
+ * confirmed by the server, or kept in the outbox ("waiting to sync") when the network is down,
+ * slow or failing (5xx), or when earlier changes still wait (so order holds). Each change
+ * carries one Idempotency-Key from the tap on, in the direct try and in every replay, so it is
+ * made once however often it is sent
+ * (docs/decisions/008-courier-outbox.md, 021-lie-fi-and-idempotency-keys.md,
+ * 022-delivery-proof.md).
  */
 import { API } from '#shared/api-paths.js';
 import { COURIER_UPDATE_DECIDE_MS } from '#shared/deadlines.js';
-import { outboxBody, type OutboxEntry, type OutboxStatus } from '#shared/outbox.js';
+import {
+  outboxBody,
+  type OutboxDetails,
+  type OutboxEntry,
+  type OutboxStatus,
+} from '#shared/outbox.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
@@ -28,6 +35,8 @@ export function sendStatusUpdate(input: {
   status: OutboxStatus;
   /** When the button was pressed (ISO 8601); now if not given. */
   deviceTime?: string;
+  /** A drop-off's code and photo, a return's reason and note (decision 022). */
+  details?: OutboxDetails;
 }): Promise<StatusUpdateOutcome> {
   const pressedAt = Date.now();
   const change: PressedChange & { key: string } = {
@@ -37,6 +46,7 @@ export function sendStatusUpdate(input: {
     deviceTime: input.deviceTime ?? new Date(pressedAt).toISOString(),
     key: newIdempotencyKey(),
     createdAt: pressedAt,
+    ...(input.details && { details: input.details }),
   };
   // The outbox's first update: from now on, storage the browser clears could lose a delivery's
   // step, so ask it to keep the site's data (on the tap itself, where Firefox asks the person).

@@ -7,7 +7,11 @@ import { ApiError } from '#client/lib/api.js';
 import { deliveryFromState, useDelivery, useListing } from './api/courier-nav-api';
 import { DeliveryMap } from './components/delivery-map';
 import { MessageBuyer } from '#client/components/message-buyer.js';
+import { DeliveryEnded } from './components/delivery-ended';
+import { DropOffProof } from './components/drop-off-proof';
 import { InfoPanel } from './components/info-panel';
+import { WalkingLine } from './components/walking-line';
+import { useDropOffProof } from './hooks/use-drop-off-proof';
 import { LoadingMascot } from './components/loading-mascot';
 import { NavActions } from './components/nav-actions';
 import { useSharePosition } from './api/share-position';
@@ -47,6 +51,7 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
       if (status === 'Unassigned') window.alert('Could not update delivery.');
     },
   });
+  const proof = useDropOffProof(user.user_id, deliveryId, delivery.data?.delivery_status);
   const [mapReady, setMapReady] = useState(false);
   // Arriving from a scrolled dashboard, the screen starts at the map, not halfway down.
   useEffect(() => {
@@ -104,12 +109,32 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
                 : null
             }
           >
-            <NavActions
-              status={current.delivery_status}
-              onPickedUp={() => update.mutate(statusUpdate(deliveryId, 'Picked Up'))}
-              onFinish={() => update.mutate(statusUpdate(deliveryId, 'Delivered'))}
-              onGiveUp={onGiveUp}
-            />
+            <DeliveryEnded delivery={current} />
+            <WalkingLine delivery={current} position={live.position} />
+            <DropOffProof
+              proof={proof}
+              delivery={current}
+              send={(status, details) =>
+                update.mutate(statusUpdate(deliveryId, status, details), {
+                  onSuccess: proof.sent,
+                  onError: (error) => proof.refused(status, error),
+                })
+              }
+            >
+              <NavActions
+                status={current.delivery_status}
+                onPickedUp={() => update.mutate(statusUpdate(deliveryId, 'Picked Up'))}
+                onFinish={() =>
+                  current.handover_required === 1
+                    ? proof.open('code')
+                    : update.mutate(statusUpdate(deliveryId, 'Delivered', proof.photoDetails()), {
+                        onSuccess: proof.sent,
+                      })
+                }
+                onGiveUp={onGiveUp}
+                onReturn={() => proof.open('return')}
+              />
+            </DropOffProof>
             <MessageBuyer delivery={current} courierId={user.user_id} />
           </InfoPanel>
         </>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { courierChatOpen, groupByColumn, isOwnOrder } from '#shared/delivery.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { DeliveryOutcome } from '#client/components/delivery-outcome.js';
 import { MessageBuyer } from '#client/components/message-buyer.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { useInstallWay } from '#client/lib/install-offer.js';
@@ -15,6 +16,7 @@ import {
   useUnassigned,
 } from './api/courier-api';
 import { CampusMapStatus } from './components/campus-map-status';
+import { CourierRating } from './components/courier-rating';
 import { DeliveryColumn } from './components/delivery-column';
 import { CourierOnly } from './components/courier-only';
 import { ShiftToggle } from './components/shift-toggle';
@@ -78,6 +80,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
   return (
     <DeliveryPage titleId="courier-title" title={TITLE}>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
+      <CourierRating userId={user.user_id} />
       <CampusMapStatus onShift={onShift} />
       {installable && (
         <Suspense fallback={null}>
@@ -152,6 +155,15 @@ function CourierDashboard({ user }: { user: SessionUser }) {
             ) : null
           }
         />
+        {columns && columns.ended.length > 0 && (
+          <DeliveryColumn
+            title="Cancelled or Returned"
+            deliveries={columns.ended}
+            {...mineState}
+            empty=""
+            action={(delivery) => <DeliveryOutcome delivery={delivery} />}
+          />
+        )}
       </div>
     </DeliveryPage>
   );

@@ -1,41 +1,47 @@
 /**
- * The courier's moves on the delivery screen (PICKED UP, FINISH DROP OFF, UNABLE TO DELIVER):
+ * The courier's moves on the delivery screen (PICKED UP, FINISH DROP OFF, UNABLE TO DELIVER,
+ * returning the item):
  * the one place they are sent from. The screen changes at the tap; within moments the move is
  * confirmed by the server or waits in the outbox (lib/outbox-send.ts) and replays when the
  * network returns. The device time travels with it so a late replay still records when it
  * happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OutboxStatus } from '#shared/outbox.js';
+import type { OutboxDetails, OutboxStatus } from '#shared/outbox.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { applyStatusToCache } from '#client/lib/outbox-cache.js';
 import { sendStatusUpdate, type StatusUpdateOutcome } from '#client/lib/outbox-send.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { getSessionUser } from '#client/lib/session.js';
 
+/** The moves that carry the courier on (giving up is `statusUpdate(id, 'Unassigned')`). */
+export type ProgressStatus = Exclude<OutboxStatus, 'Unassigned'>;
+
 export interface StatusUpdate {
   deliveryId: number;
   status: OutboxStatus;
   /** ISO time on the device when the courier tapped the button. */
   deviceTime: string;
+  /** A drop-off's handover code and photo, a return's reason and note. */
+  details?: OutboxDetails;
 }
 
 export const UPDATE_STATUS_MUTATION_KEY = ['deliveries', 'update-status'] as const;
 
 /** A status update made now. */
-export function statusUpdate(deliveryId: number, status: OutboxStatus): StatusUpdate {
-  return { deliveryId, status, deviceTime: new Date().toISOString() };
+export function statusUpdate(
+  deliveryId: number,
+  status: OutboxStatus,
+  details?: OutboxDetails,
+): StatusUpdate {
+  return { deliveryId, status, deviceTime: new Date().toISOString(), ...(details && { details }) };
 }
 
 /** Sent now, or queued in the outbox when the network fails (then `queued` is true). */
-export function updateDeliveryStatus({
-  deliveryId,
-  status,
-  deviceTime,
-}: StatusUpdate): Promise<StatusUpdateOutcome> {
+export function updateDeliveryStatus(update: StatusUpdate): Promise<StatusUpdateOutcome> {
   const courierId = getSessionUser()?.user_id;
   if (courierId === undefined) return Promise.reject(new Error('Sign in to update a delivery.'));
-  return sendStatusUpdate({ deliveryId, courierId, status, deviceTime });
+  return sendStatusUpdate({ ...update, courierId });
 }
 
 interface Handlers {

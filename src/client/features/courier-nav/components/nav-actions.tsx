@@ -6,13 +6,16 @@ interface NavActionsProps {
   onPickedUp: () => void;
   onFinish: () => void;
   onGiveUp: () => void;
+  /** After pick-up: hand the item back at the pickup spot (asks why first). */
+  onReturn: () => void;
 }
 
 /**
- * The courier's big buttons; only the next step is enabled, giving up only while Assigned.
- * Never held disabled while the network thinks: a tap changes the status at once.
+ * The courier's big buttons; only the next step is enabled, giving up only while Assigned,
+ * returning only after pick-up. Never held disabled while the network thinks: a tap changes the
+ * status at once.
  */
-export function NavActions({ status, onPickedUp, onFinish, onGiveUp }: NavActionsProps) {
+export function NavActions({ status, onPickedUp, onFinish, onGiveUp, onReturn }: NavActionsProps) {
   const actions = courierActions(status);
   return (
     <div className="nav-actions">
@@ -41,6 +44,11 @@ export function NavActions({ status, onPickedUp, onFinish, onGiveUp }: NavAction
       {actions.unableToDeliver && (
         <button type="button" className="btn btn-large btn-danger btn-block" onClick={onGiveUp}>
           UNABLE TO DELIVER
+        </button>
+      )}
+      {actions.returnItem && (
+        <button type="button" className="btn btn-large btn-outline btn-block" onClick={onReturn}>
+          RETURN ITEM
         </button>
       )}
     </div>

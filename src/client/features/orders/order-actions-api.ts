@@ -1,0 +1,81 @@
+/** What a buyer does with an order beyond watching it: cancel it, rate the courier. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '#shared/api-paths.js';
+import { DELIVERY_PROOF_API } from '#shared/handover.js';
+import type {
+  DeliveryInstruction,
+  DeliveryRating,
+  DeliveryRatingBody,
+  DeliveryRequest,
+  UpdateDeliveryBody,
+  UpdateDeliveryRequestBody,
+} from '#shared/schemas/deliveries.js';
+import { api } from '#client/lib/api.js';
+import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
+import { retryLostAnswer } from '#client/lib/use-send-key.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import type { Order } from './orders-api';
+
+/**
+ * A Pending request is cancelled as a request; once the vendor accepted it, its delivery is
+ * (before pick-up; the server takes the request with it).
+ */
+export function cancelOrder(
+  order: Order,
+  reason: string,
+): Promise<DeliveryInstruction | DeliveryRequest> {
+  if (order.delivery) {
+    const body: UpdateDeliveryBody = { delivery_status: 'Cancelled', reason };
+    return api<DeliveryInstruction>(API.delivery(order.delivery.delivery_id), {
+      method: 'PUT',
+      body,
+    });
+  }
+  const body: UpdateDeliveryRequestBody = { status: 'Cancelled', reason };
+  return api<DeliveryRequest>(API.deliveryRequest(order.delivery_request_id), {
+    method: 'PUT',
+    body,
+  });
+}
+
+/** A create: its Idempotency-Key is the same on every try (decision 021). */
+export function rateCourier(deliveryId: number, body: DeliveryRatingBody, key: string) {
+  return api<DeliveryRating>(DELIVERY_PROOF_API.rating(deliveryId), {
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(key),
+  });
+}
+
+/** Both of the buyer's lists are read again after either change. */
+function useRefreshOrders() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() }),
+      client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
+    ]);
+}
+
+export function useCancelOrder() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ order, reason }: { order: Order; reason: string }) => cancelOrder(order, reason),
+    onSettled: refresh,
+  });
+}
+
+interface Rating {
+  deliveryId: number;
+  body: DeliveryRatingBody;
+  key: string;
+}
+
+export function useRateCourier() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ deliveryId, body, key }: Rating) => rateCourier(deliveryId, body, key),
+    retry: retryLostAnswer,
+    onSettled: refresh,
+  });
+}
