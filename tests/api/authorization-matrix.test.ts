@@ -843,6 +843,7 @@ describe('with an Idempotency-Key', () => {
     'POST /api/delivery_request',
     'POST /api/delivery_instruction/request/accept/:deliveryRequestId',
     'PUT /api/delivery_instruction/:id',
+    'POST /api/delivery_instruction/:id/rating',
   ];
   const rows = KEYED.map((key) => ROWS.find((r) => `${r.method} ${r.route}` === key)!);
 

@@ -558,6 +558,10 @@ const KEYED = new Set([
   'delivery request',
   'accept request',
   'move delivery',
+  'cancel delivery',
+  'drop-off with code and photo',
+  'return the item',
+  'rate the courier',
 ]);
 
 it('names only cases that exist', () => {

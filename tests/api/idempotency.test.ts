@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENT_REPLAY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
-import { courier, customerOf, listingBody, parties, unassignedDelivery } from './data.js';
+import {
+  codedDelivery,
+  courier,
+  customerOf,
+  listingBody,
+  moveAlong,
+  parties,
+  unassignedDelivery,
+} from './data.js';
 import {
   as,
   countRows,
@@ -336,6 +344,62 @@ describe('Idempotency-Key on the other creates', () => {
       'Picked Up',
       'Delivered',
     ]);
+  });
+});
+
+describe('Idempotency-Key on the moves and creates of a delivery with proof', () => {
+  it("a drop-off with the buyer's code replayed after a lost answer: its first answer", async () => {
+    const tom = await courier(ctx);
+    const d = await codedDelivery(ctx, tom);
+    const url = `/api/delivery_instruction/${d.delivery.delivery_id}`;
+    const body = { delivery_status: 'Delivered', handover_code: d.code };
+    const key = newKey();
+    const first = await send(ctx, tom, 'PUT', url, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(ctx, tom, 'PUT', url, body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // The same key with another code is another request.
+    const other = await send(ctx, tom, 'PUT', url, { ...body, handover_code: '9999' }, key);
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('a return replayed after a lost answer: its first answer, one event', async () => {
+    const d = await unassignedDelivery(ctx);
+    const tom = await courier(ctx);
+    await moveAlong(ctx, tom, d.delivery, ['Assigned', 'Picked Up']);
+    const url = `/api/delivery_instruction/${d.delivery.delivery_id}`;
+    const body = { delivery_status: 'Returned', reason: 'buyer_not_there', note: 'Rang twice' };
+    const key = newKey();
+    const first = await send(ctx, tom, 'PUT', url, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(ctx, tom, 'PUT', url, body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const events = await as(ctx, tom).get(`${url}/events`);
+    expect(events.json().map((e: { delivery_status: string }) => e.delivery_status)).toEqual([
+      'Assigned',
+      'Picked Up',
+      'Returned',
+    ]);
+  });
+
+  it('a courier rating: the repeat gets the 201, not "already rated"', async () => {
+    const d = await unassignedDelivery(ctx);
+    const tom = await courier(ctx);
+    await moveAlong(ctx, tom, d.delivery, ['Assigned', 'Picked Up', 'Delivered']);
+    const url = `/api/delivery_instruction/${d.delivery.delivery_id}/rating`;
+    const body = { rating: 5, comment: 'Quick' };
+    const key = newKey();
+    const first = await send(ctx, d.buyer, 'POST', url, body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(ctx, d.buyer, 'POST', url, body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    // Without the key the second rating is refused as before.
+    const plain = await send(ctx, d.buyer, 'POST', url, body);
+    expect(plain.statusCode).toBe(409);
   });
 });
 
