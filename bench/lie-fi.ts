@@ -60,11 +60,14 @@ export async function runLieFi(baseURL: string): Promise<LieFiResult> {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    // The saved cache is written at most once a second, and a page left by a navigation drops a
+    // save still waiting (it would hold IndexedDB in a frozen page): stay on each screen as a
+    // person reading it would, so that what it showed is saved.
     await page.goto('/OrderStatus');
     await page.getByText('Status:').first().waitFor();
+    await page.waitForTimeout(1_500);
     await page.goto('/');
     await firstCard(page).waitFor();
-    // The saved cache is written at most once a second.
     await page.waitForTimeout(1_500);
 
     const runs: LieFiResult['runs'] = [];
