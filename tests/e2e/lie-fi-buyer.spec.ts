@@ -5,14 +5,7 @@
  */
 import type { Request, Response } from '@playwright/test';
 import { signInWithForm } from './fixtures';
-import {
-  appURL,
-  expect,
-  forgetNetworkErrors,
-  messagesWith,
-  newStudent,
-  test,
-} from './lie-fi-support';
+import { expect, forgetNetworkErrors, messagesWith, newStudent, test } from './lie-fi-support';
 import { blankTiles, deliveryForTom, waitForSaved, waitForServiceWorker } from './offline-helpers';
 
 test('Order Status keeps showing the saved order through a stall and catches up by itself', async ({
@@ -20,6 +13,7 @@ test('Order Status keeps showing the saved order through a stall and catches up 
   context,
   wifi,
   playwright,
+  appURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
@@ -66,10 +60,11 @@ test('a page never opened before, opened in a stall, offers Try again and loads 
   page,
   wifi,
   playwright,
+  appURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const { api, email } = await newStudent((o) => playwright.request.newContext(o));
+  const { api, email } = await newStudent((o) => playwright.request.newContext(o), appURL);
   const all = (await (await api.get('/api/all')).json()) as { listing_id: number; title: string }[];
   const { listing_id: listingId, title } = all.at(-1)!;
   await signInWithForm(page, email);
@@ -98,9 +93,10 @@ test('on a crawling network the product page opened from home shows the listing 
   page,
   wifi,
   playwright,
+  appURL,
 }) => {
   test.setTimeout(90_000);
-  const { email } = await newStudent((o) => playwright.request.newContext(o));
+  const { email } = await newStudent((o) => playwright.request.newContext(o), appURL);
   await signInWithForm(page, email);
   await page.goto('/');
   await waitForServiceWorker(page);
@@ -135,10 +131,11 @@ test('Send says Sending…, a double tap stores one message, and a try after a l
   page,
   wifi,
   playwright,
+  appURL,
   consoleErrors,
 }) => {
   test.setTimeout(150_000);
-  const buyer = await newStudent((o) => playwright.request.newContext(o));
+  const buyer = await newStudent((o) => playwright.request.newContext(o), appURL);
   const all = (await (await buyer.api.get('/api/all')).json()) as { listing_id: number }[];
   const [first, second] = all.slice(-2);
   await signInWithForm(page, buyer.email);

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { WRITE_DEADLINE_MS } from '../../src/shared/deadlines.js';
 import { signInWithForm } from './fixtures';
-import { appURL, expect, forgetNetworkErrors, test } from './lie-fi-support';
+import { expect, forgetNetworkErrors, test } from './lie-fi-support';
 import {
   blankTiles,
   deliveryForTom,
@@ -33,6 +33,7 @@ test('PICKED UP and FINISH DROP OFF in a stall: at once on screen, queued, then 
   context,
   wifi,
   playwright,
+  appURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
@@ -76,6 +77,7 @@ test('UNABLE TO DELIVER in a stall: asked first, back to the dashboard at once, 
   context,
   wifi,
   playwright,
+  appURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);

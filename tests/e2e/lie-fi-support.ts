@@ -9,14 +9,18 @@ import { DEMO_PASSWORD, expect, test as base } from './fixtures';
 import { verifyFromMailbox } from './mailbox';
 import { standInPort } from './map-support';
 
-/** The app itself, not through the proxy: for the API calls that set a journey up. */
-export const appURL = `http://127.0.0.1:${standInPort(0)}`;
-
-export const test = base.extend<{ wifi: LieFiProxy }, { lieFi: LieFiProxy }>({
+export const test = base.extend<
+  {
+    wifi: LieFiProxy;
+    /** The app itself, not through the proxy: for the API calls that set a journey up. */
+    appURL: string;
+  },
+  { lieFi: LieFiProxy }
+>({
   lieFi: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const proxy = await startLieFiProxy({ port: standInPort(0) }, standInPort(3));
+    async ({ workerServer }, use) => {
+      const app = Number(new URL(workerServer.url).port);
+      const proxy = await startLieFiProxy({ port: app }, standInPort(3));
       await use(proxy);
       await proxy.close();
     },
@@ -29,6 +33,7 @@ export const test = base.extend<{ wifi: LieFiProxy }, { lieFi: LieFiProxy }>({
     lieFi.pass();
   },
   baseURL: async ({ lieFi }, use) => use(lieFi.url),
+  appURL: async ({ workerServer }, use) => use(workerServer.url),
 });
 
 export { expect };
@@ -57,6 +62,7 @@ export async function appReady(page: Page): Promise<void> {
 /** A new student with a confirmed campus address, signed in to the app's API directly. */
 export async function newStudent(
   newContext: (options: { baseURL: string }) => Promise<APIRequestContext>,
+  appURL: string,
 ) {
   const api = await newContext({ baseURL: appURL });
   const username = `liefi${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
