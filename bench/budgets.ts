@@ -79,6 +79,19 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     r.sync?.ms,
     r.sync?.ms <= 3000,
   );
+  for (const [name, value] of [
+    ['home', r.lieFi?.homeMs],
+    ['product', r.lieFi?.productMs],
+    ['Order Status', r.lieFi?.orderStatusMs],
+  ]) {
+    add(`Lie-fi: ${name} useful with 8 s answers (ms)`, '<= 2000', value, value <= 2000);
+  }
+  add(
+    'Lie-fi: network back to a current Order Status (ms)',
+    '<= 10000',
+    r.lieFi?.recoveryMs,
+    r.lieFi?.recoveryMs <= 10_000,
+  );
   add(
     'Repeat visit FCP / first visit FCP',
     '<= 0.5',

@@ -2,10 +2,8 @@
  * Offline replay: a courier presses PICKED UP and FINISH DROP OFF with the network cut; the time
  * from the network coming back to the last of those updates stored on the server, in Chromium.
  */
-import type { APIRequestContext } from '@playwright/test';
-import { request } from '@playwright/test';
-import { DEMO_PASSWORD } from '#server/db/seed.js';
 import { launchBrowser } from './lib/browser.js';
+import { assignedToTom, signedIn, signInOnPage } from './lib/demo-delivery.js';
 
 export interface SyncResult {
   /** Median milliseconds from going online to the last queued update stored. */
@@ -15,50 +13,6 @@ export interface SyncResult {
 }
 
 const RUNS = 3;
-const email = (username: string) => `${username}@sfsu.edu`;
-
-async function signedIn(baseURL: string, username: string) {
-  const api = await request.newContext({ baseURL });
-  const res = await api.post('/api/login', {
-    data: { email: email(username), password: DEMO_PASSWORD },
-  });
-  if (!res.ok()) throw new Error(`login ${username}: ${res.status()}`);
-  const { user } = (await res.json()) as { user: { user_id: number; username: string } };
-  return { api, user };
-}
-
-/** A new delivery assigned to tom: a buyer asks, the seller accepts, tom claims it. */
-async function deliveryForTom(baseURL: string, maria: APIRequestContext, mariaId: number) {
-  const listings = (await (await maria.get('/api/all')).json()) as {
-    listing_id: number;
-    vendor_id: number;
-    username: string;
-  }[];
-  for (const listing of listings) {
-    if (listing.username === 'tom' || listing.vendor_id === mariaId) continue;
-    const asked = await maria.post('/api/delivery_request', {
-      data: {
-        buyer_id: mariaId,
-        vendor_id: listing.vendor_id,
-        listing_id: listing.listing_id,
-        dropoff: 'Library',
-      },
-    });
-    if (asked.status() === 409) continue; // already asked for this one
-    if (!asked.ok()) throw new Error(`delivery request: ${asked.status()} ${await asked.text()}`);
-    const { delivery_request_id } = (await asked.json()) as { delivery_request_id: number };
-    const seller = await signedIn(baseURL, listing.username);
-    const accepted = await seller.api.post(
-      `/api/delivery_instruction/request/accept/${delivery_request_id}`,
-      { data: { pickup: 'Cafe 101' } },
-    );
-    if (!accepted.ok()) throw new Error(`accept: ${accepted.status()} ${await accepted.text()}`);
-    const { delivery_id } = (await accepted.json()) as { delivery_id: number };
-    await seller.api.dispose();
-    return delivery_id;
-  }
-  throw new Error('no listing left to ask delivery for');
-}
 
 export async function runSync(baseURL: string): Promise<SyncResult> {
   const maria = await signedIn(baseURL, 'maria');
@@ -67,21 +21,13 @@ export async function runSync(baseURL: string): Promise<SyncResult> {
   const runs: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      const deliveryId = await deliveryForTom(baseURL, maria.api, maria.user.user_id);
-      const claimed = await tom.api.put(`/api/delivery_instruction/${deliveryId}`, {
-        data: { delivery_status: 'Assigned', courier_id: tom.user.user_id },
-      });
-      if (!claimed.ok()) throw new Error(`claim: ${claimed.status()}`);
+      const { deliveryId } = await assignedToTom(baseURL, maria, tom);
 
       const context = await browser.newContext({ baseURL });
       // No map tiles in the benchmark: a blank one stands in.
       await context.route('**/tiles/**', (route) => route.fulfill({ status: 204, body: '' }));
       const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(email('tom'));
-      await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL((url) => url.pathname !== '/login');
+      await signInOnPage(page, 'tom');
       await page.goto(`/courierNav/${deliveryId}`);
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;

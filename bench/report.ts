@@ -24,6 +24,28 @@ function budgets(checks: BudgetCheck[]) {
   );
 }
 
+function lieFi(l: Loose) {
+  const runs = l.runs as { homeMs: number; productMs: number; orderStatusMs: number }[];
+  return [
+    `Chromium through a loopback proxy that says nothing is wrong (\`navigator.onLine\` true), signed in as maria on a phone that has been there before. Every answer takes ${l.answerDelayMs / 1000} s: time to useful content, median of ${runs.length}.`,
+    '',
+    table(
+      ['Screen', 'ms (median)', 'runs'],
+      [
+        ['home: its listings', l.homeMs, runs.map((x) => x.homeMs).join(', ')],
+        [
+          'product, opened from home: title and price',
+          l.productMs,
+          runs.map((x) => x.productMs).join(', '),
+        ],
+        ['Order Status: the orders', l.orderStatusMs, runs.map((x) => x.orderStatusMs).join(', ')],
+      ],
+    ),
+    '',
+    `Nothing answers at all while the courier picks an order up; from the network's return to Order Status showing "Picked Up", nobody touching the phone: **${l.recoveryMs} ms** (median; runs ${(l.recoveryRuns as number[]).join(', ')} ms).`,
+  ].join('\n');
+}
+
 function bundle(b: Loose) {
   const routes = Object.entries(b.routes as Record<string, number>).sort(([, x], [, y]) => y - x);
   return [
@@ -309,6 +331,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     r.sync
       ? `A courier presses PICKED UP and FINISH DROP OFF with the network cut; from going back online to the second update stored: **${r.sync.ms} ms** (median; runs ${r.sync.runs.join(', ')} ms).`
       : `Not measured: ${r.syncUnavailable ?? 'not run'}.`,
+    '',
+    '## Lie-fi',
+    '',
+    failed(r.lieFi) ?? (r.lieFi ? lieFi(r.lieFi) : 'Not measured.'),
     '',
     '## Repeat visit',
     '',

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the app, then measures bundle, query plans, API, two instances
  * behind HAProxy against one, an honest sign-in during a flood of guesses, the campus map
- * (tile endpoint and the courier's save), Lighthouse, repeat visit and offline replay, each
+ * (tile endpoint and the courier's save), Lighthouse, repeat visit, offline replay and lie-fi
+ * (a network that hangs or crawls while the phone says it is online), each
  * against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
  * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/);
@@ -18,6 +19,7 @@ import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runGuessing } from './guessing.js';
+import { runLieFi } from './lie-fi.js';
 import { runLighthouse } from './lighthouse.js';
 import { runLoad } from './load.js';
 import { runMap } from './map.js';
@@ -40,6 +42,7 @@ const STEPS = [
   'lighthouse',
   'repeatVisit',
   'sync',
+  'lieFi',
 ] as const;
 type Step = (typeof STEPS)[number];
 
@@ -126,7 +129,7 @@ async function main() {
   await step('map', results, runMap);
 
   // The browser benchmarks share one server with the demo data, as `npm start` serves it.
-  if (only.has('lighthouse') || only.has('repeatVisit') || only.has('sync')) {
+  if (only.has('lighthouse') || only.has('repeatVisit') || only.has('sync') || only.has('lieFi')) {
     const dataDir = path.join(TMP, 'web');
     fs.rmSync(dataDir, { recursive: true, force: true });
     const server = await startAppServer({
@@ -139,6 +142,7 @@ async function main() {
       await step('lighthouse', results, () => runLighthouse(server.url));
       await step('repeatVisit', results, () => runRepeatVisit(server.url));
       await step('sync', results, () => runSync(server.url));
+      await step('lieFi', results, () => runLieFi(server.url));
     } finally {
       await server.stop();
     }

@@ -38,10 +38,17 @@ export const ERROR_CODES = [
    * a listing with a delivery under way was asked to be Active again.
    */
   'listing_taken',
+  /**
+   * 409: the first request with this Idempotency-Key is still running; `retry-after` says when
+   * to ask again (the answer is then the first request's).
+   */
+  'idempotency_in_progress',
   /** 413: the body is too large. */
   'too_large',
   /** 415: the body is not sent as JSON. */
   'unsupported_media_type',
+  /** 422: this Idempotency-Key came before with another request; use a new key for it. */
+  'idempotency_key_reused',
   /** 429: too many requests of one kind (flood limits, mail); `retry-after` says when to try again. */
   'rate_limited',
   /**

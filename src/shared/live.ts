@@ -11,8 +11,7 @@ export const LIVE_EVENT_TYPES = [
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-/** The SSE stream sends a comment line this often so proxies and phones keep it open. */
-export const SSE_HEARTBEAT_MS = 25_000;
+export { SSE_HEARTBEAT_MS, SSE_RETRY_MS, SSE_SILENCE_MS } from './live-stream.js';
 /**
  * Open event streams one user may hold on an instance (phone, laptop, a few tabs). Opening one
  * more ends the oldest with the `replaced` event, so a reconnecting phone is never refused.
@@ -20,8 +19,6 @@ export const SSE_HEARTBEAT_MS = 25_000;
 export const MAX_STREAMS_PER_USER = 10;
 /** The event that ends a stream a newer one of the same user replaced: do not reconnect it. */
 export const SSE_REPLACED_EVENT = 'replaced';
-/** How soon a client reconnects after the stream drops (the SSE `retry:` field). */
-export const SSE_RETRY_MS = 3_000;
 /** The courier screen sends its position at most this often, or sooner after a real move. */
 export const POSITION_MIN_INTERVAL_MS = 5_000;
 export const POSITION_MIN_MOVE_METERS = 15;

@@ -3,20 +3,19 @@
  * the service worker (both have `fetch` and, in current browsers, `navigator.locks`).
  */
 import { API } from './api-paths.js';
-import { detailsBody, type Answer, type OutboxEntry, type OutboxTransport } from './outbox.js';
-import { photoDataUrl } from './photo-data.js';
-
-/** A replayed request that hangs is given up and retried later. */
-export const OUTBOX_TIMEOUT_MS = 15_000;
+import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadlines.js';
+import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from './idempotency.js';
+import { outboxBody, type Answer, type OutboxEntry, type OutboxTransport } from './outbox.js';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** A replayed request that hangs is given up at its deadline and retried later. */
 async function call(fetchFn: Fetch, path: string, init: RequestInit = {}): Promise<Answer> {
   try {
     const response = await fetchFn(path, {
       credentials: 'same-origin',
       cache: 'no-store',
-      signal: AbortSignal.timeout(OUTBOX_TIMEOUT_MS),
+      signal: AbortSignal.timeout(init.method ? WRITE_DEADLINE_MS : READ_DEADLINE_MS),
       ...init,
       headers: { accept: 'application/json', ...init.headers },
     });
@@ -39,19 +38,17 @@ export function httpTransport(
   return {
     me: () => call(fetchFn, API.me),
     current: (deliveryId) => call(fetchFn, API.delivery(deliveryId)),
-    send: (entry: OutboxEntry) => {
-      const photo = entry.details?.photo;
-      return call(fetchFn, API.delivery(entry.deliveryId), {
+    send: (entry: OutboxEntry) =>
+      call(fetchFn, API.delivery(entry.deliveryId), {
         method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          delivery_status: entry.status,
-          device_time: entry.deviceTime,
-          ...detailsBody(entry.details),
-          ...(photo && { proof_photo: photoDataUrl(photo) }),
-        }),
-      });
-    },
+        headers: {
+          'content-type': 'application/json',
+          // The same key as the first try (outbox-send.ts): a replay after a lost answer
+          // gets that answer, whatever happened to the delivery since.
+          ...(entry.key && { [IDEMPOTENCY_HEADER]: idempotencyHeaderValue(entry.key) }),
+        },
+        body: JSON.stringify(outboxBody(entry)),
+      }),
   };
 }
 

@@ -67,6 +67,7 @@ export function idbOutboxStore(useStore: UseStore): OutboxStore & {
           deviceTime: fresh.deviceTime ?? new Date(now).toISOString(),
           createdAt: now,
           attempts: 0,
+          ...(fresh.key && { key: fresh.key }),
           ...(fresh.details && { details: fresh.details }),
         };
         s.put(entry, entry.id);

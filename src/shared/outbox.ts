@@ -6,15 +6,17 @@
  * network and lock come in as plain functions so the loop can be tested without a browser.
  */
 import { hasPassed, type DeliveryStatus } from './delivery.js';
-import type { PhotoBytes } from './photo-data.js';
+import { photoDataUrl, type PhotoBytes } from './photo-data.js';
 
 /**
- * The only status changes that may wait for the network; giving up needs it. Returning an item
- * happens at the pickup spot, often indoors, so it waits too (decision 022).
+ * The courier's own moves, which may wait for the network: PICKED UP, FINISH DROP OFF,
+ * UNABLE TO DELIVER (giving up) and returning the item, which happens at the pickup spot, often
+ * indoors (decision 022). Claiming stays online: two couriers race for it.
  */
 export const OUTBOX_STATUSES = [
   'Picked Up',
   'Delivered',
+  'Unassigned',
   'Returned',
 ] as const satisfies readonly DeliveryStatus[];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -35,6 +37,11 @@ export interface OutboxEntry {
   createdAt: number;
   attempts: number;
   lastError?: string;
+  /**
+   * The Idempotency-Key of the change, the same on every try (none in entries kept by older
+   * versions): a replay after a lost answer gets that answer.
+   */
+  key?: string;
   /** What the change carries beyond its status (a drop-off's code and photo, a return's why). */
   details?: OutboxDetails;
 }
@@ -53,15 +60,25 @@ export interface OutboxDetails {
 
 export type NewOutboxEntry = Pick<OutboxEntry, 'deliveryId' | 'courierId' | 'status'> & {
   deviceTime?: string;
+  key?: string;
   details?: OutboxDetails;
 };
 
-/** The PUT body's fields for an entry's details, but the photo (sent as a data URL). */
-export function detailsBody(details: OutboxDetails | undefined) {
+/**
+ * The PUT body of an entry, the same on every try (so a replay matches its Idempotency-Key):
+ * giving up also clears the courier; a drop-off carries its code and photo (as a data URL), a
+ * return its reason and note.
+ */
+export function outboxBody(entry: Pick<OutboxEntry, 'status' | 'deviceTime' | 'details'>) {
+  const { status, deviceTime, details } = entry;
   return {
+    delivery_status: status,
+    ...(status === 'Unassigned' && { courier_id: null }),
+    device_time: deviceTime,
     ...(details?.handoverCode !== undefined && { handover_code: details.handoverCode }),
     ...(details?.reason !== undefined && { reason: details.reason }),
     ...(details?.note !== undefined && { note: details.note }),
+    ...(details?.photo && { proof_photo: photoDataUrl(details.photo) }),
   };
 }
 
@@ -155,19 +172,24 @@ function userIdOf(body: unknown): number | null {
   return typeof user.user_id === 'number' ? user.user_id : null;
 }
 
-/** After a 403/409: did the delivery already reach this status with us as its courier? */
+/**
+ * After a 403/409: did the delivery already reach this status with us as its courier (for a
+ * give-up: is it out of our hands)? A give-up refused while we still hold the delivery (it was
+ * picked up) is not "reassigned": the server's own message says why.
+ */
 async function alreadyApplied(
   transport: OutboxTransport,
   entry: OutboxEntry,
-): Promise<boolean | 'unknown'> {
+): Promise<boolean | 'unknown' | 'still-ours'> {
   const answer = await transport.current(entry.deliveryId);
   if (!answer.ok || judgeStatus(answer.status) === 'retry') return 'unknown';
-  if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return false;
+  // No longer readable (403): certainly not ours any more, which is what a give-up wanted.
+  if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object')
+    return entry.status === 'Unassigned' && answer.status === 403;
   const delivery = answer.body as { courier_id?: unknown; delivery_status?: unknown };
-  return (
-    delivery.courier_id === entry.courierId &&
-    hasPassed(delivery.delivery_status as DeliveryStatus, entry.status)
-  );
+  const ours = delivery.courier_id === entry.courierId;
+  if (entry.status === 'Unassigned') return ours ? 'still-ours' : true;
+  return ours && hasPassed(delivery.delivery_status as DeliveryStatus, entry.status);
 }
 
 /**
@@ -198,9 +220,11 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
       const answer = await transport.send(entry);
       const handoverRefused = answer.ok && isHandoverRefusal(entry, answer.status);
       let verdict = handoverRefused ? 'rejected' : answer.ok ? judgeStatus(answer.status) : 'retry';
+      let refusedAsOurs = false;
       if (verdict === 'conflict') {
         const done = await alreadyApplied(transport, entry);
         if (done === 'unknown') verdict = 'retry';
+        else if (done === 'still-ours') refusedAsOurs = true;
         else if (done) verdict = 'applied';
       }
       if (verdict === 'applied') {
@@ -219,7 +243,8 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
         await store.remove(entry.id);
         result.dropped.push({
           entry,
-          message: verdict === 'conflict' ? REASSIGNED_MESSAGE : messageOf(answer),
+          message:
+            verdict === 'conflict' && !refusedAsOurs ? REASSIGNED_MESSAGE : messageOf(answer),
           ...(handoverRefused && { handoverRefused: true as const }),
         });
       }

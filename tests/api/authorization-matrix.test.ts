@@ -827,3 +827,51 @@ describe('an account that has not verified its campus e-mail', () => {
     expect(res.statusCode, res.body).toBe(o.row.expect[o.role]);
   });
 });
+
+/**
+ * The creates that take an Idempotency-Key (docs/decisions/021-lie-fi-and-idempotency-keys.md): with a key
+ * every role gets what it gets without one, the rightful caller's repeat gets the same answer,
+ * and a malformed key is a 400 only for who may make the call (401 and 403 come first).
+ */
+describe('with an Idempotency-Key', () => {
+  const KEYED = [
+    'POST /api/listing',
+    'POST /api/listing/existing',
+    'POST /api/direct_message',
+    'POST /api/review',
+    'POST /api/reports',
+    'POST /api/delivery_request',
+    'POST /api/delivery_instruction/request/accept/:deliveryRequestId',
+    'PUT /api/delivery_instruction/:id',
+    'POST /api/delivery_instruction/:id/rating',
+  ];
+  const rows = KEYED.map((key) => ROWS.find((r) => `${r.method} ${r.route}` === key)!);
+
+  async function keyed(row: Row, role: Role, key: string, w: World, body = row.body?.(w, role)) {
+    const cookie = w.cookies[role];
+    return ctx.app.inject({
+      method: row.method,
+      url: row.url(w, role),
+      headers: { ...(cookie ? { cookie } : {}), 'idempotency-key': key },
+      ...(body !== undefined && { payload: body as object }),
+    });
+  }
+
+  for (const row of rows) {
+    it.each(ROLES)(`${row.method} ${row.route} as %s`, async (role) => {
+      const w = await buildWorld(ctx);
+      const key = `matrix-${role}-${Math.random().toString(36).slice(2)}`;
+      // The same body both times (a status update's device time is taken once).
+      const body = row.body?.(w, role);
+      const first = await keyed(row, role, key, w, body);
+      expect(first.statusCode, first.body).toBe(row.expect[role]);
+      const again = await keyed(row, role, key, w, body);
+      expect(again.statusCode).toBe(first.statusCode);
+      if (first.statusCode < 300) expect(again.json()).toEqual(first.json());
+
+      const malformed = await keyed(row, role, 'not a key', await buildWorld(ctx));
+      const good = row.expect[role];
+      expect(malformed.statusCode).toBe(good === 401 || good === 403 ? good : 400);
+    });
+  }
+});

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '#shared/constants.js';
 import { defaultErrorCode } from '#shared/errors.js';
 import { PROOF_LIMITS, RETURN_REASONS } from '#shared/handover.js';
+import { parseIdempotencyKey } from '#shared/idempotency.js';
 import { MODERATION_LIMITS, REPORT_REASONS, REPORT_TARGETS } from '#shared/moderation.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
@@ -550,6 +551,64 @@ describe.each(QUERY_CASES)('bad query strings: $url', (q) => {
       expect(errorBody.parse(res.json()).code).toBe('validation');
     }
   });
+});
+
+/** The creates that take an Idempotency-Key (docs/decisions/021-lie-fi-and-idempotency-keys.md). */
+const KEYED = new Set([
+  'create listing',
+  'relist',
+  'send message',
+  'review',
+  'report',
+  'delivery request',
+  'accept request',
+  'move delivery',
+  'cancel delivery',
+  'drop-off with code and photo',
+  'return the item',
+  'rate the courier',
+]);
+
+it('names only cases that exist', () => {
+  expect([...KEYED].filter((name) => !CASES.some((c) => c.name === name))).toEqual([]);
+});
+
+describe.each(CASES.filter((c) => KEYED.has(c.name)))('bad Idempotency-Key: $name', (c) => {
+  // A valid body (a listing's carries its picture) is parsed and checked 30 times before the
+  // key is read: on a loaded machine that takes longer than the default 20 s.
+  it(
+    'answers a valid body with a malformed key 400 and changes nothing',
+    { timeout: 60_000 },
+    async () => {
+      // Anything a header may carry that is not 1-255 visible ASCII characters, quoted or not.
+      const malformed = fc.oneof(
+        fc.constantFrom('', '""', ' ', 'a b', 'tab\there', 'naïve', 'x'.repeat(256)),
+        fc
+          .string({ unit: 'binary', maxLength: 300 })
+          .filter((v) => !/[\r\n\0]/.test(v) && parseIdempotencyKey(v) === null),
+      );
+      const before = await snapshot(ctx);
+      await fc.assert(
+        fc.asyncProperty(malformed, async (key) => {
+          const cookie = world.cookies[c.as];
+          const res = await ctx.app.inject({
+            method: c.method,
+            url: c.url(world),
+            payload: JSON.stringify(c.body(world)),
+            headers: {
+              'content-type': 'application/json',
+              'idempotency-key': key,
+              ...(cookie ? { cookie } : {}),
+            },
+          });
+          expect(res.statusCode, `${JSON.stringify(key).slice(0, 60)} -> ${res.body}`).toBe(400);
+          expect(errorBody.parse(res.json()).code).toBe('validation');
+        }),
+        { numRuns: 30 },
+      );
+      expect(await snapshot(ctx)).toEqual(before);
+    },
+  );
 });
 
 describe('bad map tile addresses', () => {

@@ -215,6 +215,30 @@ describe.skipIf(missing)('two instances behind HAProxy', () => {
     }
   });
 
+  it('answers a create repeated with its Idempotency-Key from either instance with the first answer, storing it once', async () => {
+    const priya = await signIn(balancer.url, 'priya@sfsu.edu', DEMO_PASSWORD);
+    const maria = await signIn(balancer.url, 'maria@sfsu.edu', DEMO_PASSWORD);
+    const ids = await priyaListingAndIds(maria, priya);
+    const content = `Sent once through two instances ${Date.now()}`;
+    const send = (base: string) =>
+      call(base, '/api/direct_message', {
+        cookie: maria,
+        headers: { 'idempotency-key': `"balancer-${content}"` },
+        json: { sender_id: ids.maria, receiver_id: ids.priya, listing_id: ids.listing, content },
+      });
+    // The tap on one instance, the retry after a lost answer on the other, and one at once.
+    const first = await send(a.url);
+    const [again, meanwhile] = await Promise.all([send(b.url), send(balancer.url)]);
+    expect([first.status, again.status, meanwhile.status]).toEqual([201, 201, 201]);
+    expect(again.json()).toEqual(first.json());
+    expect(meanwhile.json()).toEqual(first.json());
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const mine = (await through('/api/direct_message', { cookie: maria })).json<
+      { content: string }[]
+    >();
+    expect(mine.filter((m) => m.content === content)).toHaveLength(1);
+  });
+
   it('counts wrong passwords sent through both instances against one limit', async () => {
     const wrong = { email: 'ben@sfsu.edu', password: 'not-his-password' };
     const answers = [];

@@ -110,7 +110,7 @@ test.describe('courier updates without a network', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== expired));
   });
 
-  test('UNABLE TO DELIVER needs the network and says so offline', async ({
+  test('UNABLE TO DELIVER offline: asked first, waits in the outbox, given up when back online', async ({
     page,
     context,
     playwright,
@@ -123,22 +123,24 @@ test.describe('courier updates without a network', () => {
     await openCourierScreen(page, deliveryId);
     await goOffline(context);
 
-    const alerts: string[] = [];
+    const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
-      alerts.push(`${dialog.type()}: ${dialog.message()}`);
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'UNABLE TO DELIVER' }).click();
-    await expect
-      .poll(() => alerts)
-      .toEqual([
-        'alert: You are offline. Giving up a delivery needs a connection: try again when you are back online.',
-      ]);
-
-    await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
-    await expect(page.getByTestId('pending-updates')).toHaveCount(0);
-    await goOnline(context);
+    expect(dialogs).toEqual(["confirm: Are you sure you can't deliver this item?"]);
+    await expect(page).toHaveURL(/\/courierPage$/);
+    await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
     expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+
+    await goOnline(context);
+    await expect(page.getByTestId('outbox-synced')).toBeVisible();
+    await expect(page.getByTestId('pending-updates')).toHaveCount(0);
+    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual([
+      'Assigned',
+      'Unassigned',
+    ]);
   });
 
   test('with the app closed, the service worker replays through Background Sync', async ({

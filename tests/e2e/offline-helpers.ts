@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
 import { verifyFromMailbox } from './mailbox';
 
@@ -136,11 +136,14 @@ export async function deliveryForTom(
     vendor_id: number;
     username: string;
   }[];
-  // One item, one sale: a listing whose delivery is under way (earlier tests, demo data)
-  // refuses the accept with 409 listing_taken; the request then goes to another listing.
-  const others = listings.filter((l) => l.username !== 'tom').slice(0, 20);
-  const candidates = others.sort(() => Math.random() - 0.5);
-  let accepted: APIResponse | undefined;
+  // One item, one sale: a listing already on its way to another buyer (earlier tests, the demo
+  // data) refuses with 409, so try listings in a random order until a seller can accept.
+  const candidates = listings
+    .filter((l) => l.username !== 'tom')
+    .map((l) => ({ l, order: Math.random() }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ l }) => l);
+  let accepted: { delivery_id: number; title: string } | undefined;
   for (const listing of candidates) {
     const asked = await buyer.post('/api/delivery_request', {
       data: {
@@ -150,19 +153,21 @@ export async function deliveryForTom(
         dropoff,
       },
     });
+    if (asked.status() === 409) continue;
     expect(asked.ok(), await asked.text()).toBe(true);
     const requestId = ((await asked.json()) as { delivery_request_id: number }).delivery_request_id;
+
     const seller = await signedIn(newContext, baseURL, demoEmail(listing.username));
-    accepted = await seller.api.post(`/api/delivery_instruction/request/accept/${requestId}`, {
+    const answer = await seller.api.post(`/api/delivery_instruction/request/accept/${requestId}`, {
       data: { pickup: 'Cafe 101' },
     });
-    if (accepted.status() !== 409 || (await accepted.json()).code !== 'listing_taken') break;
+    if (answer.status() === 409) continue;
+    expect(answer.ok(), await answer.text()).toBe(true);
+    accepted = (await answer.json()) as { delivery_id: number; title: string };
+    break;
   }
-  expect(accepted?.ok(), await accepted?.text()).toBe(true);
-  const { delivery_id: deliveryId, title } = (await accepted!.json()) as {
-    delivery_id: number;
-    title: string;
-  };
+  expect(accepted, 'a listing without a delivery under way').toBeDefined();
+  const { delivery_id: deliveryId, title } = accepted!;
 
   const tom = await signedIn(newContext, baseURL, demoEmail('tom'));
   const claimed = await tom.api.put(`/api/delivery_instruction/${deliveryId}`, {

@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { CacheOwnerSync } from '../components/offline/cache-owner-sync';
+import { ConnectionTrouble } from '../components/offline/connection-trouble';
+import { onConnectionBack, watchConnection } from '../lib/connection';
 import type { QueryPersistence } from '../lib/persist';
 import { useSignedInOnce } from '../lib/session';
 import { registerServiceWorker } from '../lib/sw-register';
@@ -16,15 +19,21 @@ function registerAfterLoad() {
 }
 
 /**
- * What runs beside every page: the service worker, the saved cache's owner, and (once someone
- * has signed in) the outbox and live events. Its own chunk, loaded right after the first
- * render (app-root.tsx), so none of it delays the first paint.
+ * What runs beside every page: the service worker, the saved cache's owner, the watch on the
+ * connection (after trouble every screen catches up at once, also its stuck or failed reads)
+ * and its banner, and (once someone has signed in) the outbox and live events. Its own chunk,
+ * loaded right after the first render (app-root.tsx), so none of it delays the first paint;
+ * it renders just above the offline banners (OfflineStatus), in the page flow like them.
  */
 export function BackgroundServices({ persistence }: { persistence: Promise<QueryPersistence> }) {
   const signedIn = useSignedInOnce();
+  const client = useQueryClient();
   useEffect(registerAfterLoad, []);
+  useEffect(watchConnection, []);
+  useEffect(() => onConnectionBack(() => void client.refetchQueries({ type: 'active' })), [client]);
   return (
     <>
+      <ConnectionTrouble />
       <CacheOwnerSync persistence={persistence} />
       {signedIn && (
         <Suspense fallback={null}>

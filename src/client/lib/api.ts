@@ -1,4 +1,8 @@
-/** The one API client: same-origin JSON with the session cookie, readable errors. */
+/**
+ * The one API client: same-origin JSON with the session cookie, readable errors, and a deadline
+ * on every request (reads and writes, src/shared/deadlines.ts).
+ */
+import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from '#shared/deadlines.js';
 import { defaultErrorCode, ERROR_CODES, type ErrorCode } from '#shared/errors.js';
 
 export class ApiError extends Error {
@@ -27,7 +31,7 @@ export function readErrorBody(data: unknown): { message: string | null; code?: E
   };
 }
 
-/** True when the request never reached the server (offline, DNS, reset) or timed out. */
+/** True when no answer came (offline, DNS, a reset connection) or the deadline passed. */
 export function isNetworkError(error: unknown): boolean {
   return (
     error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')
@@ -51,8 +55,13 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
-  /** Give up after this many milliseconds (treated as a network error). */
+  /**
+   * Give up after this many milliseconds (a network error, `TimeoutError`); by default the
+   * read or write deadline. The abort frees the request's connection.
+   */
   timeoutMs?: number;
+  /** More headers: a create's `Idempotency-Key` (idempotency-key.ts). */
+  headers?: Record<string, string>;
 }
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
@@ -76,22 +85,38 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Hears how each request ended: answered (no error) or not (the error: a passed deadline, a
+ * dropped connection, the caller's abort). lib/connection.ts sets it once the app has started.
+ */
+export const requestWatch: { settled?: (error?: unknown) => void } = {};
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, timeoutMs } = options;
-  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => s !== undefined,
+  const { method = 'GET', body, query, signal } = options;
+  const timeout = AbortSignal.timeout(
+    options.timeoutMs ?? (method === 'GET' ? READ_DEADLINE_MS : WRITE_DEADLINE_MS),
   );
-  const response = await transport(withQuery(path, query), {
-    method,
-    credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-  });
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    // The deadline covers the answer's body too: a connection can hang halfway through it.
+    response = await transport(withQuery(path, query), {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    text = await response.text();
+  } catch (error) {
+    requestWatch.settled?.(error);
+    throw error;
+  }
+  requestWatch.settled?.();
   const data = parseJson(text);
   if (!response.ok) {
     const { message, code } = readErrorBody(data);

@@ -6,9 +6,15 @@
  * whether the session is still valid: if not it stops (a new connection starts at the next
  * sign-in), otherwise it opens a new stream after a growing pause. A stream the server
  * replaced with a newer one of the same user is not reopened.
+ *
+ * On a network that hangs, nothing drops: the stream just falls silent. The server sends a
+ * heartbeat every SSE_HEARTBEAT_MS, so a stream silent for SSE_SILENCE_MS is dead and replaced
+ * (which frees its connection), and so is a silent one when the network is back after trouble.
+ * A new stream is only ever opened while the browser says it is online.
  */
 // Types only: shared/live.ts also holds zod schemas, which must stay out of the app's entry.
 import type { LiveEventType, SSE_REPLACED_EVENT } from '#shared/live.js';
+import { SSE_HEARTBEAT_MS, SSE_SILENCE_MS } from '#shared/live-stream.js';
 
 export const LIVE_EVENTS = [
   'message.created',
@@ -52,7 +58,14 @@ export interface LiveConnectionOptions {
   /** After a refused stream: false when the session is gone, so trying again is pointless. */
   sessionValid: () => Promise<boolean>;
   createSource?: (url: string) => EventSource;
+  /** Calls back when the network works again after trouble (lib/connection.ts). */
+  onNetworkBack?: (listener: () => void) => () => void;
 }
+
+/** How often the stream's silence is checked. */
+const SILENCE_CHECK_MS = 5_000;
+/** The names of what the server sends besides the events it forwards. */
+const STREAM_SIGNALS = ['ready', 'resync', 'heartbeat'] as const;
 
 /** Opens the stream; the returned function closes it for good. */
 export function openLiveConnection(options: LiveConnectionOptions): () => void {
@@ -63,11 +76,18 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
   let closed = false;
   let connectedBefore = false;
   let failures = 0;
+  /** When the current stream last said anything (or was opened). */
+  let heardAt = Date.now();
 
   const open = () => {
     if (closed) return;
     const current = createSource(url);
     source = current;
+    heardAt = Date.now();
+    const heard = () => {
+      if (current === source) heardAt = Date.now();
+    };
+    for (const signal of STREAM_SIGNALS) current.addEventListener(signal, heard);
     current.addEventListener('ready', () => {
       if (closed) return;
       failures = 0;
@@ -84,6 +104,7 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
     for (const type of LIVE_EVENTS) {
       current.addEventListener(type, (event) => {
         if (closed) return;
+        heard();
         const data = eventData(event);
         if (data !== undefined) onEvent(type, data);
       });
@@ -106,10 +127,25 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
     failures += 1;
   };
 
+  /** Replaces a stream that has gone silent for `silentFor` (only online: offline it waits). */
+  const replaceIfSilent = (silentFor: number) => {
+    if (closed || !source || !navigator.onLine || Date.now() - heardAt < silentFor) return;
+    source.close();
+    source = null;
+    open();
+  };
+
   open();
+  const watchdog = setInterval(() => replaceIfSilent(SSE_SILENCE_MS), SILENCE_CHECK_MS);
+  // Back after trouble: a stream that missed its last heartbeat did not survive it.
+  const stopListening = options.onNetworkBack?.(() =>
+    replaceIfSilent(SSE_HEARTBEAT_MS + SILENCE_CHECK_MS),
+  );
   return () => {
     closed = true;
     clearTimeout(timer);
+    clearInterval(watchdog);
+    stopListening?.();
     source?.close();
     source = null;
   };

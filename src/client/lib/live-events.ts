@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { API } from '#shared/api-paths.js';
 import type { CourierPosition, LiveEventType } from '#shared/live.js';
 import { api, ApiError } from './api';
+import { onConnectionBack } from './connection';
 import { openLiveConnection } from './live-connection';
 import { useOnline } from './online';
 import { queryKeys } from './query-keys';
@@ -85,6 +86,7 @@ export function useLiveEvents(userId: number | null): void {
       onEvent: (type, data) => applyLiveEvent(queryClient, type, data),
       onMissed: () => refetchLiveData(queryClient),
       sessionValid,
+      onNetworkBack: onConnectionBack,
     });
   }, [queryClient, userId, online]);
 }

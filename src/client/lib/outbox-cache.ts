@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '#shared/delivery.js';
+import type { DeliveryStatus } from '#shared/delivery.js';
 import type { OutboxEntry } from '#shared/outbox.js';
+import { isAhead } from './outbox-status';
 import { queryKeys } from './query-keys';
 
 type Delivery = { delivery_id: number; delivery_status: DeliveryStatus };
@@ -9,11 +10,10 @@ function isDelivery(value: unknown): value is Delivery {
   return typeof value === 'object' && value !== null && 'delivery_id' in value;
 }
 
-const rank = (status: DeliveryStatus) => DELIVERY_STATUSES.indexOf(status);
-
 /**
- * Writes `status` into every cached copy of the delivery (detail and lists) that is behind it.
- * Never steps a delivery back. Returns whether anything changed.
+ * Writes `status` into every cached copy of the delivery (detail and lists) that is behind it;
+ * a give-up also clears its courier. Never steps a delivery back. Returns whether anything
+ * changed.
  */
 export function applyStatusToCache(
   client: QueryClient,
@@ -25,9 +25,11 @@ export function applyStatusToCache(
     let changed = false;
     const patch = (d: unknown) => {
       if (!isDelivery(d) || d.delivery_id !== deliveryId) return d;
-      if (rank(d.delivery_status) >= rank(status)) return d;
+      if (!isAhead(status, d.delivery_status)) return d;
       changed = true;
-      return { ...d, delivery_status: status };
+      return status === 'Unassigned'
+        ? { ...d, delivery_status: status, courier_id: null }
+        : { ...d, delivery_status: status };
     };
     const next = Array.isArray(data) ? data.map(patch) : patch(data);
     if (!changed) continue;

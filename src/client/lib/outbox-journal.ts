@@ -7,9 +7,12 @@
 import { OUTBOX } from '#shared/outbox-names.js';
 import type { NewOutboxEntry, OutboxEntry } from '#shared/outbox.js';
 
-/** A change as the journal keeps it: its details without the photo (it stays in memory). */
-export type PressedChange = Required<Omit<NewOutboxEntry, 'details'>> &
-  Pick<NewOutboxEntry, 'details'> & { createdAt: number };
+/**
+ * A change as the journal keeps it: its Idempotency-Key (none in changes kept by older
+ * versions) and its details without the photo (it stays in memory).
+ */
+export type PressedChange = Required<Omit<NewOutboxEntry, 'key' | 'details'>> &
+  Pick<NewOutboxEntry, 'key' | 'details'> & { createdAt: number };
 
 const same = (a: PressedChange, b: PressedChange) =>
   a.createdAt === b.createdAt && a.deliveryId === b.deliveryId && a.status === b.status;

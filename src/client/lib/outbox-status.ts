@@ -8,6 +8,15 @@ export interface EffectiveStatus {
 }
 
 /**
+ * Whether a waiting change is ahead of what the server said: a step forward, or a give-up
+ * (Unassigned) of a delivery still Assigned. Never a step back.
+ */
+export function isAhead(next: DeliveryStatus, current: DeliveryStatus): boolean {
+  if (next === 'Unassigned') return current === 'Assigned';
+  return DELIVERY_STATUSES.indexOf(next) > DELIVERY_STATUSES.indexOf(current);
+}
+
+/**
  * The status a courier should see: the latest change still waiting in the outbox for this
  * delivery, else what the server last said (optimistic UI that survives reloads).
  */
@@ -17,8 +26,7 @@ export function effectiveStatus(
 ): EffectiveStatus {
   const waiting = pending.filter((e) => e.deliveryId === delivery.delivery_id).at(-1);
   // The server may be ahead already (changed from another device): never show a step back.
-  return waiting &&
-    DELIVERY_STATUSES.indexOf(waiting.status) > DELIVERY_STATUSES.indexOf(delivery.delivery_status)
+  return waiting && isAhead(waiting.status, delivery.delivery_status)
     ? { status: waiting.status, waitingToSync: true }
     : { status: delivery.delivery_status, waitingToSync: false };
 }

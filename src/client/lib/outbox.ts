@@ -15,6 +15,8 @@ import {
 import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
 import type { PhotoBytes } from '#shared/photo-data.js';
 import { idbOutboxStore } from '#shared/outbox-store.js';
+import { isNetworkError } from './api';
+import { onConnectionBack, reportAnswer, reportNoAnswer } from './connection';
 import { rememberRejection } from './handover-rejections';
 import {
   journalAdd,
@@ -114,6 +116,19 @@ function moveJournal(): Promise<void> {
   return run;
 }
 
+/** The replay's fetch: what it learns about the network counts like any request's. */
+const watchedFetch = (input: string, init?: RequestInit) =>
+  fetch(input, init).then(
+    (response) => {
+      reportAnswer();
+      return response;
+    },
+    (error: unknown) => {
+      if (isNetworkError(error)) reportNoAnswer();
+      throw error;
+    },
+  );
+
 function post(message: OutboxMessage) {
   channel?.postMessage(message);
 }
@@ -165,7 +180,7 @@ export async function replayNow(): Promise<ReplayResult | null> {
     await moveJournal();
     const result = await replayOutbox({
       store: outboxStore(),
-      transport: httpTransport(),
+      transport: httpTransport(watchedFetch),
       withLock: (task) => withOutboxLock(OUTBOX.lock, task),
     });
     absorb(result);
@@ -220,10 +235,16 @@ export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<Outbox
   return entry;
 }
 
-/** Starts the replay triggers of this page: now, on `online`, and on news from elsewhere. */
+/**
+ * Starts the replay triggers of this page: now, on `online`, when the network answers again
+ * after trouble (campus Wi-Fi never says `offline`), and on news from elsewhere.
+ */
 export function startOutbox(): () => void {
   const onOnline = () => void replayNow();
   window.addEventListener('online', onOnline);
+  const stopBack = onConnectionBack(() => {
+    if (state.entries.length) void replayNow();
+  });
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(OUTBOX.channel);
     channel.onmessage = (event: MessageEvent<OutboxMessage>) => {
@@ -236,6 +257,7 @@ export function startOutbox(): () => void {
     .catch(() => undefined);
   return () => {
     window.removeEventListener('online', onOnline);
+    stopBack();
     clearTimeout(retryTimer);
     channel?.close();
     channel = null;

@@ -9,6 +9,7 @@ import { reviewCount } from './migrations/2026-11-27-review-count.js';
 import { mailAndIdentity } from './migrations/2026-11-28-mail-and-identity.js';
 import { images } from './migrations/2026-11-29-images.js';
 import { moderation } from './migrations/2026-11-30-moderation.js';
+import { idempotency } from './migrations/2026-12-01-idempotency.js';
 import { deliveryProof } from './migrations/2026-12-02-delivery-proof.js';
 import { searchWords } from './migrations/2026-12-03-search-words.js';
 import { signInGuard } from './migrations/2026-12-04-sign-in-guard.js';
@@ -29,6 +30,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-28-mail-and-identity': mailAndIdentity(db.dialect),
         '2026-11-29-images': images(db.dialect),
         '2026-11-30-moderation': moderation(db.dialect),
+        '2026-12-01-idempotency': idempotency(),
         '2026-12-02-delivery-proof': deliveryProof(db.dialect),
         '2026-12-03-search-words': searchWords(db.dialect),
         '2026-12-04-sign-in-guard': signInGuard(),

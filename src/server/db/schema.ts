@@ -311,6 +311,24 @@ export interface FloodCountersTable {
   spent: number;
 }
 
+/**
+ * An Idempotency-Key an account sent with a create, and the first answer to it
+ * (docs/decisions/021-lie-fi-and-idempotency-keys.md). No status yet: the first request is still running.
+ */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** sha256 of the method, path and validated body: a repeat must match it. */
+  fingerprint: string;
+  created_at: string;
+  expires_at: string;
+  /** Until then a row without an answer is a request still running; after, it was abandoned. */
+  lease_until: string;
+  status_code: number | null;
+  /** The answer's JSON. */
+  body: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -336,6 +354,7 @@ export interface Database {
   listing_holds: ListingHoldsTable;
   moderation_audit: ModerationAuditTable;
   flood_counters: FloodCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

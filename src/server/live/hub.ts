@@ -54,7 +54,11 @@ export function createHub() {
     for (const streams of [...byUser.values()]) for (const s of [...streams]) fn(s);
   };
 
-  const heartbeat = setInterval(() => each((s) => write(s, ': ping\n\n')), SSE_HEARTBEAT_MS);
+  // An event, not a comment: the browser sees it, and knows the stream is alive.
+  const heartbeat = setInterval(
+    () => each((s) => write(s, 'event: heartbeat\ndata: {}\n\n')),
+    SSE_HEARTBEAT_MS,
+  );
   heartbeat.unref();
   const sweep = setInterval(() => {
     const now = Date.now();

@@ -211,21 +211,26 @@ describe('courier delivery screen: content and actions', () => {
     expect(calls.callsTo(UPDATE)[0]!.body).toEqual({
       delivery_status: 'Unassigned',
       courier_id: null,
+      device_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(alert).toHaveBeenCalledWith('Delivery marked as unassigned.');
     expect(router.state.location.pathname).toBe('/courierPage');
   });
 
-  it('says Could not update delivery. when giving up fails', async () => {
+  it('says Could not update delivery. when the server refuses giving up', async () => {
     signIn({ is_courier: 1 });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    api({ [UPDATE]: reply(500, { message: 'Try again' }) });
+    api({
+      [UPDATE]: reply(409, { message: 'You can only give up a delivery before picking it up.' }),
+    });
     const { user } = open();
     await ready();
     await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
+    // The courier is back on the dashboard at once; the refusal is said there.
+    expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Could not update delivery.'));
-    expect(screen.getByRole('button', { name: 'UNABLE TO DELIVER' })).toBeVisible();
+    expect(alert).not.toHaveBeenCalledWith('Delivery marked as unassigned.');
   });
 
   it('Back to Courier Dashboard goes to /courierPage', async () => {

@@ -6,6 +6,7 @@ import {
   openLiveConnection,
   reopenDelay,
 } from '#client/lib/live-connection.js';
+import { SSE_HEARTBEAT_MS, SSE_SILENCE_MS } from '#shared/live-stream.js';
 
 /** A stand-in EventSource the test drives: what the server sends and how the browser fails. */
 class FakeSource extends EventTarget {
@@ -181,5 +182,60 @@ describe('openLiveConnection', () => {
     stream.fail(true);
     expect(other.onEvent).not.toHaveBeenCalled();
     expect(other.sessionValid).not.toHaveBeenCalled();
+  });
+
+  it('replaces a stream that fell silent (no heartbeat), and refetches what it missed', async () => {
+    const live = connect();
+    last().emit('ready', '{}');
+    // Heartbeats keep a quiet stream alive.
+    for (let t = 0; t < 3 * SSE_SILENCE_MS; t += SSE_HEARTBEAT_MS) {
+      await vi.advanceTimersByTimeAsync(SSE_HEARTBEAT_MS);
+      last().emit('heartbeat', '{}');
+    }
+    expect(sources).toHaveLength(1);
+    // A network that hangs: nothing arrives, nothing fails.
+    await vi.advanceTimersByTimeAsync(SSE_SILENCE_MS + 5_000);
+    expect(sources).toHaveLength(2);
+    expect(sources[0]!.closed).toBe(true);
+    last().emit('ready', '{}');
+    expect(live.onMissed).toHaveBeenCalledTimes(1);
+  });
+
+  it('never opens a stream while the browser is offline; it waits for the network', async () => {
+    connect();
+    last().emit('ready', '{}');
+    Object.defineProperty(navigator, 'onLine', { get: () => false, configurable: true });
+    try {
+      await vi.advanceTimersByTimeAsync(3 * SSE_SILENCE_MS);
+      expect(sources).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+    }
+    await vi.advanceTimersByTimeAsync(SSE_SILENCE_MS);
+    expect(sources).toHaveLength(2);
+  });
+
+  it('when the network is back after trouble, replaces a stream that missed its heartbeat', async () => {
+    let networkBack = () => {};
+    const live = openLiveConnection({
+      url: '/api/events',
+      onEvent: vi.fn(),
+      onMissed: vi.fn(),
+      sessionValid: () => Promise.resolve(true),
+      createSource,
+      onNetworkBack: (listener) => {
+        networkBack = listener;
+        return () => {};
+      },
+    });
+    last().emit('ready', '{}');
+    await vi.advanceTimersByTimeAsync(SSE_HEARTBEAT_MS / 2);
+    networkBack();
+    // Heard from lately: it lived through it.
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SSE_HEARTBEAT_MS);
+    networkBack();
+    expect(sources).toHaveLength(2);
+    live();
   });
 });

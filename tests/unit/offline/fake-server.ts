@@ -25,7 +25,9 @@ export function fakeServer(initial: Delivery[], signedIn: number | null = 7) {
   const server = {
     user: signedIn,
     /** 'down': every request fails like a dropped network; a number: every PUT gets it. */
-    failure: null as null | 'down' | number,
+    failure: null as null | 'down' | 'hang' | number,
+    /** The Idempotency-Key of every PUT, in order (null when it had none). */
+    keys: [] as (string | null)[],
     events: [] as AppliedEvent[],
     puts: [] as { deliveryId: number; status: DeliveryStatus }[],
     deliveries,
@@ -33,6 +35,12 @@ export function fakeServer(initial: Delivery[], signedIn: number | null = 7) {
       await Promise.resolve();
       if (server.failure === 'down') throw new TypeError('Failed to fetch');
       const method = init.method ?? 'GET';
+      if (server.failure === 'hang' && method === 'PUT') {
+        // A network that takes the request and never answers: only the deadline ends it.
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        );
+      }
       if (server.user === null) return json(401, { message: 'Please sign in.' });
       if (input === '/api/me') return json(200, { user: { user_id: server.user }, expiresAt: '' });
       const match = /^\/api\/delivery_instruction\/(\d+)$/.exec(input);
@@ -45,6 +53,7 @@ export function fakeServer(initial: Delivery[], signedIn: number | null = 7) {
         device_time?: string;
       };
       server.puts.push({ deliveryId: found.delivery_id, status: body.delivery_status });
+      server.keys.push(new Headers(init.headers).get('idempotency-key'));
       if (typeof server.failure === 'number')
         return json(server.failure, { message: 'Server trouble' });
       if (found.courier_id !== server.user)
@@ -53,6 +62,7 @@ export function fakeServer(initial: Delivery[], signedIn: number | null = 7) {
       if (check === 'illegal') return json(409, { message: 'Illegal move' });
       if (check === 'ok') {
         found.delivery_status = body.delivery_status;
+        if (body.delivery_status === 'Unassigned') found.courier_id = null;
         server.events.push({
           deliveryId: found.delivery_id,
           status: body.delivery_status,

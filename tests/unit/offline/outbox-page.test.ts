@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WRITE_DEADLINE_MS } from '#shared/deadlines.js';
 import { REASSIGNED_MESSAGE } from '#shared/outbox.js';
 import { fakeServer } from './fake-server';
 
@@ -97,14 +98,36 @@ describe('status updates from the courier screen', () => {
     expect(outbox.getOutboxState().entries).toEqual([]);
   });
 
-  it('giving up needs the network and says so offline', async () => {
-    const { send, server, outbox, update } = await openPage();
+  it('giving up waits in the outbox like the other moves, and clears the courier', async () => {
+    const { server, outbox, update, statusOf } = await openPage();
     setOnline(false);
-    await expect(update(1, 'Unassigned')).rejects.toThrow(send.NEEDS_NETWORK_MESSAGE);
+    expect((await update(1, 'Unassigned')).queued).toBe(true);
+    expect(statusOf(1)).toEqual({ status: 'Unassigned', waitingToSync: true });
     setOnline(true);
-    server.failure = 'down';
-    await expect(update(1, 'Unassigned')).rejects.toThrow(send.NEEDS_NETWORK_MESSAGE);
+    await outbox.replayNow();
+    expect(server.events.map((e) => e.status)).toEqual(['Unassigned']);
+    expect(server.deliveries.get(1)).toMatchObject({ courier_id: null });
     expect(outbox.getOutboxState().entries).toEqual([]);
+  });
+
+  it('decide within moments on a network that never answers: queued, not frozen', async () => {
+    const { server, outbox, update } = await openPage();
+    server.failure = 'hang';
+    const pressed = Date.now();
+    const outcome = await update(1, 'Picked Up');
+    expect(outcome.queued).toBe(true);
+    // Decided at COURIER_UPDATE_DECIDE_MS, far before any request deadline.
+    expect(Date.now() - pressed).toBeLessThan(WRITE_DEADLINE_MS / 2);
+    expect(outbox.getOutboxState().entries.map((e) => e.status)).toEqual(['Picked Up']);
+    // The network works again: the replay carries the key of the first try.
+    server.failure = null;
+    await vi.waitFor(async () => {
+      await outbox.replayNow();
+      expect(outbox.getOutboxState().entries).toEqual([]);
+    });
+    expect(server.events.map((e) => e.status)).toEqual(['Picked Up']);
+    expect(new Set(server.keys).size).toBe(1);
+    expect(server.keys[0]).toMatch(/^"[\w-]+"$/);
   });
 });
 

@@ -4,6 +4,7 @@ import { CreateListingModal } from '#client/features/profile/create-listing/crea
 import { IMAGE_MAX_BYTES } from '#shared/constants.js';
 import { never, offline, reply, stubApi } from '../support/fetch-stub';
 import { renderAt } from '../support/render';
+import { NO_ANSWER_MESSAGE } from '#client/components/ui/status.js';
 
 /** XMLHttpRequest at the network boundary: records the request and answers as told. */
 interface Sent {
@@ -179,7 +180,7 @@ describe('create listing modal', () => {
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(await screen.findByText(/Uploading… 50%/)).toBeVisible();
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '50');
-    expect(screen.getByRole('button', { name: 'Create Listing' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     respond!();
     expect(await screen.findByRole('status')).toHaveTextContent('Listing created!');
     expect(screen.getByRole('link', { name: 'View listing' })).toHaveAttribute(
@@ -320,7 +321,7 @@ describe('create listing modal', () => {
       stubApi({ 'GET /api/product/vendor/7': offline });
       const { user } = open();
       await user.click(screen.getByRole('button', { name: /Existing Product/ }));
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/offline/));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(NO_ANSWER_MESSAGE));
     });
   });
 });

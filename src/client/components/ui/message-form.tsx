@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import type { SendMessageBody } from '#shared/schemas/messages.js';
+import type { MessageToSend } from '#client/lib/queries/messages.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import { FormControls } from './form-controls';
 
 /**
@@ -39,14 +41,18 @@ export function MessageForm({
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="btn" disabled={busy}>
-          Send
+          {busy ? 'Sending…' : 'Send'}
         </button>
       </FormControls>
     </form>
   );
 }
 
-/** A message box that sends through `send` (blank text is not sent) and says when it failed. */
+/**
+ * A message box that sends through `send` (blank text is not sent), "Sending…" until the server
+ * has it, and says when it failed. Sending the same text again (a second tap, a try after a
+ * failure) carries the same Idempotency-Key: the server keeps it once.
+ */
 export function SendMessageForm({
   label,
   send,
@@ -54,20 +60,23 @@ export function SendMessageForm({
 }: {
   label: string;
   send: {
-    mutate: (body: SendMessageBody) => void;
+    mutate: (message: MessageToSend) => void;
     isPending: boolean;
     isError: boolean;
     error: Error | null;
   };
   to: Omit<SendMessageBody, 'content'>;
 }) {
+  const key = useSendKey();
   return (
     <>
       <MessageForm
         label={label}
         busy={send.isPending}
         onSend={(content) => {
-          if (content !== '') send.mutate({ ...to, content });
+          if (content === '') return;
+          const body = { ...to, content };
+          send.mutate({ body, key: key.for(body) });
         }}
       />
       {send.isError && (

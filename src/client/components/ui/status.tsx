@@ -10,10 +10,17 @@ export function LoadingNote({ children = 'Loading…' }: { children?: ReactNode 
   );
 }
 
+/**
+ * What a screen says when no answer came (offline, or a network that hangs): it keeps trying,
+ * and loads once the network works.
+ */
+export const NO_ANSWER_MESSAGE =
+  'The network is not answering. This loads by itself once it does, or try again.';
+
 /** A failed load, with the reason a person can act on and an optional retry. */
 export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = isNetworkError(error)
-    ? 'You appear to be offline. Check your connection and try again.'
+    ? NO_ANSWER_MESSAGE
     : error instanceof Error
       ? error.message
       : 'Something went wrong.';
@@ -29,6 +36,11 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 }
 
+/** A failed try that got no answer (still being retried), or null. */
+export function noAnswer(reason: unknown): unknown {
+  return isNetworkError(reason) ? reason : null;
+}
+
 export function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="note note-empty">{children}</p>;
 }
@@ -36,6 +48,8 @@ export function EmptyNote({ children }: { children: ReactNode }) {
 /**
  * A query's data, or its state while there is none: loading, or the error with Try again.
  * Data already held is shown even when refreshing it failed. `empty` stands in for an empty list.
+ * A try that got no answer within its deadline shows the error at once, while the query keeps
+ * retrying behind it: never an endless "Loading…".
  */
 export function QueryView<T>({
   query,
@@ -44,7 +58,9 @@ export function QueryView<T>({
   frame = (state) => state,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>;
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'> & {
+    failureReason?: unknown;
+  };
   empty?: ReactNode;
   loading?: ReactNode;
   /** What the loading and error states stand in (a whole page: `inPage`). */
@@ -58,9 +74,8 @@ export function QueryView<T>({
     }
     return children(data);
   }
-  if (query.isError) {
-    return frame(<ErrorNote error={query.error} onRetry={() => void query.refetch()} />);
-  }
+  const failed = query.isError ? query.error : noAnswer(query.failureReason);
+  if (failed) return frame(<ErrorNote error={failed} onRetry={() => void query.refetch()} />);
   return frame(<LoadingNote>{loading}</LoadingNote>);
 }
 

@@ -3,11 +3,9 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { COURIER_LOADING_HIDE_MS } from '#shared/constants.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { ApiError, isNetworkError } from '#client/lib/api.js';
-import { GIVE_UP_OFFLINE_MESSAGE } from '#client/lib/outbox-send.js';
+import { ApiError } from '#client/lib/api.js';
 import { deliveryFromState, useDelivery, useListing } from './api/courier-nav-api';
 import { DeliveryMap } from './components/delivery-map';
-import { useGiveUp } from './api/give-up';
 import { MessageBuyer } from '#client/components/message-buyer.js';
 import { DeliveryEnded } from './components/delivery-ended';
 import { DropOffProof } from './components/drop-off-proof';
@@ -43,9 +41,17 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   const live = useLivePosition();
   const isMine = delivery.data?.courier_id === user.user_id;
   useSharePosition(deliveryId, isMine ? delivery.data?.delivery_status : undefined, live.position);
-  const update = useUpdateDeliveryStatus();
+  // Spec: an unassign success alerts, a failure alerts; a progress failure is only logged.
+  // Called also when the screen has already gone back to the dashboard.
+  const update = useUpdateDeliveryStatus({
+    onConfirmed: ({ status }) => {
+      if (status === 'Unassigned') window.alert('Delivery marked as unassigned.');
+    },
+    onRefused: ({ status }) => {
+      if (status === 'Unassigned') window.alert('Could not update delivery.');
+    },
+  });
   const proof = useDropOffProof(user.user_id, deliveryId, delivery.data?.delivery_status);
-  const giveUp = useGiveUp(user.user_id);
   const [mapReady, setMapReady] = useState(false);
   // Arriving from a scrolled dashboard, the screen starts at the map, not halfway down.
   useEffect(() => {
@@ -71,19 +77,14 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   // Only the assigned courier may work on a delivery.
   if (current && current.courier_id !== user.user_id) return <Navigate to="/courierPage" replace />;
 
+  /**
+   * Spec: after the confirmation the delivery goes back to the pool and the courier to the
+   * dashboard, at once: the give-up is sent, or waits in the outbox like the other moves.
+   */
   function onGiveUp() {
-    if (!navigator.onLine) return window.alert(GIVE_UP_OFFLINE_MESSAGE);
     if (!window.confirm("Are you sure you can't deliver this item?")) return;
-    giveUp.mutate(deliveryId, {
-      onSuccess: () => {
-        window.alert('Delivery marked as unassigned.');
-        navigate('/courierPage');
-      },
-      onError: (error) =>
-        window.alert(
-          isNetworkError(error) ? GIVE_UP_OFFLINE_MESSAGE : 'Could not update delivery.',
-        ),
-    });
+    update.mutate(statusUpdate(deliveryId, 'Unassigned'));
+    navigate('/courierPage');
   }
 
   return (
@@ -122,7 +123,6 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
             >
               <NavActions
                 status={current.delivery_status}
-                busy={update.isPending || giveUp.isPending}
                 onPickedUp={() => update.mutate(statusUpdate(deliveryId, 'Picked Up'))}
                 onFinish={() =>
                   current.handover_required === 1

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { HIDDEN_PREFIX } from '#shared/moderation.js';
 import type { Listing } from '#shared/schemas/listings.js';
@@ -6,8 +6,10 @@ import { ReportButton } from '#client/components/safety/report-button.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
-import { listingQuery } from '#client/lib/queries/listings.js';
+import { listingFromLists, listingQuery } from '#client/lib/queries/listings.js';
+import { useSessionUser } from '#client/lib/session.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { listingBuyerQuery, listingSenderQuery } from './api/product-api';
 import { DeliveryBox } from './components/delivery-box';
 import { MessageBox } from './components/message-box';
 import { ProductDetails } from './components/product-details';
@@ -21,7 +23,14 @@ function parseId(raw: string | undefined): number | null {
 
 export function ProductPage() {
   const id = parseId(useParams().listingId);
-  const listing = useQuery({ ...listingQuery(id ?? 0), enabled: id !== null });
+  const client = useQueryClient();
+  const listing = useQuery({
+    ...listingQuery(id ?? 0),
+    enabled: id !== null,
+    // Opened from a list, the page shows the listing the list holds while it is refreshed.
+    placeholderData: () => (id === null ? undefined : listingFromLists(client, id)),
+  });
+  useChecksAlongside(id);
   useDocumentTitle(listing.data?.title ?? 'Listing');
 
   const notFound =
@@ -42,6 +51,17 @@ export function ProductPage() {
       {(data) => <Product listing={data} />}
     </QueryView>
   );
+}
+
+/**
+ * What the buyer's boxes ask (a message sent? delivery asked for?) needs only the listing's id,
+ * not the listing: asked beside it, not after it, so a slow network costs one wait, not two.
+ */
+function useChecksAlongside(id: number | null) {
+  const userId = useSessionUser()?.user_id ?? 0;
+  const enabled = userId > 0 && id !== null;
+  useQuery({ ...listingSenderQuery(userId, id ?? 0), enabled });
+  useQuery({ ...listingBuyerQuery(userId, id ?? 0), enabled });
 }
 
 function Product({ listing }: { listing: Listing }) {

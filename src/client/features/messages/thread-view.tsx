@@ -6,6 +6,7 @@ import { ReportButton } from '#client/components/safety/report-button.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { relativeTime } from '#client/lib/format.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import type { Conversation } from './conversations';
 import { useMarkRead } from './messages-api';
 
@@ -13,6 +14,7 @@ import { useMarkRead } from './messages-api';
 export function ThreadView({ conversation, myId }: { conversation: Conversation; myId: number }) {
   const [text, setText] = useState('');
   const send = useSendMessage();
+  const key = useSendKey();
   const markRead = useMarkRead();
   const end = useRef<HTMLLIElement>(null);
   const { listingId, otherId, unread, messages } = conversation;
@@ -34,9 +36,15 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
     event.preventDefault();
     const content = text.trim();
     if (!content || listingId === null) return;
+    const body = { sender_id: myId, receiver_id: otherId, listing_id: listingId, content };
     send.mutate(
-      { sender_id: myId, receiver_id: otherId, listing_id: listingId, content },
-      { onSuccess: () => setText('') },
+      { body, key: key.for(body) },
+      {
+        onSuccess: () => {
+          key.done();
+          setText('');
+        },
+      },
     );
   };
 
@@ -99,7 +107,7 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="btn" disabled={send.isPending || listingId === null}>
-          Send
+          {send.isPending ? 'Sending…' : 'Send'}
         </button>
       </form>
       {send.isError && (

@@ -11,6 +11,8 @@ import type {
   UpdateDeliveryRequestBody,
 } from '#shared/schemas/deliveries.js';
 import { api } from '#client/lib/api.js';
+import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
+import { retryLostAnswer } from '#client/lib/use-send-key.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import type { Order } from './orders-api';
 
@@ -36,8 +38,13 @@ export function cancelOrder(
   });
 }
 
-export function rateCourier(deliveryId: number, body: DeliveryRatingBody) {
-  return api<DeliveryRating>(DELIVERY_PROOF_API.rating(deliveryId), { method: 'POST', body });
+/** A create: its Idempotency-Key is the same on every try (decision 021). */
+export function rateCourier(deliveryId: number, body: DeliveryRatingBody, key: string) {
+  return api<DeliveryRating>(DELIVERY_PROOF_API.rating(deliveryId), {
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(key),
+  });
 }
 
 /** Both of the buyer's lists are read again after either change. */
@@ -58,11 +65,17 @@ export function useCancelOrder() {
   });
 }
 
+interface Rating {
+  deliveryId: number;
+  body: DeliveryRatingBody;
+  key: string;
+}
+
 export function useRateCourier() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: ({ deliveryId, body }: { deliveryId: number; body: DeliveryRatingBody }) =>
-      rateCourier(deliveryId, body),
+    mutationFn: ({ deliveryId, body, key }: Rating) => rateCourier(deliveryId, body, key),
+    retry: retryLostAnswer,
     onSettled: refresh,
   });
 }

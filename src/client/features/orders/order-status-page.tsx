@@ -19,9 +19,12 @@ function OrderStatus({ buyerId }: { buyerId: number }) {
       </div>
       {orders.state === 'loading' && <p role="status">Loading…</p>}
       {orders.state === 'error' && (
-        <p className="dl-notice" role="alert">
-          Error: {orders.message}
-        </p>
+        <div className="dl-notice" role="alert">
+          <p>Error: {orders.message}</p>
+          <button type="button" className="btn btn-outline" onClick={() => void orders.retry()}>
+            Try again
+          </button>
+        </div>
       )}
       {orders.state === 'ready' &&
         (orders.orders.length === 0 ? (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
 import { deliveryOfRequest, isActiveDelivery, orderStatus } from '#shared/delivery.js';
 import type { DeliveryRequest, OwnDeliveryInstruction } from '#shared/schemas/deliveries.js';
+import { noAnswer } from '#client/components/ui/status.js';
 import { deliveriesQuery, deliveryRequestsQuery } from '#client/lib/queries/deliveries.js';
 
 export interface Order extends DeliveryRequest {
@@ -41,7 +42,9 @@ export function buyerOrders(
 }
 
 export type OrdersState =
-  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
+  | { state: 'loading' }
+  | { state: 'error'; message: string; retry: () => unknown }
+  | { state: 'ready'; orders: Order[] };
 
 /** Both lists, refreshed every 10 seconds so a buyer sees their order move. */
 export function useOrders(buyerId: number): OrdersState {
@@ -53,11 +56,23 @@ export function useOrders(buyerId: number): OrdersState {
   if (requests.data && deliveries.data) {
     return { state: 'ready', orders: buyerOrders(buyerId, requests.data, deliveries.data) };
   }
-  if (!requests.data && requests.isError) {
-    return { state: 'error', message: 'Failed to fetch delivery requests' };
+  // A try that got no answer within its deadline is an error already (while the retries go on
+  // behind it): never an endless "Loading…".
+  const failed = (q: { data?: unknown; isError: boolean; failureReason: unknown }) =>
+    !q.data && (q.isError || noAnswer(q.failureReason) !== null);
+  if (failed(requests)) {
+    return {
+      state: 'error',
+      message: 'Failed to fetch delivery requests',
+      retry: requests.refetch,
+    };
   }
-  if (!deliveries.data && deliveries.isError) {
-    return { state: 'error', message: 'Failed to fetch delivery instructions' };
+  if (failed(deliveries)) {
+    return {
+      state: 'error',
+      message: 'Failed to fetch delivery instructions',
+      retry: deliveries.refetch,
+    };
   }
   return { state: 'loading' };
 }

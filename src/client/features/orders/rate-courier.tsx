@@ -9,6 +9,7 @@ import {
   TextAreaField,
 } from '#client/components/ui/fields.js';
 import { Stars } from '#client/components/ui/stars.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import { useRateCourier } from './order-actions-api';
 
 const CHOICES = Array.from(
@@ -19,6 +20,7 @@ const CHOICES = Array.from(
 /** After Delivered, once: the buyer's stars for the courier. */
 export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
   const rate = useRateCourier();
+  const key = useSendKey();
   const [rating, setRating] = useState<number | ''>('');
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState('');
@@ -44,10 +46,8 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
           return;
         }
         setProblem('');
-        rate.mutate({
-          deliveryId: delivery.delivery_id,
-          body: { rating, comment: comment.trim() },
-        });
+        const body = { rating, comment: comment.trim() };
+        rate.mutate({ deliveryId: delivery.delivery_id, body, key: key.for(body) });
       }}
     >
       <h3>Rate your courier</h3>

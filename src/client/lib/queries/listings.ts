@@ -1,5 +1,5 @@
 /** Listing reads shared by several screens. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { api, ApiError } from '../api';
@@ -22,6 +22,28 @@ export async function fetchListing(id: number): Promise<Listing> {
 
 export const listingQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.listing(id), queryFn: () => fetchListing(id) });
+
+/** The listing as a list in the cache holds it (a list, or a search's pages), if one does. */
+function findIn(data: unknown, id: number): Listing | undefined {
+  const items = Array.isArray(data)
+    ? data
+    : ((data as { pages?: { items?: unknown[] }[] } | undefined)?.pages?.flatMap(
+        (page) => page.items ?? [],
+      ) ?? []);
+  return items.find((item): item is Listing => (item as Listing | null)?.listing_id === id);
+}
+
+/**
+ * The listing from a list already in the cache (home, search, a profile's listings): a product
+ * page opened from one shows it at once and refreshes it behind.
+ */
+export function listingFromLists(client: QueryClient, id: number): Listing | undefined {
+  for (const [, data] of client.getQueriesData({ queryKey: ['listings'] })) {
+    const found = findIn(data, id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 export const activeListingsQuery = (userId: number) =>
   queryOptions({

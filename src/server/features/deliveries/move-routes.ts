@@ -10,6 +10,7 @@ import { conflict, notFound } from '#server/lib/http-error.js';
 import { decodeBase64Image, storeImage } from '#server/lib/images.js';
 import { owns, rawChoice, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import { checkHandoverCode } from './handover.js';
 import {
   attachProofPhoto,
@@ -56,6 +57,8 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
             : 'This delivery is not yours.';
         }),
       ),
+      // A courier's move carries the key of its tap in every replay (decision 021).
+      ...idempotent(),
       schema: {
         params: deliveryParams,
         body: updateDeliveryBody,

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '#server/db/errors.js';
 import { conflict, notFound } from '#server/lib/http-error.js';
 import { owns, signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import { insertDeliveryRating } from './rating-repository.js';
 import { findInstruction } from './repository.js';
 
@@ -24,6 +25,7 @@ export const deliveryRatingRoutes: FastifyPluginAsyncZod = async (app) => {
             : undefined;
         }),
       ),
+      ...idempotent(),
       schema: {
         params: deliveryParams,
         body: deliveryRatingBody,

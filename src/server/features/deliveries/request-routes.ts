@@ -16,6 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-erro
 import { owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import { hasDeliveryUnderWay, listingTaken, lockListing } from '#server/safety/one-sale.js';
 import { createHandoverCode } from './handover-repository.js';
 import {
@@ -122,6 +123,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           return blockRefusal(db, user.user_id, listing.vendor_id);
         }),
       ),
+      ...idempotent(),
       schema: { body: createDeliveryRequestBody, response: { 201: deliveryRequest } },
     },
     async (request, reply) => {
@@ -202,6 +204,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delivery_instruction/request/accept/:deliveryRequestId',
     {
       ...sellerOf('accept'),
+      ...idempotent(),
       schema: { params: acceptParams, body: acceptBody, response: { 201: deliveryInstruction } },
     },
     async (request, reply) => {

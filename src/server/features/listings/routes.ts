@@ -28,6 +28,7 @@ import { answerVaries, sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import {
   activeListingsOf,
   findHeldListing,
@@ -148,6 +149,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     {
       bodyLimit: CREATE_BODY_LIMIT,
       ...signedIn(verifiedEmail(), self('body', 'vendor_id', 'another vendor')),
+      ...idempotent(),
       schema: { body: createListingBody, response: { 201: createListingResponse } },
     },
     async (request, reply) => {
@@ -190,6 +192,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
             : undefined;
         }),
       ),
+      ...idempotent(),
       schema: { body: relistBody, response: { 201: createListingResponse } },
     },
     async (request, reply) => {

@@ -14,6 +14,7 @@ import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import {
   findMessage,
   courierLinked,
@@ -69,6 +70,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           blockRefusal(db, user.user_id, receiverId),
         ),
       ),
+      ...idempotent(),
       schema: { body: sendMessageBody, response: { 201: directMessage } },
     },
     async (request, reply) => {

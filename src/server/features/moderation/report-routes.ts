@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import { hasOpenReport, insertReport, reportableTarget } from './reports-repository.js';
 
 const NOT_FOUND = {
@@ -24,6 +25,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports',
     {
       ...signedIn(verifiedEmail()),
+      ...idempotent(),
       schema: { body: createReportBody, response: { 201: reportCreated } },
     },
     async (request, reply) => {

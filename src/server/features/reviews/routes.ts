@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { idempotent } from '#server/idempotency/idempotent.js';
 import {
   findReview,
   hadInteraction,
@@ -59,6 +60,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           return (await vendorExists(db, vendorId)) ? REVIEW_NEEDS_INTERACTION : undefined;
         }),
       ),
+      ...idempotent(),
       schema: { body: createReviewBody, response: { 201: review } },
     },
     async (request, reply) => {

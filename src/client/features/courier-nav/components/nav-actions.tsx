@@ -3,7 +3,6 @@ import { PendingUpdates } from '#client/components/offline/pending-updates.js';
 
 interface NavActionsProps {
   status: DeliveryStatus;
-  busy: boolean;
   onPickedUp: () => void;
   onFinish: () => void;
   onGiveUp: () => void;
@@ -11,15 +10,12 @@ interface NavActionsProps {
   onReturn: () => void;
 }
 
-/** The courier's big buttons; only the next step is enabled, giving up only while Assigned. */
-export function NavActions({
-  status,
-  busy,
-  onPickedUp,
-  onFinish,
-  onGiveUp,
-  onReturn,
-}: NavActionsProps) {
+/**
+ * The courier's big buttons; only the next step is enabled, giving up only while Assigned,
+ * returning only after pick-up. Never held disabled while the network thinks: a tap changes the
+ * status at once.
+ */
+export function NavActions({ status, onPickedUp, onFinish, onGiveUp, onReturn }: NavActionsProps) {
   const actions = courierActions(status);
   return (
     <div className="nav-actions">
@@ -32,7 +28,7 @@ export function NavActions({
       <button
         type="button"
         className="btn btn-large btn-block"
-        disabled={!actions.pickedUp || busy}
+        disabled={!actions.pickedUp}
         onClick={onPickedUp}
       >
         PICKED UP
@@ -40,28 +36,18 @@ export function NavActions({
       <button
         type="button"
         className="btn btn-large btn-block"
-        disabled={!actions.finishDropOff || busy}
+        disabled={!actions.finishDropOff}
         onClick={onFinish}
       >
         FINISH DROP OFF
       </button>
       {actions.unableToDeliver && (
-        <button
-          type="button"
-          className="btn btn-large btn-danger btn-block"
-          disabled={busy}
-          onClick={onGiveUp}
-        >
+        <button type="button" className="btn btn-large btn-danger btn-block" onClick={onGiveUp}>
           UNABLE TO DELIVER
         </button>
       )}
       {actions.returnItem && (
-        <button
-          type="button"
-          className="btn btn-large btn-outline btn-block"
-          disabled={busy}
-          onClick={onReturn}
-        >
+        <button type="button" className="btn btn-large btn-outline btn-block" onClick={onReturn}>
           RETURN ITEM
         </button>
       )}

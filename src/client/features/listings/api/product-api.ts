@@ -6,6 +6,11 @@ import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { CreateReviewBody, Review } from '#shared/schemas/reviews.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
+import { retryLostAnswer } from '#client/lib/use-send-key.js';
+import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
+
+/** How long the product page's checks count as current (the page asks them beside the listing). */
+const CHECK_FRESH_MS = 10_000;
 
 /** Spec: a non-empty array means a message was already sent about this listing. */
 export const listingSenderQuery = (userId: number, listingId: number) =>
@@ -13,8 +18,9 @@ export const listingSenderQuery = (userId: number, listingId: number) =>
     queryKey: queryKeys.listingSender(userId, listingId),
     queryFn: () =>
       api<DirectMessage[]>(API.listingSender, { query: { id: userId, listing: listingId } }),
-    // Always re-checked on mount: a cache saved before the last send must not hide it.
-    staleTime: 0,
+    // A saved cache restored at start is re-checked (providers.tsx); a send in this session
+    // writes its answer here. The few seconds spare the page a second ask on a slow network.
+    staleTime: CHECK_FRESH_MS,
   });
 
 export function useMessageSent(userId: number, listingId: number) {
@@ -26,33 +32,59 @@ export const listingBuyerQuery = (userId: number, listingId: number) =>
   queryOptions({
     queryKey: queryKeys.listingBuyer(userId, listingId),
     queryFn: () => api<DeliveryRequest[]>(API.listingBuyer, { query: { userId, listingId } }),
-    staleTime: 0,
+    staleTime: CHECK_FRESH_MS,
   });
 
 export function useDeliveryRequested(userId: number, listingId: number) {
   return useQuery({ ...listingBuyerQuery(userId, listingId), select: (list) => list.length > 0 });
 }
 
+/** A create and the Idempotency-Key it is sent with (the same on every try). */
+export interface Keyed<T> {
+  body: T;
+  key: string;
+}
+
+/**
+ * Settles on the POST's own answer: "Request Already Sent" shows from it at once, the lists
+ * refresh behind (not awaited: on a slow network the form would wait for them).
+ */
 export function useRequestDelivery() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateDeliveryRequestBody) =>
-      api<DeliveryRequest>(API.deliveryRequests, { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() }),
+    mutationFn: ({ body, key }: Keyed<CreateDeliveryRequestBody>) =>
+      api<DeliveryRequest>(API.deliveryRequests, {
+        method: 'POST',
+        body,
+        headers: idempotencyHeaders(key),
+      }),
+    retry: retryLostAnswer,
+    onSuccess: (request) => {
+      client.setQueryData(
+        queryKeys.listingBuyer(request.buyer_id, request.listing_id),
+        (list: DeliveryRequest[] | undefined) => [...(list ?? []), request],
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() });
+    },
   });
 }
 
+/** Settles on the POST's own answer: the review shows at once, the rest refreshes behind. */
 export function useCreateReview(vendorId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewBody) => api<Review>(API.createReview, { method: 'POST', body }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.reviews(vendorId) }),
-        client.invalidateQueries({ queryKey: queryKeys.reviewEligibility(vendorId) }),
-        // The seller's rating changes with each review.
-        client.invalidateQueries({ queryKey: ['listings'] }),
-        client.invalidateQueries({ queryKey: queryKeys.user(vendorId) }),
-      ]),
+    mutationFn: ({ body, key }: Keyed<CreateReviewBody>) =>
+      api<Review>(API.createReview, { method: 'POST', body, headers: idempotencyHeaders(key) }),
+    retry: retryLostAnswer,
+    onSuccess: (review) => {
+      client.setQueryData(queryKeys.reviews(vendorId), (list: Review[] | undefined) =>
+        list && !list.some((r) => r.review_id === review.review_id) ? [review, ...list] : list,
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.reviews(vendorId) });
+      void client.invalidateQueries({ queryKey: queryKeys.reviewEligibility(vendorId) });
+      // The seller's rating changes with each review.
+      void client.invalidateQueries({ queryKey: ['listings'] });
+      void client.invalidateQueries({ queryKey: queryKeys.user(vendorId) });
+    },
   });
 }

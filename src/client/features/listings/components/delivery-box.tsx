@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
+import { QueryView } from '#client/components/ui/status.js';
 import { useDeliveryRequested } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
 
@@ -32,24 +33,28 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
 function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }) {
   const requested = useDeliveryRequested(userId, listing.listing_id);
   const [open, setOpen] = useState(false);
-  if (requested.isPending) return <p className="note">Loading…</p>;
-  if (requested.data) {
-    return (
-      <button type="button" className="btn btn-block" disabled>
-        Request Already Sent
-      </button>
-    );
-  }
+  // The form closes on the POST's own answer, which also says "Request Already Sent".
+  const form = open && (
+    <Suspense fallback={null}>
+      <DeliveryRequestForm listing={listing} buyerId={userId} onClose={() => setOpen(false)} />
+    </Suspense>
+  );
   return (
-    <>
-      <button type="button" className="btn btn-gold btn-block" onClick={() => setOpen(true)}>
-        Get Item Delivered
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <DeliveryRequestForm listing={listing} buyerId={userId} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <QueryView query={requested}>
+      {(already) =>
+        already ? (
+          <button type="button" className="btn btn-block" disabled>
+            Request Already Sent
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn btn-gold btn-block" onClick={() => setOpen(true)}>
+              Get Item Delivered
+            </button>
+            {form}
+          </>
+        )
+      }
+    </QueryView>
   );
 }

@@ -9,6 +9,7 @@ import {
   TextAreaField,
 } from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import { useRequestDelivery } from '../api/product-api';
 
 export const DROPOFF_REQUIRED = 'Please choose a dropoff location.';
@@ -30,6 +31,7 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
   const [withCode, setWithCode] = useState(true);
   const [problem, setProblem] = useState('');
   const request = useRequestDelivery();
+  const key = useSendKey();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -39,19 +41,17 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
       return;
     }
     setProblem('');
-    request.mutate(
-      {
-        buyer_id: buyerId,
-        vendor_id: listing.vendor_id,
-        listing_id: listing.listing_id,
-        dropoff,
-        buyer_special_request: note.trim(),
-        status: 'Pending',
-        delivery_status: 'Unassigned',
-        require_handover_code: withCode,
-      },
-      { onSuccess: onClose },
-    );
+    const body = {
+      buyer_id: buyerId,
+      vendor_id: listing.vendor_id,
+      listing_id: listing.listing_id,
+      dropoff,
+      buyer_special_request: note.trim(),
+      status: 'Pending' as const,
+      delivery_status: 'Unassigned' as const,
+      require_handover_code: withCode,
+    };
+    request.mutate({ body, key: key.for(body) }, { onSuccess: onClose });
   };
 
   return (

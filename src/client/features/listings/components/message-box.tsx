@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { MessageForm, SendMessageForm } from '#client/components/ui/message-form.js';
+import { QueryView } from '#client/components/ui/status.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useMessageSent } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
@@ -20,22 +21,29 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
   );
 }
 
+/** The form until a message exists; the POST's own answer turns it into "Message Sent". */
 function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number }) {
   const sent = useMessageSent(userId, listing.listing_id);
   const send = useSendMessage();
-  if (sent.isPending) return <p className="note">Loading…</p>;
-  if (sent.data) {
-    return (
-      <p className="sent-note">
-        <span>Message Sent to Seller</span> <Link to="/chats">See Conversations</Link>
-      </p>
-    );
-  }
   return (
-    <SendMessageForm
-      label="Message to the seller"
-      send={send}
-      to={{ sender_id: userId, receiver_id: listing.vendor_id, listing_id: listing.listing_id }}
-    />
+    <QueryView query={sent}>
+      {(already) =>
+        already ? (
+          <p className="sent-note">
+            <span>Message Sent to Seller</span> <Link to="/chats">See Conversations</Link>
+          </p>
+        ) : (
+          <SendMessageForm
+            label="Message to the seller"
+            send={send}
+            to={{
+              sender_id: userId,
+              receiver_id: listing.vendor_id,
+              listing_id: listing.listing_id,
+            }}
+          />
+        )
+      }
+    </QueryView>
   );
 }

@@ -7,6 +7,7 @@ import {
   TextAreaField,
 } from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import { useCreateReview } from '../api/product-api';
 
 export const RATING_REQUIRED = 'Please choose a rating from 1 to 5.';
@@ -28,6 +29,7 @@ export function ReviewForm({ authorId, vendorId, onClose }: Props) {
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState('');
   const review = useCreateReview(vendorId);
+  const key = useSendKey();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -38,10 +40,13 @@ export function ReviewForm({ authorId, vendorId, onClose }: Props) {
       return;
     }
     setProblem('');
-    review.mutate(
-      { author_id: authorId, vendor_id: vendorId, rating: value, comment: comment.trim() },
-      { onSuccess: onClose },
-    );
+    const body = {
+      author_id: authorId,
+      vendor_id: vendorId,
+      rating: value,
+      comment: comment.trim(),
+    };
+    review.mutate({ body, key: key.for(body) }, { onSuccess: onClose });
   };
 
   return (
@@ -69,7 +74,7 @@ export function ReviewForm({ authorId, vendorId, onClose }: Props) {
         <FormAlert>
           {review.isError && `Could not save the review: ${review.error.message}`}
         </FormAlert>
-        <SubmitButton busy={review.isPending} busyText="Saving…">
+        <SubmitButton busy={review.isPending} busyText="Sending…">
           Submit
         </SubmitButton>
       </form>

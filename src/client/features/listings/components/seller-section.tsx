@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ReviewsList } from '#client/components/reviews-list.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
-import { ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { QueryView } from '#client/components/ui/status.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useReviews } from '#client/lib/queries/reviews.js';
 import { useReviewEligibility } from '#client/lib/queries/safety.js';
@@ -20,10 +20,8 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
     viewer.kind === 'buyer' &&
     (reviews.data ?? []).some((review) => review.author_id === viewer.user.user_id);
   // Reviews follow dealings with the seller: the server says whether this reader has had any.
-  const eligibility = useReviewEligibility(
-    listing.vendor_id,
-    viewer.kind === 'buyer' && reviews.isSuccess && !alreadyReviewed,
-  );
+  // Asked beside the reviews, not after them: on a slow network each answer costs seconds.
+  const eligibility = useReviewEligibility(listing.vendor_id, viewer.kind === 'buyer');
   const canReview =
     viewer.kind === 'visitor' ||
     (viewer.kind === 'buyer' &&
@@ -46,17 +44,14 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
           Write a review
         </ReadyButton>
       )}
-      {viewer.kind === 'buyer' && eligibility.data?.can_review === false && (
-        <p className="note">{eligibility.data.message}</p>
-      )}
+      {viewer.kind === 'buyer' &&
+        reviews.isSuccess &&
+        !alreadyReviewed &&
+        eligibility.data?.can_review === false && (
+          <p className="note">{eligibility.data.message}</p>
+        )}
       <h3 className="reviews-title">Reviews</h3>
-      {reviews.isPending ? (
-        <LoadingNote />
-      ) : reviews.isError ? (
-        <ErrorNote error={reviews.error} onRetry={() => void reviews.refetch()} />
-      ) : (
-        <ReviewsList reviews={reviews.data} />
-      )}
+      <QueryView query={reviews}>{(data) => <ReviewsList reviews={data} />}</QueryView>
       {writing && viewer.kind === 'buyer' && (
         <Suspense fallback={null}>
           <ReviewForm

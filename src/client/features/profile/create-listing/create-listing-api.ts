@@ -9,6 +9,7 @@ import type {
 import { api, ApiError } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { postJsonWithProgress } from '#client/lib/upload.js';
+import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
 
 /** "Error creating listing: {message}", the server's message or the product's default. */
 export function creationError(error: unknown): string {
@@ -19,15 +20,21 @@ export function creationError(error: unknown): string {
   return `Error creating listing: ${message}`;
 }
 
+/** `key`: the Idempotency-Key, the same for every try of this listing (the server keeps one). */
 export function createListing(
   body: CreateListingBody,
   onProgress: (fraction: number) => void,
+  key: string,
 ): Promise<CreateListingResponse> {
-  return postJsonWithProgress<CreateListingResponse>(API.createListing, body, onProgress);
+  return postJsonWithProgress<CreateListingResponse>(API.createListing, body, onProgress, key);
 }
 
-export function relistProduct(body: RelistBody): Promise<CreateListingResponse> {
-  return api<CreateListingResponse>(API.relist, { method: 'POST', body });
+export function relistProduct(body: RelistBody, key: string): Promise<CreateListingResponse> {
+  return api<CreateListingResponse>(API.relist, {
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(key),
+  });
 }
 
 export const vendorProductsQuery = (userId: number) =>

@@ -3,6 +3,7 @@ import type { RelistBody } from '#shared/schemas/listings.js';
 import { FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
 import {
   ConditionField,
@@ -32,6 +33,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
   });
   const [problem, setProblem] = useState<RuleError | null>(null);
   const [failure, setFailure] = useState('');
+  const key = useSendKey();
   const [busy, setBusy] = useState(false);
 
   if (products.isPending) return <LoadingNote>Loading your products…</LoadingNote>;
@@ -72,7 +74,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
         conditions: form.condition as RelistBody['conditions'],
         vendor_id: vendorId,
       };
-      const created = await relistProduct(body);
+      const created = await relistProduct(body, key.for(body));
       onCreated(created.listing_id);
     } catch (error) {
       setFailure(creationError(error));
@@ -106,7 +108,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
       </div>
       <FormAlert>{problem?.message}</FormAlert>
       <FormAlert>{failure}</FormAlert>
-      <ListingFormButtons busy={busy} busyText="Creating…" onBack={onBack} />
+      <ListingFormButtons busy={busy} busyText="Sending…" onBack={onBack} />
     </form>
   );
 }

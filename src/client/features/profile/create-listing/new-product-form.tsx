@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CATEGORIES, LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/fields.js';
+import { useSendKey } from '#client/lib/use-send-key.js';
 import { createListing, creationError, readAsDataUrl } from './create-listing-api';
 import { ImageField } from './image-field';
 import {
@@ -38,6 +39,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
   const [failure, setFailure] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
+  const key = useSendKey();
   const field = bindFields(form, setForm, problem, 'new-listing-error');
 
   const submit = async (event: React.FormEvent) => {
@@ -65,7 +67,10 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         conditions: form.condition as CreateListingBody['conditions'],
         vendor_id: vendorId,
       };
-      const created = await createListing(body, setProgress);
+      // The same form sent again (after a failure) is the same listing: the same key.
+      const { file: _file, ...fields } = form;
+      const sameListing = { ...fields, file: [file.name, file.size, file.lastModified] };
+      const created = await createListing(body, setProgress, key.for(sameListing));
       onCreated(created.listing_id);
     } catch (error) {
       setFailure(creationError(error));
@@ -124,7 +129,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
           </div>
         )}
       </div>
-      <ListingFormButtons busy={busy} onBack={onBack} />
+      <ListingFormButtons busy={busy} busyText="Sending…" onBack={onBack} />
     </form>
   );
 }
