@@ -11,6 +11,7 @@ import { images } from './migrations/2026-11-29-images.js';
 import { moderation } from './migrations/2026-11-30-moderation.js';
 import { searchWords } from './migrations/2026-12-03-search-words.js';
 import { signInGuard } from './migrations/2026-12-04-sign-in-guard.js';
+import { notifications } from './migrations/2026-12-05-notifications.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -28,6 +29,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-30-moderation': moderation(db.dialect),
         '2026-12-03-search-words': searchWords(db.dialect),
         '2026-12-04-sign-in-guard': signInGuard(),
+        '2026-12-05-notifications': notifications(db.dialect),
       };
     },
   };

@@ -6,7 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
+import { describeError as describe } from '#server/lib/queue.js';
 import { isoIn } from '#server/lib/time.js';
+import { createWorkLoop } from '#server/lib/work-loop.js';
 import {
   claimNextMail,
   markDelivered,
@@ -46,12 +48,6 @@ export const DEFAULT_MAIL_TIMING: MailTiming = {
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
-/** The error's first line, short: enough to tell why in the log and the table. */
-function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]!.slice(0, 300);
-}
-
 export interface MailWorker {
   start(): void;
   /** Looks at the queue now (something was just queued). */
@@ -68,10 +64,6 @@ export function createMailWorker(options: {
   timing: MailTiming;
 }): MailWorker {
   const { db, dialect, transport, log, timing } = options;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
   let lastPurge = 0;
 
   const deliver = async (mail: QueuedMail) => {
@@ -109,7 +101,7 @@ export function createMailWorker(options: {
   };
 
   const drain = async () => {
-    while (!stopped) {
+    while (!loop.stopped) {
       const mail = await claimNextMail(db, dialect, isoIn(timing.leaseMs));
       if (!mail) return;
       await deliver(mail);
@@ -122,48 +114,21 @@ export function createMailWorker(options: {
     await purgeMails(db, isoIn(-timing.keepMs));
   };
 
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await drain();
-          await purge();
-        } catch (error) {
-          // The database may be away for a moment; the next round tries again.
-          log.warn({ err: error }, 'mail queue: could not look at the queue');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void run().then(schedule), timing.pollMs);
-    timer.unref();
-  };
+  const loop = createWorkLoop({
+    pollMs: timing.pollMs,
+    round: async () => {
+      await drain();
+      await purge();
+    },
+    // The database may be away for a moment; the next round tries again.
+    onError: (error) => log.warn({ err: error }, 'mail queue: could not look at the queue'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void run().then(schedule);
-    },
-    kick() {
-      if (stopped) return;
-      setImmediate(() => void run());
-    },
+    start: () => loop.start(),
+    kick: () => loop.kick(),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

@@ -138,23 +138,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const current = (await findInstruction(db, found.delivery_id))!;
       if (moved) {
-        // Its progress is its buyer's, seller's and courier's; back in the pool, every
-        // on-shift courier may see it again.
-        await app.live.publish({
-          type: 'delivery.updated',
-          data: { delivery: current },
-          to: [current.buyer_id, current.vendor_id, user.user_id],
-          couriersOnShift: to === 'Unassigned',
+        await app.notify({
+          type: 'delivery.moved',
+          actorId: user.user_id,
+          from,
+          delivery: current,
         });
-        // Claimed: the other couriers learn only that it left the pool.
-        if (from === 'Unassigned') {
-          await app.live.publish({
-            type: 'delivery.removed',
-            data: { delivery_id: current.delivery_id },
-            to: [],
-            couriersOnShift: true,
-          });
-        }
       }
       if (!moved) {
         // Someone else moved it first: a repeat of what we wanted is still a success.

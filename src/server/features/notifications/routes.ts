@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NOTIFICATIONS_PAGE } from '#shared/notification-kinds.js';
+import {
+  markNotificationsReadBody,
+  markNotificationsReadResult,
+  notificationPreferences,
+  notificationsPage,
+  notificationsQuery,
+  updateNotificationPreferencesBody,
+} from '#shared/schemas/notifications.js';
+import { signedIn } from '#server/plugins/guards.js';
+import { requireUser } from '#server/plugins/session.js';
+import {
+  markNotificationsRead,
+  notificationPage,
+  preferencesOf,
+  unreadCount,
+  updatePreferences,
+} from './repository.js';
+
+/** The notification centre and what reaches each person how (docs/api.md, "Notifications"). */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  // Every answer here is the caller's own.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/notifications',
+    {
+      ...signedIn(),
+      schema: { querystring: notificationsQuery, response: { 200: notificationsPage } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { cursor, limit = NOTIFICATIONS_PAGE.default } = request.query;
+      const [page, unread] = await Promise.all([
+        notificationPage(db, user.user_id, { cursor, limit }),
+        unreadCount(db, user.user_id),
+      ]);
+      return { ...page, unread };
+    },
+  );
+
+  app.put(
+    '/api/notifications/read',
+    {
+      ...signedIn(),
+      schema: { body: markNotificationsReadBody, response: { 200: markNotificationsReadResult } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const updated = await markNotificationsRead(
+        db,
+        user.user_id,
+        'ids' in body ? body.ids : 'all',
+      );
+      return { updated, unread: await unreadCount(db, user.user_id) };
+    },
+  );
+
+  app.get(
+    '/api/notification-preferences',
+    { ...signedIn(), schema: { response: { 200: notificationPreferences } } },
+    async (request) => preferencesOf(db, requireUser(request).user_id),
+  );
+
+  app.put(
+    '/api/notification-preferences',
+    {
+      ...signedIn(),
+      schema: {
+        body: updateNotificationPreferencesBody,
+        response: { 200: notificationPreferences },
+      },
+    },
+    async (request) => updatePreferences(db, requireUser(request).user_id, request.body),
+  );
+};
