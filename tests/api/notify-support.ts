@@ -1,0 +1,59 @@
+/** Reading what people were told: the notification centre, and the queues drained. */
+import { expect } from 'vitest';
+import type { NotificationsPage } from '#shared/schemas/notifications.js';
+import { as, type Actor, type TestContext } from './harness.js';
+
+/** Waits until every domain event raised so far was told (the worker emptied the queue). */
+export async function allTold(ctx: TestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const row = await ctx.database.db
+          .selectFrom('notification_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '!=', 'failed')
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+      { timeout: 10_000, interval: 25 },
+    )
+    .toBe(0);
+}
+
+/** The person's notification centre (first page), once everything raised so far was told. */
+export async function centreOf(ctx: TestContext, actor: Actor): Promise<NotificationsPage> {
+  await allTold(ctx);
+  const res = await as(ctx, actor).get('/api/notifications');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<NotificationsPage>();
+}
+
+/** The kinds in the person's centre, newest first. */
+export async function kindsOf(ctx: TestContext, actor: Actor): Promise<string[]> {
+  return (await centreOf(ctx, actor)).items.map((item) => item.kind);
+}
+
+/** Puts a courier on shift (or off) through the API, as the shift toggle does. */
+export async function setShift(ctx: TestContext, courier: Actor, onShift: boolean) {
+  const res = await as(ctx, courier).put(`/api/user/${courier.user.user_id}`, {
+    on_shift: onShift ? 1 : 0,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Moves a delivery through the API as its courier. */
+export async function move(
+  ctx: TestContext,
+  courier: Actor,
+  deliveryId: number,
+  status: string,
+  expected = 200,
+) {
+  const res = await as(ctx, courier).put(`/api/delivery_instruction/${deliveryId}`, {
+    delivery_status: status,
+    ...(status === 'Assigned' && { courier_id: courier.user.user_id }),
+    ...(status === 'Unassigned' && { courier_id: null }),
+  });
+  expect(res.statusCode, res.body).toBe(expected);
+  return res;
+}
