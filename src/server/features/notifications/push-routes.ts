@@ -16,7 +16,9 @@ import { deleteSubscription, saveSubscription } from './repository.js';
 /** Is this a point on P-256 (a key a push message can be encrypted for)? */
 function onCurve(p256dh: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'));
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'));
     return true;
   } catch {
     return false;
