@@ -19,8 +19,10 @@ export type QueueTable = keyof typeof ID_COLUMN;
  * Claims up to `limit` rows that are due (queued with their time come, or claimed by a worker
  * whose lease ran out: an instance that stopped mid-send) in one statement. On PostgreSQL the
  * inner select skips rows another worker holds, so parallel workers take different rows instead
- * of queueing behind one; the outer condition is checked again on each row's newest version, so
- * a row claimed meanwhile is not claimed twice. SQLite has one writer: the statement is atomic.
+ * of queueing behind one, and it runs once (an array, not `IN`: the planner may run an `IN`
+ * subquery again for each row, each time skipping to other rows, and claim more than `limit`);
+ * the outer condition is checked again on each row's newest version, so a row claimed
+ * meanwhile is not claimed twice. SQLite has one writer: the statement is atomic as it is.
  */
 export async function claimDue<T extends QueueTable>(
   db: Db,
@@ -32,14 +34,15 @@ export async function claimDue<T extends QueueTable>(
   const now = nowIso();
   const id = sql.ref(ID_COLUMN[table]);
   const due = sql`((status = 'queued' and next_attempt_at <= ${now}) or (status = 'sending' and lease_until < ${now}))`;
-  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const picked = sql`select ${id} from ${sql.table(table)} where ${due} order by next_attempt_at limit ${limit}`;
+  const chosen =
+    dialect === 'postgres'
+      ? sql`${id} = any(array(${picked} for update skip locked))`
+      : sql`${id} in (${picked})`;
   const result = await sql<Selectable<Database[T]>>`
     update ${sql.table(table)}
     set status = 'sending', lease_until = ${leaseUntil}, attempts = attempts + 1
-    where ${id} in (
-      select ${id} from ${sql.table(table)} where ${due}
-      order by next_attempt_at limit ${limit} ${lock}
-    ) and ${due}
+    where ${chosen} and ${due}
     returning *`.execute(db);
   return result.rows;
 }
