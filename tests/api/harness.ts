@@ -223,6 +223,8 @@ export const DATA_TABLES = [
   'blocks',
   'listing_holds',
   'moderation_audit',
+  'notification_preferences',
+  'push_subscriptions',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */
