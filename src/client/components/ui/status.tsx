@@ -44,7 +44,7 @@ export function QueryView<T>({
   frame = (state) => state,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>;
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error'> & { refetch: () => unknown };
   empty?: ReactNode;
   loading?: ReactNode;
   /** What the loading and error states stand in (a whole page: `inPage`). */

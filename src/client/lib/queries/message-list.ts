@@ -14,7 +14,6 @@ export const messagesQuery = () =>
     queryFn: () => api<DirectMessage[]>(API.messages),
   });
 
-
 /** A message the user received and has not read yet (the unread counts of /Chats and the header). */
 export function isUnreadBy(message: DirectMessage, myId: number): boolean {
   return message.sender_id !== myId && message.read_at === null;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
+import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { useDeliveryRequested } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
@@ -35,9 +36,15 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
   if (requested.isPending) return <p className="note">Loading…</p>;
   if (requested.data) {
     return (
-      <button type="button" className="btn btn-block" disabled>
-        Request Already Sent
-      </button>
+      <>
+        <button type="button" className="btn btn-block" disabled>
+          Request Already Sent
+        </button>
+        <PushOffer
+          userId={userId}
+          reason="Get a notification when the seller answers and when a courier picks up and drops off your item, even with the app closed."
+        />
+      </>
     );
   }
   return (
