@@ -5,16 +5,21 @@ import { startOutbox } from '../lib/outbox';
 import { useSessionUser } from '../lib/session';
 
 /**
- * After each sign-in, this device's push subscription (if it has one) is tied to the new
- * session, or let go when it was someone else's. Its code loads after sign-in, not with the page.
+ * This device's push subscription follows who is signed in: after each sign-in it is tied to
+ * the new session (or let go when it was someone else's); after Sign Out the browser lets go
+ * of it too (the server forgets it with the session). Sign Out clears all storage, the push
+ * owner with it; a session that merely expired leaves it, and the phone keeps hearing of
+ * orders. Its code loads after sign-in, never with the first page.
  */
 function PushSync() {
   const userId = useSessionUser()?.user_id ?? null;
   useEffect(() => {
-    if (userId === null || !('PushManager' in window)) return;
+    if (!('PushManager' in window)) return;
     void import('../lib/push')
-      .then((push) => push.syncPushSubscription(userId))
-      .catch((error: unknown) => console.warn('push: could not renew this device', error));
+      .then((push) =>
+        userId !== null ? push.syncPushSubscription(userId) : push.forgetAfterSignOut(),
+      )
+      .catch((error: unknown) => console.warn('push: could not update this device', error));
   }, [userId]);
   return null;
 }

@@ -88,8 +88,12 @@ export async function syncPushSubscription(userId: number): Promise<void> {
   await save(subscription);
 }
 
-/** At sign-out the browser lets go of its subscription too (the server forgets it with the session). */
-export async function forgetPushOnThisDevice(): Promise<void> {
+/**
+ * Nobody is signed in any more. After Sign Out (which clears all storage, the owner with it)
+ * the browser lets go of its subscription too; after a session merely expired it keeps it.
+ */
+export async function forgetAfterSignOut(): Promise<void> {
+  if (localStorage.getItem(OWNER_KEY) !== null) return;
   const subscription = await currentSubscription();
   await subscription?.unsubscribe();
 }

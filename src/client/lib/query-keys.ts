@@ -29,7 +29,7 @@ export const queryKeys = {
   moderationReports: () => ['moderation', 'reports'] as const,
   moderationAudit: () => ['moderation', 'audit'] as const,
   notifications: () => ['notifications'] as const,
-  notificationPages: () => ['notifications', 'pages'] as const,
+  notificationPage: (cursor: number | null) => ['notifications', 'page', cursor] as const,
   notificationUnread: () => ['notifications', 'unread'] as const,
   notificationPreferences: () => ['notification-preferences'] as const,
 };

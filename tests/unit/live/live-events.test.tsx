@@ -119,7 +119,7 @@ describe('applyLiveEvent', () => {
     const client = testQueryClient();
     for (const key of [
       queryKeys.notificationUnread(),
-      queryKeys.notificationPages(),
+      queryKeys.notificationPage(null),
       queryKeys.messages(),
     ]) {
       client.setQueryData(key, []);
@@ -130,7 +130,7 @@ describe('applyLiveEvent', () => {
       .getAll()
       .filter((q) => q.isStale())
       .map((q) => q.queryKey);
-    expect(stale).toEqual([queryKeys.notificationUnread(), queryKeys.notificationPages()]);
+    expect(stale).toEqual([queryKeys.notificationUnread(), queryKeys.notificationPage(null)]);
   });
 
   it('puts a pushed courier position into the cache, and ignores a malformed one', () => {

@@ -25,12 +25,6 @@ export function useFinishSignOut() {
   const signingOut = (location.state as { signingOut?: boolean } | null)?.signingOut === true;
   useEffect(() => {
     if (!signingOut) return;
-    // The browser lets go of its push subscription; the server forgets it with the session.
-    if ('PushManager' in window) {
-      void import('#client/lib/push.js')
-        .then((push) => push.forgetPushOnThisDevice())
-        .catch(() => undefined);
-    }
     clearSession();
     client.clear();
     void navigate('/', { replace: true, state: null });

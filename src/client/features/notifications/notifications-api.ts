@@ -16,7 +16,7 @@ export function useMarkRead() {
       api<{ updated: number; unread: number }>(API.notificationsRead, { method: 'PUT', body }),
     onSuccess: ({ unread }) => {
       client.setQueryData(queryKeys.notificationUnread(), unread);
-      void client.invalidateQueries({ queryKey: queryKeys.notificationPages() });
+      void client.invalidateQueries({ queryKey: queryKeys.notifications() });
     },
   });
 }

@@ -1,11 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationItem } from '#shared/schemas/notifications.js';
 import { SCREENS } from '#shared/screens.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { relativeTime } from '#client/lib/format.js';
-import { notificationPagesQuery } from '#client/lib/queries/notifications.js';
+import { notificationPageQuery } from '#client/lib/queries/notifications.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { useMarkRead } from './notifications-api';
 import './notifications.css';
@@ -17,10 +18,9 @@ export function NotificationsPage() {
 }
 
 function Centre() {
-  const pages = useInfiniteQuery(notificationPagesQuery());
+  const first = useQuery(notificationPageQuery(null));
   const markRead = useMarkRead();
-  const items = pages.data?.pages.flatMap((page) => page.items);
-  const unread = pages.data?.pages[0]?.unread ?? 0;
+  const unread = first.data?.unread ?? 0;
   return (
     <div className="page notifications">
       <div className="page-head">
@@ -43,39 +43,54 @@ function Centre() {
         </p>
       )}
       <QueryView
-        query={{
-          data: items,
-          isError: pages.isError,
-          error: pages.error,
-          refetch: pages.refetch,
-        }}
+        query={{ ...first, data: first.data?.items }}
         empty="Nothing yet. Delivery requests, order updates, new jobs and messages show up here."
       >
-        {(list) => (
-          <ul className="notification-list" role="list">
-            {list.map((item) => (
-              <NotificationRow
-                key={item.id}
-                item={item}
-                onOpen={() => {
-                  if (item.read_at === null) markRead.mutate({ ids: [item.id] });
-                }}
-              />
-            ))}
-          </ul>
-        )}
+        {(items) => <Items items={items} next={first.data?.next_cursor ?? null} />}
       </QueryView>
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-outline btn-block"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {pages.isFetchingNextPage ? 'Loading…' : 'Show older'}
-        </button>
-      )}
     </div>
+  );
+}
+
+/** A page's items, then "Show older" for the page after it. */
+function Items({ items, next }: { items: NotificationItem[]; next: number | null }) {
+  const markRead = useMarkRead();
+  const [older, setOlder] = useState(false);
+  return (
+    <>
+      <ul className="notification-list" role="list">
+        {items.map((item) => (
+          <NotificationRow
+            key={item.id}
+            item={item}
+            onOpen={() => {
+              if (item.read_at === null) markRead.mutate({ ids: [item.id] });
+            }}
+          />
+        ))}
+      </ul>
+      {next !== null &&
+        (older ? (
+          <OlderPage cursor={next} />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline btn-block"
+            onClick={() => setOlder(true)}
+          >
+            Show older
+          </button>
+        ))}
+    </>
+  );
+}
+
+function OlderPage({ cursor }: { cursor: number }) {
+  const page = useQuery(notificationPageQuery(cursor));
+  return (
+    <QueryView query={{ ...page, data: page.data?.items }}>
+      {(items) => <Items items={items} next={page.data?.next_cursor ?? null} />}
+    </QueryView>
   );
 }
 

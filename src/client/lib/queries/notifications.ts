@@ -1,5 +1,5 @@
 /** The notification centre: the bell's unread count and the pages of the list. */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type { NotificationsPage } from '#shared/schemas/notifications.js';
 import { api } from '../api';
@@ -13,13 +13,15 @@ export const unreadNotificationsQuery = () =>
       (await api<NotificationsPage>(API.notifications, { query: { limit: 1 } })).unread,
   });
 
-export const notificationPagesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.notificationPages(),
-    queryFn: ({ pageParam }) =>
-      api<NotificationsPage>(API.notifications, { query: { cursor: pageParam } }),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.next_cursor,
+/**
+ * One page of the list: the newest (no cursor), or those older than `cursor`. Pages are
+ * plain queries, each asked for when the person taps "Show older" (an infinite query would
+ * share its code with the home page's search and move it out of the home route's chunk).
+ */
+export const notificationPageQuery = (cursor: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.notificationPage(cursor),
+    queryFn: () => api<NotificationsPage>(API.notifications, { query: { cursor } }),
     // New ones arrive by live event; the list is also fresh whenever the page opens.
     staleTime: 0,
   });
