@@ -107,7 +107,7 @@ const shownNotifications = (page: Page) =>
       body: n.body,
       tag: n.tag,
       icon: n.icon,
-      badge: n.badge,
+      badge: (n as Notification & { badge: string }).badge,
       data: n.data as unknown,
     }));
   });
@@ -196,10 +196,15 @@ test('a push from the server is shown by the service worker, and a tap opens Ord
   await test.step('a tap on it brings the app to Order Status', async () => {
     const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // Inside the service worker (its own types, not the page's).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent: (event: Event) => boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
       const [notification] = await scope.registration.getNotifications();
       scope.dispatchEvent(
-        new NotificationEvent('notificationclick', { notification: notification! }),
+        new scope.NotificationEvent('notificationclick', { notification: notification! }),
       );
     });
     await expect(page).toHaveURL(/\/OrderStatus$/);
