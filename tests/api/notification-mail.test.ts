@@ -22,7 +22,7 @@ import {
   signedInUser,
   type TestContext,
 } from './harness.js';
-import { allTold, move } from './notify-support.js';
+import { allTold, move, queueDrained, review, sendMessage } from './notify-support.js';
 
 let smtp: SmtpStandIn;
 let ctx: TestContext;
@@ -44,19 +44,7 @@ afterAll(async () => {
 /** Everything told and every mail out of the queue. */
 async function mailSettled() {
   await allTold(ctx);
-  await expect
-    .poll(
-      async () =>
-        (
-          await ctx.database.db
-            .selectFrom('mail_outbox')
-            .select('mail_id')
-            .where('status', 'in', ['queued', 'sending'])
-            .execute()
-        ).length,
-      { timeout: 10_000, interval: 25 },
-    )
-    .toBe(0);
+  await queueDrained(ctx, 'mail_outbox');
 }
 
 const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
@@ -121,18 +109,8 @@ describe('which notifications are mailed', () => {
 
   it('never mails messages or reviews unless chosen', async () => {
     const p = await parties(ctx);
-    await as(ctx, p.buyer).post('/api/direct_message', {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Hello there',
-    });
-    await as(ctx, p.buyer).post('/api/review', {
-      author_id: p.buyer.user.user_id,
-      vendor_id: p.vendor.user.user_id,
-      rating: 5,
-      comment: 'Great',
-    });
+    await sendMessage(ctx, p.buyer, p.vendor, p.listing_id);
+    expect((await review(ctx, p.buyer, p.vendor, 5, 'Great')).statusCode).toBe(201);
     await mailSettled();
     expect(mailsTo(p.vendor.user.sfsu_email)).toEqual([]);
     const digest = await ctx.database.db

@@ -16,7 +16,15 @@ import {
   unassignedDelivery,
 } from './data.js';
 import { as, createTestApp, FAST_NOTIFY, signedInUser, type TestContext } from './harness.js';
-import { allTold, centreOf, kindsOf, move, setShift } from './notify-support.js';
+import {
+  allTold,
+  centreOf,
+  kindsOf,
+  move,
+  review,
+  sendMessage,
+  setShift,
+} from './notify-support.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -170,21 +178,11 @@ describe('the block rule', () => {
 describe('reviews', () => {
   it('tell the seller, with the stars and the comment', async () => {
     const p = await parties(ctx);
-    await as(ctx, p.buyer).post('/api/direct_message', {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Is it still there?',
-    });
-    const res = await as(ctx, p.buyer).post('/api/review', {
-      author_id: p.buyer.user.user_id,
-      vendor_id: p.vendor.user.user_id,
-      rating: 4,
-      comment: 'Quick and friendly',
-    });
+    await sendMessage(ctx, p.buyer, p.vendor, p.listing_id);
+    const res = await review(ctx, p.buyer, p.vendor, 4, 'Quick and friendly');
     expect(res.statusCode, res.body).toBe(201);
-    const review = (await centreOf(ctx, p.vendor)).items.find((i) => i.kind === 'review');
-    expect(review).toMatchObject({
+    const told = (await centreOf(ctx, p.vendor)).items.find((i) => i.kind === 'review');
+    expect(told).toMatchObject({
       title: 'New review: 4 stars',
       body: `${p.buyer.user.username}: "Quick and friendly"`,
       url: `/userProfile?id=${p.vendor.user.user_id}`,
@@ -193,34 +191,17 @@ describe('reviews', () => {
 
   it('from someone the seller blocked tell them nothing', async () => {
     const p = await parties(ctx);
-    await as(ctx, p.buyer).post('/api/direct_message', {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Hello',
-    });
+    await sendMessage(ctx, p.buyer, p.vendor, p.listing_id);
     await as(ctx, p.vendor).post('/api/blocks', { user_id: p.buyer.user.user_id });
-    const res = await as(ctx, p.buyer).post('/api/review', {
-      author_id: p.buyer.user.user_id,
-      vendor_id: p.vendor.user.user_id,
-      rating: 1,
-      comment: 'Blocked me',
-    });
+    const res = await review(ctx, p.buyer, p.vendor, 1, 'Blocked me');
     expect(res.statusCode, res.body).toBe(201);
     expect((await kindsOf(ctx, p.vendor)).filter((k) => k !== 'message')).toEqual([]);
   });
 });
 
 describe('messages', () => {
-  const send = async (p: Awaited<ReturnType<typeof parties>>, content: string) => {
-    const res = await as(ctx, p.buyer).post('/api/direct_message', {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const send = (p: Awaited<ReturnType<typeof parties>>, content: string) =>
+    sendMessage(ctx, p.buyer, p.vendor, p.listing_id, content);
 
   it('are one notification per conversation while unread, counted, with the latest text', async () => {
     const p = await parties(ctx);

@@ -3,21 +3,61 @@ import { expect } from 'vitest';
 import type { NotificationsPage } from '#shared/schemas/notifications.js';
 import { as, type Actor, type TestContext } from './harness.js';
 
-/** Waits until every domain event raised so far was told (the worker emptied the queue). */
-export async function allTold(ctx: TestContext): Promise<void> {
+/** Waits until a queue holds nothing waiting or in hand (sent, told or given up). */
+export async function queueDrained(
+  ctx: TestContext,
+  table: 'notification_events' | 'push_outbox' | 'mail_outbox',
+  timeout = 10_000,
+): Promise<void> {
   await expect
     .poll(
       async () => {
         const row = await ctx.database.db
-          .selectFrom('notification_events')
+          .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', '!=', 'failed')
+          .where('status', 'in', ['queued', 'sending'])
           .executeTakeFirstOrThrow();
         return Number(row.n);
       },
-      { timeout: 10_000, interval: 25 },
+      { timeout, interval: 25 },
     )
     .toBe(0);
+}
+
+/** Waits until every domain event raised so far was told (the worker emptied the queue). */
+export const allTold = (ctx: TestContext) => queueDrained(ctx, 'notification_events');
+
+/** `from` writes to `to` about a listing, through the API (a conversation, a dealing). */
+export async function sendMessage(
+  ctx: TestContext,
+  from: Actor,
+  to: Actor,
+  listingId: number,
+  content = 'Is it still available?',
+) {
+  const res = await as(ctx, from).post('/api/direct_message', {
+    sender_id: from.user.user_id,
+    receiver_id: to.user.user_id,
+    listing_id: listingId,
+    content,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** `author` reviews `seller` through the API. */
+export function review(
+  ctx: TestContext,
+  author: Actor,
+  seller: Actor,
+  rating: number,
+  comment: string,
+) {
+  return as(ctx, author).post('/api/review', {
+    author_id: author.user.user_id,
+    vendor_id: seller.user.user_id,
+    rating,
+    comment,
+  });
 }
 
 /** The person's notification centre (first page), once everything raised so far was told. */

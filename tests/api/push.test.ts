@@ -16,7 +16,7 @@ import {
   type Actor,
   type TestContext,
 } from './harness.js';
-import { allTold, kindsOf, move } from './notify-support.js';
+import { allTold, kindsOf, move, queueDrained } from './notify-support.js';
 
 let ctx: TestContext;
 let service: PushService;
@@ -50,19 +50,7 @@ const subscriptionCount = async (endpoint: string) =>
 /** Every push message queued so far has left the queue (sent, or given up). */
 async function pushesSettled() {
   await allTold(ctx);
-  await expect
-    .poll(
-      async () =>
-        (
-          await ctx.database.db
-            .selectFrom('push_outbox')
-            .select('push_id')
-            .where('status', '!=', 'failed')
-            .execute()
-        ).length,
-      { timeout: 15_000, interval: 25 },
-    )
-    .toBe(0);
+  await queueDrained(ctx, 'push_outbox', 15_000);
 }
 
 describe('GET /api/push/public-key', () => {

@@ -286,21 +286,25 @@ export interface FloodCountersTable {
 /** A queue's row state: waiting, claimed by a worker (with a lease), or given up. */
 export type QueueStatus = 'queued' | 'sending' | 'failed';
 
-/**
- * A domain event still to be told (docs/decisions/026-notifications.md): a worker works out who
- * hears of it and stores their notifications, push messages and mails, then deletes it.
- */
-export interface NotificationEventsTable {
-  event_id: Generated<number>;
-  type: string;
-  /** The event as JSON (src/server/notifications/domain-events.ts). */
-  payload: string;
+/** The claim columns of the notification and push queues (src/server/lib/queue.ts). */
+interface QueueColumns {
   status: QueueStatus;
   attempts: Generated<number>;
   next_attempt_at: string;
   lease_until: string | null;
   last_error: string | null;
   created_at: string;
+}
+
+/**
+ * A domain event still to be told (docs/decisions/026-notifications.md): a worker works out who
+ * hears of it and stores their notifications, push messages and mails, then deletes it.
+ */
+export interface NotificationEventsTable extends QueueColumns {
+  event_id: Generated<number>;
+  type: string;
+  /** The event as JSON (src/server/notifications/domain-events.ts). */
+  payload: string;
 }
 
 /** The notification centre: one row per person and event (a conversation's unread messages share one). */
@@ -338,7 +342,7 @@ export interface PushSubscriptionsTable {
 }
 
 /** A push message on its way to one device. Sent ones are deleted. */
-export interface PushOutboxTable {
+export interface PushOutboxTable extends QueueColumns {
   push_id: Generated<number>;
   subscription_id: number;
   /** The PushPayload as JSON, encrypted only when sent. */
@@ -346,12 +350,6 @@ export interface PushOutboxTable {
   topic: string | null;
   urgency: PushUrgency;
   ttl: number;
-  status: QueueStatus;
-  attempts: Generated<number>;
-  next_attempt_at: string;
-  lease_until: string | null;
-  last_error: string | null;
-  created_at: string;
 }
 
 export interface MessageDigestsTable {

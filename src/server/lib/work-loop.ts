@@ -13,14 +13,19 @@ export interface WorkLoop {
   readonly stopped: boolean;
 }
 
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
+
 export function createWorkLoop(options: {
   pollMs: number;
   /** One round: works until the queue has nothing due. */
   round: () => Promise<void>;
+  /** Clearing out what is old, after a round, at most once an hour. */
+  housekeeping?: () => Promise<void>;
   /** A round failed (the database may be away for a moment); the next one tries again. */
   onError: (error: unknown) => void;
 }): WorkLoop {
-  const { pollMs, round, onError } = options;
+  const { pollMs, round, housekeeping, onError } = options;
+  let lastHousekeeping = 0;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -36,6 +41,10 @@ export function createWorkLoop(options: {
         again = false;
         try {
           await round();
+          if (housekeeping && Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
+            lastHousekeeping = Date.now();
+            await housekeeping();
+          }
         } catch (error) {
           onError(error);
         }

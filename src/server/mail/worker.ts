@@ -46,8 +46,6 @@ export const DEFAULT_MAIL_TIMING: MailTiming = {
   keepMs: 7 * 24 * 60 * 60_000,
 };
 
-const PURGE_EVERY_MS = 60 * 60_000;
-
 export interface MailWorker {
   start(): void;
   /** Looks at the queue now (something was just queued). */
@@ -64,7 +62,6 @@ export function createMailWorker(options: {
   timing: MailTiming;
 }): MailWorker {
   const { db, dialect, transport, log, timing } = options;
-  let lastPurge = 0;
 
   const deliver = async (mail: QueuedMail) => {
     const about = { mail_id: mail.mail_id, kind: mail.kind, to: mail.to_address };
@@ -108,18 +105,10 @@ export function createMailWorker(options: {
     }
   };
 
-  const purge = async () => {
-    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = Date.now();
-    await purgeMails(db, isoIn(-timing.keepMs));
-  };
-
   const loop = createWorkLoop({
     pollMs: timing.pollMs,
-    round: async () => {
-      await drain();
-      await purge();
-    },
+    round: drain,
+    housekeeping: () => purgeMails(db, isoIn(-timing.keepMs)),
     // The database may be away for a moment; the next round tries again.
     onError: (error) => log.warn({ err: error }, 'mail queue: could not look at the queue'),
   });

@@ -14,7 +14,6 @@ import type { MailLinks } from './mails.js';
 import { LeaseLost, tell, type Told } from './tell.js';
 import type { NotifyTiming } from './timing.js';
 
-const PURGE_EVERY_MS = 60 * 60_000;
 const EVENT_BATCH = 20;
 
 export function createNotificationWorker(options: {
@@ -36,7 +35,6 @@ export function createNotificationWorker(options: {
     links: options.links,
     digest: { delayMs: timing.digestDelayMs, intervalMs: timing.digestIntervalMs },
   };
-  let lastPurge = 0;
 
   const tellEvents = async () => {
     while (!loop.stopped) {
@@ -85,8 +83,6 @@ export function createNotificationWorker(options: {
   };
 
   const purge = async () => {
-    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = Date.now();
     const before = isoIn(-timing.keepMs);
     await purgeFailed(db, 'notification_events', before);
     await db
@@ -101,8 +97,8 @@ export function createNotificationWorker(options: {
     round: async () => {
       await tellEvents();
       await sendDigests();
-      await purge();
     },
+    housekeeping: purge,
     onError: (error) => log.warn({ err: error }, 'notification queue: could not look at the queue'),
   });
   return loop;

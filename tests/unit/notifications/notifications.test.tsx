@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppLayout } from '#client/app/shell/app-layout.js';
 import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { NotificationSettingsPage } from '#client/features/notifications/notification-settings-page.js';
 import { NotificationsPage } from '#client/features/notifications/notifications-page.js';
@@ -8,7 +7,7 @@ import { defaultPreferences, NOTIFICATION_KINDS } from '#shared/notification-kin
 import type { NotificationItem, NotificationsPage as Page } from '#shared/schemas/notifications.js';
 import { stubApi } from '../support/fetch-stub';
 import { signIn } from '../support/data';
-import { currentPath, LocationProbe, renderAt } from '../support/render';
+import { currentPath, renderAt, renderShell } from '../support/render';
 
 function item(overrides: Partial<NotificationItem> = {}): NotificationItem {
   return {
@@ -27,20 +26,6 @@ const page = (items: NotificationItem[], unread: number, next: number | null = n
   unread,
   next_cursor: next,
 });
-
-function renderShell() {
-  return renderAt(null, {
-    path: '/unused',
-    url: '/',
-    routes: [
-      {
-        path: '/',
-        element: <AppLayout />,
-        children: [{ path: '*', element: <LocationProbe /> }],
-      },
-    ],
-  });
-}
 
 describe('the bell', () => {
   it('shows the unread count and leads to the notification centre', async () => {

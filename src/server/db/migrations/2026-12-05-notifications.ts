@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../connect.js';
 
 /**
@@ -21,7 +21,18 @@ export function notifications(dialect: DialectName) {
       : c.primaryKey().generatedByDefaultAsIdentity();
   const userRef = (c: ColumnDefinitionBuilder) =>
     c.notNull().references('users.user_id').onDelete('cascade');
-  const queued = sql`status in ('queued', 'sending', 'failed')`;
+  /** A queue's claim columns (src/server/lib/queue.ts), the same in both queues. */
+  const queueColumns =
+    (name: string) =>
+    <T extends string>(table: CreateTableBuilder<T, never>) =>
+      table
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('lease_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addCheckConstraint(`${name}_status`, sql`status in ('queued', 'sending', 'failed')`);
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>): Promise<void> {
@@ -30,13 +41,7 @@ export function notifications(dialect: DialectName) {
         .addColumn('event_id', 'integer', pk)
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('payload', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-        .addColumn('lease_until', 'text')
-        .addColumn('last_error', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addCheckConstraint('notification_events_status', queued)
+        .$call(queueColumns('notification_events'))
         .execute();
       await db.schema
         .createIndex('notification_events_due')
@@ -119,13 +124,7 @@ export function notifications(dialect: DialectName) {
         .addColumn('topic', 'text')
         .addColumn('urgency', 'text', (c) => c.notNull())
         .addColumn('ttl', 'integer', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-        .addColumn('lease_until', 'text')
-        .addColumn('last_error', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addCheckConstraint('push_outbox_status', queued)
+        .$call(queueColumns('push_outbox'))
         .execute();
       await db.schema
         .createIndex('push_outbox_due')

@@ -15,8 +15,6 @@ import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
 import type { NotifyTiming } from '../timing.js';
 import type { PushSender } from './sender.js';
 
-const PURGE_EVERY_MS = 60 * 60_000;
-
 export function createPushWorker(options: {
   db: Db;
   dialect: DialectName;
@@ -25,7 +23,6 @@ export function createPushWorker(options: {
   timing: NotifyTiming;
 }): WorkLoop {
   const { db, dialect, sender, log, timing } = options;
-  let lastPurge = 0;
 
   const deliver = async (push: Selectable<PushOutboxTable>, device: Device | undefined) => {
     const about = { push_id: push.push_id, subscription_id: push.subscription_id };
@@ -86,13 +83,8 @@ export function createPushWorker(options: {
 
   const loop = createWorkLoop({
     pollMs: timing.pollMs,
-    round: async () => {
-      await drain();
-      if (Date.now() - lastPurge > PURGE_EVERY_MS) {
-        lastPurge = Date.now();
-        await purgeFailed(db, 'push_outbox', isoIn(-timing.keepMs));
-      }
-    },
+    round: drain,
+    housekeeping: () => purgeFailed(db, 'push_outbox', isoIn(-timing.keepMs)),
     onError: (error) => log.warn({ err: error }, 'push queue: could not look at the queue'),
   });
   return loop;
