@@ -23,8 +23,6 @@ import { listingRoutes } from './features/listings/routes.js';
 import { searchEpochReader } from './features/listings/search-epoch.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
-import { pushRoutes } from './features/notifications/push-routes.js';
-import { unsubscribeRoutes } from './features/notifications/unsubscribe-routes.js';
 import { blockRoutes } from './features/moderation/block-routes.js';
 import { moderationRoutes } from './features/moderation/moderation-routes.js';
 import { reportRoutes } from './features/moderation/report-routes.js';
@@ -185,8 +183,6 @@ export async function buildApp({
   await app.register(positionRoutes);
   await app.register(eventRoutes);
   await app.register(notificationRoutes);
-  await app.register(pushRoutes);
-  await app.register(unsubscribeRoutes);
   await app.register(mailboxRoutes);
   await app.register(imageRoutes, { store: pictures });
   await registerStatic(app);

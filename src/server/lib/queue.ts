@@ -8,6 +8,20 @@ import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
 import { nowIso } from './time.js';
 
+/** The pace of a queue's worker (mail, notifications, push); tests shorten it. */
+export interface QueueTiming {
+  /** How often the queue is looked at when nothing wakes the worker (retries, other instances). */
+  pollMs: number;
+  /** How long a claim holds a row; a worker that stops mid-send frees it after this. */
+  leaseMs: number;
+  /** Attempts before a row is given up. */
+  maxAttempts: number;
+  /** The pause after the n-th failed attempt. */
+  retryDelayMs: (attempt: number) => number;
+  /** Rows that left, or were given up, are forgotten after this long. */
+  keepMs: number;
+}
+
 const ID_COLUMN = {
   mail_outbox: 'mail_id',
   notification_events: 'event_id',

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
-import { describeError as describe } from '#server/lib/queue.js';
+import { describeError as describe, type QueueTiming } from '#server/lib/queue.js';
 import { isoIn } from '#server/lib/time.js';
 import { createWorkLoop } from '#server/lib/work-loop.js';
 import {
@@ -19,18 +19,8 @@ import {
 } from './repository.js';
 import { smtpResponseCode, type MailTransport } from './transport.js';
 
-export interface MailTiming {
-  /** How often the queue is looked at when nothing wakes the worker (retries, other instances). */
-  pollMs: number;
-  /** How long a claim holds a mail; a worker that stops mid-send frees it after this. */
-  leaseMs: number;
-  /** Attempts before a mail is given up. */
-  maxAttempts: number;
-  /** The pause after the n-th failed attempt. */
-  retryDelayMs: (attempt: number) => number;
-  /** Mails that left are forgotten after this long (the built-in mailbox shows them until then). */
-  keepMs: number;
-}
+/** The mail queue's pace; mails that left stay in the built-in mailbox for `keepMs`. */
+export type MailTiming = QueueTiming;
 
 /** 30 s, 1, 2, 4... minutes up to an hour, each a little shorter or longer (by a fifth). */
 export function backoff(attempt: number): number {

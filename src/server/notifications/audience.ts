@@ -5,6 +5,7 @@
  * and shifts are applied where the notices are stored (tell.ts).
  */
 import type { DeliveryStatus } from '#shared/delivery.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { NotificationKind } from '#shared/notification-kinds.js';
 import { SCREENS } from '#shared/screens.js';
 import type { BusEvent } from '#server/live/bus.js';
@@ -91,8 +92,38 @@ export function preview(text: string, max = 140): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
-/** An order's tag: its request and the delivery made from it are one thing to the buyer. */
-const orderTag = (requestId: number) => `order-${requestId}`;
+/**
+ * A notice about an order, named by its listing. The request and the delivery made from it are
+ * one order to the people in it: one tag, so a newer step replaces an older one on the phone.
+ */
+function orderNotice(
+  kind: NotificationKind,
+  to: number,
+  order: { delivery_request_id: number; title: string | null },
+  text: { headline: string; body: string; url: string },
+): Notice {
+  return {
+    kind,
+    to: [to],
+    title: titled(text.headline, order.title),
+    body: text.body,
+    url: text.url,
+    tag: `order-${order.delivery_request_id}`,
+  };
+}
+
+/** A delivery waiting for a courier, told to every courier on shift but its buyer and seller. */
+function jobNotice(d: DeliveryInstruction, headline: string): Notice {
+  return {
+    kind: 'delivery_available',
+    to: 'couriers-on-shift',
+    except: [d.buyer_id, d.vendor_id],
+    title: titled(headline, d.title),
+    body: `From ${d.pickup} to ${d.dropoff}.`,
+    url: SCREENS.courier,
+    tag: `job-${d.delivery_id}`,
+  };
+}
 
 /** The notices of a delivery's new status, by status (a new status must say who hears of it). */
 const DELIVERY_NOTICES: Record<
@@ -102,44 +133,25 @@ const DELIVERY_NOTICES: Record<
   // A courier took it: the buyer learns of it on Order Status and at pick-up.
   Assigned: () => [],
   // The courier gave it up: it is back in the pool.
-  Unassigned: ({ delivery: d }) => [
-    {
-      kind: 'delivery_available',
-      to: 'couriers-on-shift',
-      except: [d.buyer_id, d.vendor_id],
-      title: titled('Delivery available again', d.title),
-      body: `From ${d.pickup} to ${d.dropoff}.`,
-      url: SCREENS.courier,
-      tag: `job-${d.delivery_id}`,
-    },
-  ],
+  Unassigned: ({ delivery: d }) => [jobNotice(d, 'Delivery available again')],
   'Picked Up': ({ delivery: d }) => [
-    {
-      kind: 'picked_up',
-      to: [d.buyer_id],
-      title: titled('Picked up', d.title),
+    orderNotice('picked_up', d.buyer_id, d, {
+      headline: 'Picked up',
       body: `Your courier has it and is on the way to ${d.dropoff}.`,
       url: SCREENS.orderStatus,
-      tag: orderTag(d.delivery_request_id),
-    },
+    }),
   ],
   Delivered: ({ delivery: d }) => [
-    {
-      kind: 'delivered',
-      to: [d.buyer_id],
-      title: titled('Delivered', d.title),
+    orderNotice('delivered', d.buyer_id, d, {
+      headline: 'Delivered',
       body: `Your item was dropped off at ${d.dropoff}.`,
       url: SCREENS.orderStatus,
-      tag: orderTag(d.delivery_request_id),
-    },
-    {
-      kind: 'delivered',
-      to: [d.vendor_id],
-      title: titled('Delivered', d.title),
+    }),
+    orderNotice('delivered', d.vendor_id, d, {
+      headline: 'Delivered',
       body: `Your item reached its buyer at ${d.dropoff}.`,
       url: SCREENS.vendor,
-      tag: orderTag(d.delivery_request_id),
-    },
+    }),
   ],
 };
 
@@ -149,49 +161,30 @@ export function noticesOf(event: DomainEvent): Notice[] {
     case 'request.created': {
       const r = event.request;
       return [
-        {
-          kind: 'delivery_request',
-          to: [r.vendor_id],
-          title: titled('Delivery request', r.title),
+        orderNotice('delivery_request', r.vendor_id, r, {
+          headline: 'Delivery request',
           body: `${r.username ?? 'A buyer'} asks for delivery to ${r.dropoff}.`,
           url: SCREENS.vendorRequests,
-          tag: orderTag(r.delivery_request_id),
-        },
+        }),
       ];
     }
-    case 'request.declined': {
-      const r = event.request;
+    case 'request.declined':
       return [
-        {
-          kind: 'request_declined',
-          to: [r.buyer_id],
-          title: titled('Declined', r.title),
+        orderNotice('request_declined', event.request.buyer_id, event.request, {
+          headline: 'Declined',
           body: 'The seller declined your delivery request.',
           url: SCREENS.orderStatus,
-          tag: orderTag(r.delivery_request_id),
-        },
+        }),
       ];
-    }
     case 'request.accepted': {
       const d = event.delivery;
       return [
-        {
-          kind: 'request_accepted',
-          to: [d.buyer_id],
-          title: titled('Accepted', d.title),
+        orderNotice('request_accepted', d.buyer_id, d, {
+          headline: 'Accepted',
           body: `The seller accepted your delivery request. A courier will bring it from ${d.pickup} to ${d.dropoff}.`,
           url: SCREENS.orderStatus,
-          tag: orderTag(d.delivery_request_id),
-        },
-        {
-          kind: 'delivery_available',
-          to: 'couriers-on-shift',
-          except: [d.buyer_id, d.vendor_id],
-          title: titled('New delivery available', d.title),
-          body: `From ${d.pickup} to ${d.dropoff}.`,
-          url: SCREENS.courier,
-          tag: `job-${d.delivery_id}`,
-        },
+        }),
+        jobNotice(d, 'New delivery available'),
       ];
     }
     case 'delivery.moved':

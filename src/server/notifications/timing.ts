@@ -1,27 +1,19 @@
 /** The pace of the notification workers; tests shorten it (harness), the product uses these. */
 import { MESSAGE_DIGEST_MINUTES } from '#shared/notification-kinds.js';
+import type { QueueTiming } from '#server/lib/queue.js';
 
-export interface NotifyTiming {
-  /** How often the queues are looked at when nothing wakes the workers. */
-  pollMs: number;
-  /** How long a claim holds an event or a batch of pushes. */
-  leaseMs: number;
+/** `keepMs` also forgets read notifications; `maxAttempts` holds for events and pushes. */
+export interface NotifyTiming extends QueueTiming {
   /** Push messages claimed and sent together (connections to one service are reused). */
   pushBatch: number;
   /** A push service that does not answer within this is tried again later. */
   pushTimeoutMs: number;
-  /** Attempts before a push message or an event is given up. */
-  maxAttempts: number;
-  /** The pause after the n-th failed attempt. */
-  retryDelayMs: (attempt: number) => number;
   /** A push service's Retry-After is honoured up to this long. */
   maxRetryAfterMs: number;
   /** A message digest waits this long for more messages (and for them to be read). */
   digestDelayMs: number;
   /** Digests leave at most this often per person. */
   digestIntervalMs: number;
-  /** Read notifications and given-up rows are forgotten after this long. */
-  keepMs: number;
 }
 
 /** 10 s, 20 s, 40 s... up to 10 minutes, each a little shorter or longer (by a fifth). */

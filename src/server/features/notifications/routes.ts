@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/notifications.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
+import { pushRoutes } from './push-routes.js';
 import {
   markNotificationsRead,
   notificationPage,
@@ -17,9 +18,20 @@ import {
   unreadCount,
   updatePreferences,
 } from './repository.js';
+import { unsubscribeRoutes } from './unsubscribe-routes.js';
 
-/** The notification centre and what reaches each person how (docs/api.md, "Notifications"). */
+/**
+ * Notifications (docs/api.md, "Notifications and Web Push"): the centre and the preferences
+ * here, Web Push's key and devices, and the mails' one-click unsubscribe links.
+ */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(centreRoutes);
+  await app.register(pushRoutes);
+  await app.register(unsubscribeRoutes);
+};
+
+/** The notification centre and what reaches each person how. */
+const centreRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   // Every answer here is the caller's own.
   app.addHook('onSend', async (_request, reply) => {
