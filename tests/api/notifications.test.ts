@@ -70,6 +70,22 @@ describe('an order, step by step', () => {
     expect(await kindsOf(ctx, p.stranger)).toEqual([]);
   });
 
+  it('tells the other buyers of the item that it went to someone else', async () => {
+    const p = await parties(ctx);
+    const other = { ...p, buyer: p.stranger };
+    const request = await requestDelivery(ctx, p);
+    await requestDelivery(ctx, other);
+    await acceptRequest(ctx, p, request.delivery_request_id);
+    expect((await centreOf(ctx, p.stranger)).items.map((i) => [i.kind, i.title, i.body])).toEqual([
+      [
+        'request_declined',
+        `Declined: ${request.title}`,
+        'The seller declined your delivery request (Sold to another buyer).',
+      ],
+    ]);
+    expect(await kindsOf(ctx, p.buyer)).toEqual(['request_accepted']);
+  });
+
   it('offers a new delivery to couriers on shift only, and follows it to the door', async () => {
     const title = `Lamp ${unique()}`;
     const p = await parties(ctx);

@@ -172,7 +172,10 @@ export function noticesOf(event: DomainEvent): Notice[] {
       return [
         orderNotice('request_declined', event.request.buyer_id, event.request, {
           headline: 'Declined',
-          body: 'The seller declined your delivery request.',
+          // Another buyer got the item: the buyer reads why, as on Order Status.
+          body: event.request.decline_reason
+            ? `The seller declined your delivery request (${event.request.decline_reason}).`
+            : 'The seller declined your delivery request.',
           url: SCREENS.orderStatus,
         }),
       ];
