@@ -11,6 +11,16 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+/** Why the server would refuse to start with `env` ('' if it would start). */
+function message(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 describe('GET /api/config', () => {
   it('tells any visitor where the map tiles come from, and that they are not saved in advance', async () => {
     const res = await as(ctx).get(API.config);
@@ -91,14 +101,6 @@ describe('mail settings', () => {
   });
 
   it('refuses what cannot work, at start, without repeating the SMTP password', () => {
-    const message = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return '';
-      } catch (error) {
-        return (error as Error).message;
-      }
-    };
     expect(message({ SMTP_URL: 'http://mailer:hunter2-secret@mail.example.edu' })).toMatch(
       /SMTP_URL must be smtp:\/\/user:password@host:port/,
     );
@@ -116,14 +118,6 @@ describe('mail settings', () => {
 
 describe('Web Push settings', () => {
   const keys = webpush.generateVAPIDKeys();
-  const message = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-      return '';
-    } catch (error) {
-      return (error as Error).message;
-    }
-  };
 
   it('reads VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT and PUSH_SERVICE_ORIGINS', () => {
     const config = loadConfig({
