@@ -113,10 +113,13 @@ describe('/notifications/settings', () => {
     const prefs = defaultPreferences();
     const api = stubApi({
       'GET /api/notification-preferences': prefs,
-      'PUT /api/notification-preferences': (call) => ({
-        ...prefs,
-        ...(call.body as object),
-      }),
+      // As the server answers: every kind's switches, with only those named changed.
+      'PUT /api/notification-preferences': (call) => {
+        const change = call.body as Partial<Record<string, object>>;
+        return Object.fromEntries(
+          Object.entries(prefs).map(([kind, switches]) => [kind, { ...switches, ...change[kind] }]),
+        );
+      },
     });
     const { user } = renderAt(<NotificationSettingsPage />, { path: '/notifications/settings' });
     for (const info of Object.values(NOTIFICATION_KINDS)) {
