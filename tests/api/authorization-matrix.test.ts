@@ -551,6 +551,7 @@ const SHARED_ANSWERS = new Set([
   'GET /api/listing/vendor/sold/:user_id',
   'GET /api/listing/active/:user_id',
   'GET /api/review/:vendorId',
+  'GET /api/push/public-key',
 ]);
 /** Open to visitors, but more for some signed-in callers: `Vary: Cookie`, `no-store` signed in. */
 const VARYING_ANSWERS = new Set(['GET /api/user/:id', 'GET /api/listing/:id']);

@@ -57,6 +57,8 @@ describe('GET /api/push/public-key', () => {
   it('answers one uncompressed P-256 point, the same from every instance', async () => {
     const res = await as(ctx).get('/api/push/public-key');
     expect(res.statusCode).toBe(200);
+    // The same for everyone: a browser may keep it.
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const { publicKey } = res.json<{ publicKey: string }>();
     const point = Buffer.from(publicKey, 'base64url');
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]+$/);

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/notifications.js';
 import { badRequest } from '#server/lib/http-error.js';
 import { allowedPushEndpoint } from '#server/notifications/push/endpoint-guard.js';
+import { sharedAnswer } from '#server/plugins/cache-control.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
 import { deleteSubscription, saveSubscription } from './repository.js';
@@ -30,7 +31,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same for everyone, so a browser may keep it a while.
   app.get(
     '/api/push/public-key',
-    { schema: { response: { 200: pushPublicKey } } },
+    { ...sharedAnswer, schema: { response: { 200: pushPublicKey } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return { publicKey: (await app.push.vapid()).publicKey };
@@ -49,7 +50,6 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { endpoint, keys } = request.body;
-      reply.header('cache-control', 'no-store');
       // No request ever goes to an address a client made up (SSRF).
       if (!allowedPushEndpoint(endpoint, app.config.pushServiceOrigins)) {
         throw badRequest('endpoint is not a push service this server sends to.');
@@ -70,9 +70,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { body: pushUnsubscribeBody, response: { 200: z.object({ removed: z.boolean() }) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      reply.header('cache-control', 'no-store');
       return { removed: await deleteSubscription(app.db, user.user_id, request.body.endpoint) };
     },
   );

@@ -25,18 +25,9 @@ import { unsubscribeRoutes } from './unsubscribe-routes.js';
  * here, Web Push's key and devices, and the mails' one-click unsubscribe links.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(centreRoutes);
   await app.register(pushRoutes);
   await app.register(unsubscribeRoutes);
-};
-
-/** The notification centre and what reaches each person how. */
-const centreRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  // Every answer here is the caller's own.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.get(
     '/api/notifications',

@@ -25,7 +25,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   const settingsUrl = `${app.config.publicUrl}${SCREENS.notificationSettings}`;
   const html = (reply: { header: (k: string, v: string) => unknown }) => {
     reply.header('content-type', 'text/html; charset=utf-8');
-    reply.header('cache-control', 'no-store');
     reply.header('x-robots-tag', 'noindex');
   };
   const read = async (token: string) =>
@@ -58,7 +57,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       const label = NOTIFICATION_KINDS[found.kind].label;
       request.log.info({ user_id: found.userId, kind: found.kind }, 'e-mail turned off by link');
       if (!browser) {
-        reply.header('cache-control', 'no-store');
         return { message: `E-mails for "${label}" are turned off.` };
       }
       html(reply);
