@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -87,6 +88,9 @@ export default defineConfig({
     }),
   ],
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a two-core CI machine. API
+    // tests wait on sockets and databases much of the time, so two share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

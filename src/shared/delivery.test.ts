@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CANCELLABLE_DELIVERY_STATUSES,
   checkDeliveryTransition,
+  checkRequestTransition,
   courierActions,
   courierColumn,
   currentDelivery,
   DELIVERY_STATUSES,
+  FINISHED_DELIVERY_STATUSES,
   groupByColumn,
+  hasPassed,
+  isCancellableDelivery,
+  isDeliveryFinished,
   mapFocus,
   orderStatus,
   progressIndex,
@@ -39,20 +45,26 @@ describe('orderStatus', () => {
 });
 
 describe('courierActions', () => {
-  it.each<[DeliveryStatus | null, boolean, boolean, boolean]>([
-    ['Unassigned', false, false, false],
-    ['Assigned', true, false, true],
-    ['Picked Up', false, true, false],
-    ['Delivered', false, false, false],
+  it.each<[DeliveryStatus | null, boolean, boolean, boolean, boolean]>([
+    ['Unassigned', false, false, false, false],
+    ['Assigned', true, false, true, false],
+    ['Picked Up', false, true, false, true],
+    ['Delivered', false, false, false, false],
+    ['Returned', false, false, false, false],
+    ['Cancelled', false, false, false, false],
     // The default display status is Assigned.
-    [null, true, false, true],
-  ])('%s: PICKED UP %s, FINISH DROP OFF %s, UNABLE TO DELIVER %s', (status, p, f, u) => {
-    expect(courierActions(status)).toEqual({
-      pickedUp: p,
-      finishDropOff: f,
-      unableToDeliver: u,
-    });
-  });
+    [null, true, false, true, false],
+  ])(
+    '%s: PICKED UP %s, FINISH DROP OFF %s, UNABLE TO DELIVER %s, return %s',
+    (status, p, f, u, r) => {
+      expect(courierActions(status)).toEqual({
+        pickedUp: p,
+        finishDropOff: f,
+        unableToDeliver: u,
+        returnItem: r,
+      });
+    },
+  );
 
   it('offers only moves the state machine allows', () => {
     for (const status of DELIVERY_STATUSES) {
@@ -60,6 +72,7 @@ describe('courierActions', () => {
       if (actions.pickedUp) expect(checkDeliveryTransition(status, 'Picked Up')).toBe('ok');
       if (actions.finishDropOff) expect(checkDeliveryTransition(status, 'Delivered')).toBe('ok');
       if (actions.unableToDeliver) expect(checkDeliveryTransition(status, 'Unassigned')).toBe('ok');
+      if (actions.returnItem) expect(checkDeliveryTransition(status, 'Returned')).toBe('ok');
     }
   });
 });
@@ -90,6 +103,9 @@ describe('courier columns', () => {
     expect(courierColumn('Assigned')).toBe('inProgress');
     expect(courierColumn('Picked Up')).toBe('inProgress');
     expect(courierColumn('Delivered')).toBe('delivered');
+    // Deliveries that ended early sit apart, under the three columns.
+    expect(courierColumn('Returned')).toBe('ended');
+    expect(courierColumn('Cancelled')).toBe('ended');
   });
 
   it('groups deliveries into the three columns keeping their order', () => {
@@ -106,7 +122,7 @@ describe('courier columns', () => {
     expect(grouped.available.map((x) => x.delivery_id)).toEqual([2]);
     expect(grouped.inProgress.map((x) => x.delivery_id)).toEqual([1, 4]);
     expect(grouped.delivered.map((x) => x.delivery_id)).toEqual([3]);
-    expect(groupByColumn([])).toEqual({ available: [], inProgress: [], delivered: [] });
+    expect(groupByColumn([])).toEqual({ available: [], inProgress: [], delivered: [], ended: [] });
   });
 
   it("finds the courier's current delivery: the first one still under way", () => {
@@ -117,5 +133,52 @@ describe('courier columns', () => {
     ];
     expect(currentDelivery(list)?.delivery_id).toBe(2);
     expect(currentDelivery(list.slice(0, 1))).toBeUndefined();
+  });
+});
+
+describe('the state machine beyond the spec', () => {
+  it('lets a delivery be cancelled only before pick-up, and returned only after', () => {
+    expect(checkDeliveryTransition('Unassigned', 'Cancelled')).toBe('ok');
+    expect(checkDeliveryTransition('Assigned', 'Cancelled')).toBe('ok');
+    expect(checkDeliveryTransition('Picked Up', 'Cancelled')).toBe('illegal');
+    expect(checkDeliveryTransition('Delivered', 'Cancelled')).toBe('illegal');
+    expect(checkDeliveryTransition('Picked Up', 'Returned')).toBe('ok');
+    expect(checkDeliveryTransition('Assigned', 'Returned')).toBe('illegal');
+    expect(checkDeliveryTransition('Delivered', 'Returned')).toBe('illegal');
+    expect(checkDeliveryTransition('Cancelled', 'Cancelled')).toBe('repeat');
+  });
+
+  it('never moves a delivery out of Delivered, Returned or Cancelled', () => {
+    for (const from of FINISHED_DELIVERY_STATUSES) {
+      expect(isDeliveryFinished(from)).toBe(true);
+      for (const to of DELIVERY_STATUSES)
+        expect(checkDeliveryTransition(from, to)).toBe(from === to ? 'repeat' : 'illegal');
+    }
+    expect(CANCELLABLE_DELIVERY_STATUSES.every((s) => isCancellableDelivery(s))).toBe(true);
+    expect(isCancellableDelivery('Picked Up')).toBe(false);
+  });
+
+  it('lets a buyer cancel a Pending request; an Approved one only with its delivery', () => {
+    expect(checkRequestTransition('Pending', 'Cancelled')).toBe('ok');
+    expect(checkRequestTransition('Approved', 'Cancelled')).toBe('ok');
+    expect(checkRequestTransition('Denied', 'Cancelled')).toBe('illegal');
+    expect(checkRequestTransition('Cancelled', 'Pending')).toBe('illegal');
+    expect(checkRequestTransition('Cancelled', 'Approved')).toBe('illegal');
+  });
+
+  it('knows which steps a delivery has been through', () => {
+    expect(hasPassed('Returned', 'Picked Up')).toBe(true);
+    expect(hasPassed('Returned', 'Delivered')).toBe(false);
+    expect(hasPassed('Delivered', 'Picked Up')).toBe(true);
+    expect(hasPassed('Cancelled', 'Picked Up')).toBe(false);
+    expect(hasPassed('Assigned', 'Picked Up')).toBe(false);
+  });
+
+  it('matches a request to its own delivery when the listing was asked for again', () => {
+    const request = { listing_id: 7, status: 'Pending', delivery_request_id: 2 };
+    const older = { listing_id: 7, delivery_status: 'Returned', delivery_request_id: 1 };
+    expect(orderStatus(request, [older])).toBe('Pending');
+    const own = { listing_id: 7, delivery_status: 'Assigned', delivery_request_id: 2 };
+    expect(orderStatus(request, [older, own])).toBe('Assigned');
   });
 });

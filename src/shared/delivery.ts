@@ -1,22 +1,83 @@
 /** Delivery state machines, enforced by the server and read by the client. */
 
-export const DELIVERY_REQUEST_STATUSES = ['Pending', 'Denied', 'Approved'] as const;
+/**
+ * Pending -> Denied (the vendor declines) | Approved (the vendor accepts) | Cancelled (the buyer
+ * takes it back); Approved -> Cancelled only together with its delivery (the buyer cancels the
+ * delivery before pick-up). docs/delivery-states.md draws both machines.
+ */
+export const DELIVERY_REQUEST_STATUSES = ['Pending', 'Denied', 'Approved', 'Cancelled'] as const;
 export type DeliveryRequestStatus = (typeof DELIVERY_REQUEST_STATUSES)[number];
 
-export const DELIVERY_STATUSES = ['Unassigned', 'Assigned', 'Picked Up', 'Delivered'] as const;
+/**
+ * In the order a delivery goes through them: the ones after Delivered end it another way
+ * (Returned by its courier after pick-up, Cancelled by its buyer before). Screens that must
+ * never show a step back compare positions in this list.
+ */
+export const DELIVERY_STATUSES = [
+  'Unassigned',
+  'Assigned',
+  'Picked Up',
+  'Delivered',
+  'Returned',
+  'Cancelled',
+] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The buyer may cancel a delivery while no courier has picked the item up. */
+export const CANCELLABLE_DELIVERY_STATUSES = [
+  'Unassigned',
+  'Assigned',
+] as const satisfies readonly DeliveryStatus[];
+
+export function isCancellableDelivery(status: DeliveryStatus): boolean {
+  return (CANCELLABLE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
+}
 
 /** The status shown when none is given. */
 export const DEFAULT_DISPLAY_STATUS: DeliveryStatus = 'Assigned';
 /** What the buyer sees when there is neither an instruction nor a request. */
 export const DEFAULT_ORDER_STATUS = 'Pending';
 
-/** Forward moves a courier makes; `Assigned -> Unassigned` is giving up. */
+/**
+ * Every move of a delivery. The courier claims it, picks it up, delivers it, gives it up while
+ * Assigned (`Assigned -> Unassigned`) or returns it to the pickup spot after pick-up
+ * (`Picked Up -> Returned`, with a reason); the buyer cancels it before pick-up. Who may make
+ * which move is the server's check (features/deliveries/rules.ts).
+ */
 const DELIVERY_MOVES: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
-  Unassigned: ['Assigned'],
-  Assigned: ['Picked Up', 'Unassigned'],
-  'Picked Up': ['Delivered'],
+  Unassigned: ['Assigned', 'Cancelled'],
+  Assigned: ['Picked Up', 'Unassigned', 'Cancelled'],
+  'Picked Up': ['Delivered', 'Returned'],
   Delivered: [],
+  Returned: [],
+  Cancelled: [],
+};
+
+/** The steps a delivery in each status has been through, the status itself included. */
+const STEPS_TAKEN: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
+  Unassigned: [],
+  Assigned: ['Assigned'],
+  'Picked Up': ['Assigned', 'Picked Up'],
+  Delivered: ['Assigned', 'Picked Up', 'Delivered'],
+  Returned: ['Assigned', 'Picked Up', 'Returned'],
+  Cancelled: ['Cancelled'],
+};
+
+/**
+ * Has a delivery now in `current` been through `step`? (A returned item was picked up; a
+ * cancelled one was never delivered.) Tells a replayed change that already happened from one
+ * the delivery went past another way.
+ */
+export function hasPassed(current: DeliveryStatus, step: DeliveryStatus): boolean {
+  return STEPS_TAKEN[current]?.includes(step) ?? false;
+}
+
+/** The moves a request makes; Approved -> Cancelled goes with its delivery's cancellation. */
+const REQUEST_MOVES: Record<DeliveryRequestStatus, readonly DeliveryRequestStatus[]> = {
+  Pending: ['Denied', 'Approved', 'Cancelled'],
+  Approved: ['Cancelled'],
+  Denied: [],
+  Cancelled: [],
 };
 
 export type TransitionCheck = 'ok' | 'repeat' | 'illegal';
@@ -32,16 +93,19 @@ export function checkRequestTransition(
   to: DeliveryRequestStatus,
 ): TransitionCheck {
   if (from === to) return 'repeat';
-  return from === 'Pending' && to !== 'Pending' ? 'ok' : 'illegal';
+  return REQUEST_MOVES[from].includes(to) ? 'ok' : 'illegal';
 }
 
 /**
- * Statuses in which a delivery is over: the item reached its buyer (or, later, came back).
- * Every other status is "under way": the item is promised to that buyer, so no other sale of
- * the listing may start. A new end state is one more entry here.
+ * Statuses in which a delivery is over and never moves again: the item reached its buyer, came
+ * back to the pickup spot (Returned) or was never carried (Cancelled). Every other status is
+ * "under way": the item is promised to that buyer, so no other sale of the listing may start;
+ * after a return or a cancellation the listing can be sold again.
  */
 export const FINISHED_DELIVERY_STATUSES = [
   'Delivered',
+  'Returned',
+  'Cancelled',
 ] as const satisfies readonly DeliveryStatus[];
 
 export function isDeliveryFinished(status: DeliveryStatus): boolean {
@@ -106,6 +170,8 @@ export interface CourierActions {
   pickedUp: boolean;
   finishDropOff: boolean;
   unableToDeliver: boolean;
+  /** Handing the item back at the pickup spot, after pick-up. */
+  returnItem: boolean;
 }
 
 /** Which action buttons the courier screen enables for a status. */
@@ -115,15 +181,18 @@ export function courierActions(status: DeliveryStatus | null | undefined): Couri
     pickedUp: current === 'Assigned',
     finishDropOff: current === 'Picked Up',
     unableToDeliver: current === 'Assigned',
+    returnItem: current === 'Picked Up',
   };
 }
 
-export type CourierColumn = 'available' | 'inProgress' | 'delivered';
+/** The dashboard's three columns of the spec, and below them the deliveries that ended early. */
+export type CourierColumn = 'available' | 'inProgress' | 'delivered' | 'ended';
 
 /** The courier dashboard column a delivery belongs in. */
 export function courierColumn(status: DeliveryStatus): CourierColumn {
   if (status === 'Unassigned') return 'available';
   if (status === 'Delivered') return 'delivered';
+  if (status === 'Returned' || status === 'Cancelled') return 'ended';
   return 'inProgress';
 }
 
@@ -132,16 +201,46 @@ export function mapFocus(status: DeliveryStatus | null | undefined): 'pickup' | 
   return (status ?? DEFAULT_DISPLAY_STATUS) === 'Assigned' ? 'pickup' : 'dropoff';
 }
 
+interface RequestRef {
+  listing_id: number;
+  status?: string | null;
+  delivery_request_id?: number;
+}
+interface InstructionRef {
+  listing_id: number | null;
+  delivery_status: string;
+  delivery_request_id?: number;
+}
+
 /**
- * Order status shown to the buyer: the delivery instruction's status for the same listing if one
+ * The delivery made from a request: the one that names it, else (the spec's rule) the one for
+ * the same listing. Only an accepted request has a delivery, so a request still Pending, or
+ * Denied, or Cancelled before it was accepted, takes none from the listing: a listing asked
+ * for again after a cancellation or a return has a delivery per request.
+ */
+export function deliveryOfRequest<T extends InstructionRef>(
+  request: RequestRef,
+  instructions: readonly T[],
+): T | undefined {
+  const own =
+    request.delivery_request_id === undefined
+      ? undefined
+      : instructions.find((i) => i.delivery_request_id === request.delivery_request_id);
+  if (own) return own;
+  if (request.status && request.status !== 'Approved') return undefined;
+  return instructions.find((i) => i.listing_id === request.listing_id);
+}
+
+/**
+ * Order status shown to the buyer: the status of the request's delivery instruction if one
  * exists, else the request's status, else 'Pending'.
  */
-export function orderStatus(
-  request: { listing_id: number; status?: string | null },
-  instructions: readonly { listing_id: number | null; delivery_status: string }[],
-): string {
-  const instruction = instructions.find((i) => i.listing_id === request.listing_id);
-  return instruction?.delivery_status ?? request.status ?? DEFAULT_ORDER_STATUS;
+export function orderStatus(request: RequestRef, instructions: readonly InstructionRef[]): string {
+  return (
+    deliveryOfRequest(request, instructions)?.delivery_status ??
+    request.status ??
+    DEFAULT_ORDER_STATUS
+  );
 }
 
 /** Position of a status on the progress bar; Unassigned (or unknown) is before the first step. */
@@ -151,11 +250,11 @@ export function progressIndex(status: DeliveryStatus | null | undefined): number
 
 export type CourierColumns<T> = Record<CourierColumn, T[]>;
 
-/** Splits deliveries into the three dashboard columns, keeping their order. */
+/** Splits deliveries into the dashboard's columns, keeping their order. */
 export function groupByColumn<T extends { delivery_status: DeliveryStatus }>(
   deliveries: readonly T[],
 ): CourierColumns<T> {
-  const columns: CourierColumns<T> = { available: [], inProgress: [], delivered: [] };
+  const columns: CourierColumns<T> = { available: [], inProgress: [], delivered: [], ended: [] };
   for (const delivery of deliveries)
     columns[courierColumn(delivery.delivery_status)].push(delivery);
   return columns;

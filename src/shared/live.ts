@@ -58,16 +58,5 @@ export const courierPosition = z.object({
 });
 export type CourierPosition = z.infer<typeof courierPosition>;
 
-/** Distance in metres between two points (haversine), for throttling position updates. */
-export function metersBetween(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number },
-): number {
-  const R = 6_371_000;
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * R * Math.asin(Math.sqrt(h));
-}
+/** Also used to throttle position updates; it lives with the campus coordinates. */
+export { metersBetween } from './locations.js';

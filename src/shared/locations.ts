@@ -55,3 +55,14 @@ export function locationCoords(name: string | null | undefined): LatLng {
   }
   return CAMPUS_CENTRE;
 }
+
+/** Distance in metres between two points (haversine). */
+export function metersBetween(a: LatLng, b: LatLng): number {
+  const R = 6_371_000;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}

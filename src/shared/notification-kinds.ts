@@ -38,6 +38,7 @@ export const NOTIFICATION_KINDS = {
   delivered: { label: 'An item is dropped off', audience: 'buyer', push: true, email: true, mail: 'each', urgency: 'high', ttl: 24 * HOUR },
   returned: { label: 'A courier brings an item back', audience: 'buyer', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 24 * HOUR },
   cancelled: { label: 'A delivery is cancelled', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 24 * HOUR },
+  handover_locked: { label: 'Drop-off is locked after too many wrong handover codes', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'high', ttl: HOUR / 4 },
   delivery_available: { label: 'New delivery available while you are on shift', audience: 'courier', push: true, email: false, mail: 'each', urgency: 'normal', ttl: HOUR / 4 },
   message: { label: 'New messages', audience: 'everyone', push: true, email: false, mail: 'digest', urgency: 'normal', ttl: 24 * HOUR },
   review: { label: 'Someone reviews you as a seller', audience: 'seller', push: true, email: false, mail: 'each', urgency: 'low', ttl: 7 * 24 * HOUR },

@@ -3,7 +3,8 @@
  * the service worker (both have `fetch` and, in current browsers, `navigator.locks`).
  */
 import { API } from './api-paths.js';
-import type { Answer, OutboxEntry, OutboxTransport } from './outbox.js';
+import { detailsBody, type Answer, type OutboxEntry, type OutboxTransport } from './outbox.js';
+import { photoDataUrl } from './photo-data.js';
 
 /** A replayed request that hangs is given up and retried later. */
 export const OUTBOX_TIMEOUT_MS = 15_000;
@@ -38,12 +39,19 @@ export function httpTransport(
   return {
     me: () => call(fetchFn, API.me),
     current: (deliveryId) => call(fetchFn, API.delivery(deliveryId)),
-    send: (entry: OutboxEntry) =>
-      call(fetchFn, API.delivery(entry.deliveryId), {
+    send: (entry: OutboxEntry) => {
+      const photo = entry.details?.photo;
+      return call(fetchFn, API.delivery(entry.deliveryId), {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ delivery_status: entry.status, device_time: entry.deviceTime }),
-      }),
+        body: JSON.stringify({
+          delivery_status: entry.status,
+          device_time: entry.deviceTime,
+          ...detailsBody(entry.details),
+          ...(photo && { proof_photo: photoDataUrl(photo) }),
+        }),
+      });
+    },
   };
 }
 

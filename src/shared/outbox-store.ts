@@ -67,6 +67,7 @@ export function idbOutboxStore(useStore: UseStore): OutboxStore & {
           deviceTime: fresh.deviceTime ?? new Date(now).toISOString(),
           createdAt: now,
           attempts: 0,
+          ...(fresh.details && { details: fresh.details }),
         };
         s.put(entry, entry.id);
         await completed;

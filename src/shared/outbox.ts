@@ -5,12 +5,17 @@
  * the entry shape, the names, how an answer is judged and the replay loop itself. Storage,
  * network and lock come in as plain functions so the loop can be tested without a browser.
  */
-import type { DeliveryStatus } from './delivery.js';
+import { hasPassed, type DeliveryStatus } from './delivery.js';
+import type { PhotoBytes } from './photo-data.js';
 
-/** The only status changes that may wait for the network; giving up needs it. */
+/**
+ * The only status changes that may wait for the network; giving up needs it. Returning an item
+ * happens at the pickup spot, often indoors, so it waits too (decision 022).
+ */
 export const OUTBOX_STATUSES = [
   'Picked Up',
   'Delivered',
+  'Returned',
 ] as const satisfies readonly DeliveryStatus[];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -30,11 +35,44 @@ export interface OutboxEntry {
   createdAt: number;
   attempts: number;
   lastError?: string;
+  /** What the change carries beyond its status (a drop-off's code and photo, a return's why). */
+  details?: OutboxDetails;
+}
+
+/**
+ * docs/decisions/022-delivery-proof.md: the buyer's code and the photo of a drop-off, the
+ * reason and note of a return. The photo's bytes are kept in IndexedDB with the entry (never in
+ * the localStorage journal) and sent as a data URL.
+ */
+export interface OutboxDetails {
+  handoverCode?: string;
+  photo?: PhotoBytes;
+  reason?: string;
+  note?: string;
 }
 
 export type NewOutboxEntry = Pick<OutboxEntry, 'deliveryId' | 'courierId' | 'status'> & {
   deviceTime?: string;
+  details?: OutboxDetails;
 };
+
+/** The PUT body's fields for an entry's details, but the photo (sent as a data URL). */
+export function detailsBody(details: OutboxDetails | undefined) {
+  return {
+    ...(details?.handoverCode !== undefined && { handover_code: details.handoverCode }),
+    ...(details?.reason !== undefined && { reason: details.reason }),
+    ...(details?.note !== undefined && { note: details.note }),
+  };
+}
+
+/**
+ * A drop-off the server refused for its handover code: 422 (missing or wrong) or 429 (locked
+ * after too many wrong codes). Sending the same code again cannot help: the entry is dropped and
+ * the courier asked for the code again.
+ */
+export function isHandoverRefusal(entry: OutboxEntry, status: number): boolean {
+  return entry.details?.handoverCode !== undefined && (status === 422 || status === 429);
+}
 
 export const REASSIGNED_MESSAGE = 'This delivery was reassigned';
 export const SIGN_IN_TO_SYNC_MESSAGE = 'Sign in to sync your delivery updates';
@@ -86,6 +124,8 @@ export interface ReplayDeps {
 export interface DroppedEntry {
   entry: OutboxEntry;
   message: string;
+  /** The server refused the drop-off's handover code (422 wrong or missing, 429 locked). */
+  handoverRefused?: true;
 }
 
 export interface ReplayResult {
@@ -99,13 +139,6 @@ export interface ReplayResult {
 
 /** What page and worker tell each other on the outbox BroadcastChannel. */
 export type OutboxMessage = { type: 'changed' } | { type: 'result'; result: ReplayResult };
-
-const STATUS_RANK: Record<DeliveryStatus, number> = {
-  Unassigned: 0,
-  Assigned: 1,
-  'Picked Up': 2,
-  Delivered: 3,
-};
 
 function messageOf(answer: Answer): string {
   if (!answer.ok) return answer.error;
@@ -131,11 +164,9 @@ async function alreadyApplied(
   if (!answer.ok || judgeStatus(answer.status) === 'retry') return 'unknown';
   if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return false;
   const delivery = answer.body as { courier_id?: unknown; delivery_status?: unknown };
-  const status = delivery.delivery_status as DeliveryStatus;
   return (
     delivery.courier_id === entry.courierId &&
-    status in STATUS_RANK &&
-    STATUS_RANK[status] >= STATUS_RANK[entry.status]
+    hasPassed(delivery.delivery_status as DeliveryStatus, entry.status)
   );
 }
 
@@ -165,7 +196,8 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
       const entry = (await store.list()).find((e) => e.courierId === userId);
       if (!entry) return finish('drained');
       const answer = await transport.send(entry);
-      let verdict = answer.ok ? judgeStatus(answer.status) : 'retry';
+      const handoverRefused = answer.ok && isHandoverRefusal(entry, answer.status);
+      let verdict = handoverRefused ? 'rejected' : answer.ok ? judgeStatus(answer.status) : 'retry';
       if (verdict === 'conflict') {
         const done = await alreadyApplied(transport, entry);
         if (done === 'unknown') verdict = 'retry';
@@ -188,6 +220,7 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
         result.dropped.push({
           entry,
           message: verdict === 'conflict' ? REASSIGNED_MESSAGE : messageOf(answer),
+          ...(handoverRefused && { handoverRefused: true as const }),
         });
       }
     }

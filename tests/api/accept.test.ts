@@ -52,6 +52,14 @@ describe('POST /api/delivery_instruction/request/accept/{id}', () => {
       title: expect.any(String),
       thumbnail: null,
       price: 20,
+      // Asked for without a handover code (as the original client asks).
+      handover_required: 0,
+      handover_locked_until: null,
+      proof_photo: null,
+      return_reason: null,
+      return_note: '',
+      cancel_reason: '',
+      delivery_rating: null,
     });
     expect(await requestStatus(s.request.delivery_request_id)).toBe('Approved');
   });

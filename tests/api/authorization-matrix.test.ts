@@ -359,6 +359,35 @@ const ROWS: Row[] = [
     route: '/api/delivery_instruction/:id/position',
     expect: only(['assignedCourier'], 200),
   },
+  {
+    ...VALID.rateCourier,
+    route: '/api/delivery_instruction/:id/rating',
+    expect: only(['buyer'], 201),
+  },
+];
+
+/**
+ * The moves beyond the spec, each made by every role: the buyer cancels a Pending request or an
+ * Assigned delivery; the assigned courier finishes a code-protected drop-off with a photo, or
+ * returns the item.
+ */
+const WAYS_OUT: Row[] = [
+  { ...VALID.cancelRequest, route: '/api/delivery_request/:id', expect: only(['buyer'], 200) },
+  {
+    ...VALID.cancelDelivery,
+    route: '/api/delivery_instruction/:id',
+    expect: only(['buyer'], 200),
+  },
+  {
+    ...VALID.dropOff,
+    route: '/api/delivery_instruction/:id',
+    expect: only(['assignedCourier'], 200),
+  },
+  {
+    ...VALID.returnItem,
+    route: '/api/delivery_instruction/:id',
+    expect: only(['assignedCourier'], 200),
+  },
 ];
 
 /** Claiming the unassigned delivery, each role for themself: only couriers may. */
@@ -382,6 +411,10 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
   'POST /api/register': { url: () => '/api/register', body: () => ({ username: '' }) },
   'POST /api/login': { url: () => '/api/login', body: () => ({ email: 'not an e-mail' }) },
   'POST /api/verify-email': { url: () => '/api/verify-email', body: () => ({ code: '12345' }) },
+  'POST /api/delivery_instruction/:id/rating': {
+    url: (w) => `/api/delivery_instruction/${w.deliveredDelivery}/rating`,
+    body: () => ({ rating: 9 }),
+  },
   'POST /api/password-reset': { url: () => '/api/password-reset', body: () => ({ email: 'x' }) },
   'POST /api/password-reset/confirm': {
     url: () => '/api/password-reset/confirm',
@@ -637,8 +670,12 @@ describe('authorization matrix', () => {
   const labels = new Map([
     [CLAIM, ' (claim)'],
     [COURIER_MESSAGE, ' (to the buyer of a delivery)'],
+    [WAYS_OUT[0]!, ' (cancel a request)'],
+    [WAYS_OUT[1]!, ' (cancel a delivery)'],
+    [WAYS_OUT[2]!, ' (drop-off with code and photo)'],
+    [WAYS_OUT[3]!, ' (return the item)'],
   ]);
-  for (const row of [...ROWS, CLAIM, COURIER_MESSAGE]) {
+  for (const row of [...ROWS, CLAIM, COURIER_MESSAGE, ...WAYS_OUT]) {
     const label = `${row.method} ${row.route}${labels.get(row) ?? ''}`;
     it.each(ROLES)(`${label} as %s`, async (role) => {
       const { status, headers, body, w } = await run(row, role);
@@ -722,6 +759,31 @@ describe('status order: 401, then 403, then 400', () => {
     });
   }
 
+  /** The moves beyond the spec with their input broken: who before what, again. */
+  const BROKEN_WAYS_OUT: [Row, Row['body']][] = [
+    [WAYS_OUT[0]!, () => ({ status: 'Cancelled', reason: 'x'.repeat(501) })],
+    [WAYS_OUT[1]!, () => ({ delivery_status: 'Cancelled', reason: 'x'.repeat(501) })],
+    [WAYS_OUT[2]!, () => ({ delivery_status: 'Delivered', handover_code: '12a4' })],
+    [WAYS_OUT[3]!, () => ({ delivery_status: 'Returned', reason: 'bored' })],
+  ];
+  for (const [row, body] of BROKEN_WAYS_OUT) {
+    it.each(ROLES)(
+      `${row.method} ${row.route} (${JSON.stringify(body!({} as World, 'buyer')).slice(0, 40)}) as %s`,
+      async (role) => {
+        const w = await buildWorld(ctx);
+        const cookie = w.cookies[role];
+        const res = await ctx.app.inject({
+          method: row.method,
+          url: row.url(w, role),
+          headers: cookie ? { cookie } : {},
+          payload: body!(w, role) as object,
+        });
+        const good = row.expect[role];
+        expect(res.statusCode, res.body).toBe(good === 401 || good === 403 ? good : 400);
+      },
+    );
+  }
+
   it('answers a visitor 401 whatever the body holds, even one too large to read', async () => {
     const huge = JSON.stringify({ title: 'x'.repeat(300 * 1024) });
     for (const [method, url] of [
@@ -791,6 +853,15 @@ describe('an account that has not verified its campus e-mail', () => {
       label: 'decline a request',
       role: 'vendor',
       row: byRoute('PUT', '/api/delivery_request/:id'),
+    },
+    { label: 'cancel a request', role: 'buyer', row: WAYS_OUT[0]! },
+    { label: 'cancel a delivery', role: 'buyer', row: WAYS_OUT[1]! },
+    { label: 'finish a drop-off', role: 'assignedCourier', row: WAYS_OUT[2]! },
+    { label: 'return an item', role: 'assignedCourier', row: WAYS_OUT[3]! },
+    {
+      label: 'rate the courier',
+      role: 'buyer',
+      row: byRoute('POST', '/api/delivery_instruction/:id/rating'),
     },
     {
       label: 'pick up the assigned delivery',

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LIMITS } from '#shared/constants.js';
 import { defaultErrorCode } from '#shared/errors.js';
+import { PROOF_LIMITS, RETURN_REASONS } from '#shared/handover.js';
 import { MODERATION_LIMITS, REPORT_REASONS, REPORT_TARGETS } from '#shared/moderation.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
@@ -294,6 +295,50 @@ const CASES: BodyCase[] = [
     ...VALID.pickUp,
     optional: ['device_time'],
     fields: { delivery_status: { oneOf: ['Picked Up', 'Assigned'] }, device_time: 'datetime' },
+  },
+  {
+    name: 'cancel request',
+    as: 'buyer',
+    ...VALID.cancelRequest,
+    optional: ['reason'],
+    fields: { status: { oneOf: ['Cancelled'] }, reason: { optText: PROOF_LIMITS.reason } },
+  },
+  {
+    name: 'cancel delivery',
+    as: 'buyer',
+    ...VALID.cancelDelivery,
+    optional: ['reason'],
+    fields: { delivery_status: { oneOf: ['Cancelled'] }, reason: { optText: PROOF_LIMITS.reason } },
+  },
+  {
+    name: 'drop-off with code and photo',
+    as: 'assignedCourier',
+    ...VALID.dropOff,
+    // Without its photo the body is a good one; without its code it is a 422.
+    optional: ['proof_photo'],
+    fields: {
+      delivery_status: { oneOf: ['Delivered'] },
+      handover_code: { text: 4 },
+      proof_photo: 'image',
+    },
+  },
+  {
+    name: 'return the item',
+    as: 'assignedCourier',
+    ...VALID.returnItem,
+    optional: ['note'],
+    fields: {
+      delivery_status: { oneOf: ['Returned'] },
+      reason: { oneOf: RETURN_REASONS },
+      note: { optText: PROOF_LIMITS.reason },
+    },
+  },
+  {
+    name: 'rate the courier',
+    as: 'buyer',
+    ...VALID.rateCourier,
+    optional: ['comment'],
+    fields: { rating: 'rating', comment: { optText: PROOF_LIMITS.ratingComment } },
   },
   {
     name: 'report',

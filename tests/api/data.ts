@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PASSWORD_RESET_MINUTES } from '#shared/identity.js';
 import { createListing, createMessage, type ListingOptions } from '#server/db/factories.js';
+import type { Db } from '#server/db/schema.js';
 import { hashToken } from '#server/features/accounts/repository.js';
 import { insertReset } from '#server/features/accounts/reset-repository.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
@@ -157,6 +158,47 @@ export async function unassignedDelivery(ctx: TestContext) {
   return { ...p, request, delivery };
 }
 
+/** A delivery asked for with a handover code, its code (read as the buyer reads it), and more. */
+export async function codedDelivery(ctx: TestContext, carrier?: Actor) {
+  const p = await parties(ctx);
+  const asked = await as(ctx, p.buyer).post('/api/delivery_request', {
+    buyer_id: p.buyer.user.user_id,
+    vendor_id: p.vendor.user.user_id,
+    listing_id: p.listing_id,
+    dropoff: 'Library',
+    require_handover_code: true,
+  });
+  if (asked.statusCode !== 201) throw new Error(`request failed: ${asked.body}`);
+  const request: DeliveryRequest = asked.json();
+  const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
+  const mine = await as(ctx, p.buyer).get('/api/delivery_instruction');
+  const code = (mine.json() as { delivery_id: number; handover_code?: string }[]).find(
+    (d) => d.delivery_id === delivery.delivery_id,
+  )?.handover_code;
+  if (!code) throw new Error('the buyer sees no handover code');
+  if (carrier) await moveAlong(ctx, carrier, delivery, ['Assigned', 'Picked Up']);
+  return { ...p, request, delivery, code };
+}
+
+/** The courier claims (Assigned) and moves the delivery through `steps`, each a 200. */
+export async function moveAlong(
+  ctx: TestContext,
+  courier: Actor,
+  delivery: { delivery_id: number },
+  steps: string[],
+) {
+  for (const delivery_status of steps) {
+    const res = await as(ctx, courier).put(`/api/delivery_instruction/${delivery.delivery_id}`, {
+      delivery_status,
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`${delivery_status}: ${res.statusCode} ${res.body}`);
+  }
+}
+
+/** A code that is not `code`. */
+export const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
+
 /** A live password reset link of the user's, as if read from the mail: its token. */
 export async function resetTokenFor(ctx: TestContext, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -166,4 +208,24 @@ export async function resetTokenFor(ctx: TestContext, userId: number): Promise<s
     lifetimeMs: PASSWORD_RESET_MINUTES * 60 * 1000,
   });
   return token;
+}
+
+/**
+ * An account with only the columns users had before the sign-in guard's keys, for tests that
+ * step the migrator back (today's factory writes the later columns too).
+ */
+export async function oldUser(db: Db, username: string, is_courier = 0) {
+  return db
+    .insertInto('users')
+    .values({
+      username,
+      sfsu_email: `${username}@sfsu.edu`,
+      first_name: 'Old',
+      last_name: 'Account',
+      password_hash: 'scrypt$x',
+      is_courier,
+      created_at: new Date().toISOString(),
+    } as never)
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
 }

@@ -36,6 +36,9 @@ describe('POST /api/delivery_request', () => {
       dropoff: 'Hensill Hall',
       buyer_special_request: 'Please call',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // No code unless asked for: the original client never asks.
+      require_handover_code: 0,
+      cancel_reason: '',
       decline_reason: null,
       title: expect.any(String),
       thumbnail: null,

@@ -156,6 +156,36 @@ describe('the pool', () => {
     expect(JSON.stringify(tomStream.events.slice(seenBefore))).not.toContain('At the counter');
   });
 
+  it('tells on-shift couriers only that a delivery its buyer cancelled left the pool', async () => {
+    const p = await parties(ctx);
+    const tom = await courier(ctx);
+    expect((await becomeCourier(tom)).statusCode).toBe(200);
+    const tomStream = await streams.open(tom.cookie);
+    const buyerStream = await streams.open(p.buyer.cookie);
+    const request = await requestDelivery(ctx, p);
+    const id = (await acceptRequest(ctx, p, request.delivery_request_id)).delivery_id;
+    await tomStream.next(
+      'delivery.updated',
+      (d: { delivery?: { delivery_id: number } }) => d.delivery?.delivery_id === id,
+    );
+    const seenBefore = tomStream.events.length;
+
+    const cancelled = await as(ctx, p.buyer).put(url(id), {
+      delivery_status: 'Cancelled',
+      reason: 'Bought one at the bookstore',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await buyerStream.next(
+      'delivery.updated',
+      (d: { delivery?: { delivery_status: string } }) =>
+        d.delivery?.delivery_status === 'Cancelled',
+    );
+    await tomStream.next('delivery.removed');
+    expect(tomStream.events.slice(seenBefore)).toEqual([
+      { event: 'delivery.removed', data: { delivery_id: id }, id: expect.any(String) },
+    ]);
+  });
+
   it('shows a delivery given back to every on-shift courier again', async () => {
     const d = await unassignedDelivery(ctx);
     const jace = await courier(ctx);

@@ -218,6 +218,8 @@ export const DATA_TABLES = [
   'delivery_requests',
   'delivery_instructions',
   'delivery_events',
+  'handover_codes',
+  'delivery_ratings',
   'images',
   'reports',
   'blocks',

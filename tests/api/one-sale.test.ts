@@ -151,3 +151,46 @@ describe('making a listing Active again', () => {
     expect((await put({ listing_status: 'Active' })).statusCode).toBe(200);
   });
 });
+
+describe('a sale that falls through', () => {
+  it.each(['Cancelled', 'Returned'] as const)(
+    'ends with a delivery %s: the listing can be Active again, the buyers told it was sold may ask again, and a new request is accepted',
+    async (end) => {
+      const { seller, listing_id, buyers, requests } = await wanted(2);
+      const [first, declined] = buyers as [Actor, Actor];
+      const put = (body: object) => as(ctx, seller).put(`/api/listing/${listing_id}`, body);
+      const alreadySent = async () =>
+        (
+          await as(ctx, declined).get(
+            `/api/delivery_request/listing-buyer?userId=${declined.user.user_id}&listingId=${listing_id}`,
+          )
+        ).json();
+      expect((await put({ listing_status: 'Sold' })).statusCode).toBe(200);
+      const delivery = (await accept(seller, requests[0]!)).json();
+      // While the item is on its way the declined request still counts as sent.
+      expect(await alreadySent()).toHaveLength(1);
+
+      if (end === 'Cancelled') {
+        const cancelled = await as(ctx, first).put(
+          `/api/delivery_instruction/${delivery.delivery_id}`,
+          { delivery_status: 'Cancelled', reason: 'Found one nearer' },
+        );
+        expect(cancelled.statusCode, cancelled.body).toBe(200);
+      } else {
+        const jace = await courier(ctx);
+        const move = (body: object) =>
+          as(ctx, jace).put(`/api/delivery_instruction/${delivery.delivery_id}`, body);
+        await move({ courier_id: jace.user.user_id, delivery_status: 'Assigned' });
+        await move({ delivery_status: 'Picked Up' });
+        const returned = await move({ delivery_status: 'Returned', reason: 'buyer_not_there' });
+        expect(returned.statusCode, returned.body).toBe(200);
+      }
+
+      expect((await put({ listing_status: 'Active' })).statusCode).toBe(200);
+      expect(await alreadySent()).toEqual([]);
+      const asked = await ask(declined, seller, listing_id);
+      expect((await accept(seller, asked)).statusCode).toBe(201);
+      expect(await countDeliveries(listing_id)).toBe(2);
+    },
+  );
+});

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Category } from '#shared/constants.js';
 import { connect, type Connection } from '#server/db/connect.js';
-import { createListing, createUser } from '#server/db/factories.js';
+import { createListing } from '#server/db/factories.js';
 import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
 import { searchPageOf } from '#server/features/listings/search-repository.js';
 import { freshDatabase } from '../fixtures/postgres.js';
+import { oldUser } from './data.js';
 
 // A database from before storefront search by words: the migration builds the index and the
 // vocabulary from the products already there, and triggers keep them from then on.
@@ -39,7 +40,7 @@ it('builds the search words of the products stored before it', async () => {
   const stepped = await migrator.migrateTo(before);
   expect(stepped.error).toBeUndefined();
 
-  const seller = await createUser(database.db);
+  const seller = await oldUser(database.db, 'old_seller');
   const listing = (title: string, description: string, category: Category) =>
     createListing(database.db, { vendor_id: seller.user_id, title, description, category });
   await listing('Graphing calculator TI-84 Plus', 'Works for every math class.', 'Electronics');

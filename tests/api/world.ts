@@ -6,6 +6,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createListing, createMessage, createUser } from '#server/db/factories.js';
 import { createSession, hashToken } from '#server/features/accounts/repository.js';
 import { insertReset } from '#server/features/accounts/reset-repository.js';
+import { createHandoverCode } from '#server/features/deliveries/handover-repository.js';
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
 import { isoIn } from '#server/lib/time.js';
 import type { TestContext } from './harness.js';
@@ -123,6 +124,45 @@ export async function buildWorld(ctx: TestContext) {
     product_id: poolListing.product_id,
     listing_id: poolListing.listing_id,
   });
+  // Carried further by the assigned courier: one picked up (asked for with a handover code),
+  // one delivered.
+  const carried = async (title: string, status: 'Picked Up' | 'Delivered') => {
+    const item = await createListing(db, { vendor_id: vendorId, title });
+    const request = await insertRequest(db, {
+      buyer_id: buyerId,
+      vendor_id: vendorId,
+      listing_id: item.listing_id,
+      dropoff: 'Library',
+      buyer_special_request: '',
+      status: 'Approved',
+      require_handover_code: status === 'Picked Up' ? 1 : 0,
+    });
+    return insertInstruction(db, {
+      delivery_request_id: request,
+      pickup: 'Quickly',
+      dropoff: 'Library',
+      seller_special_request: '',
+      buyer_special_request: '',
+      buyer_id: buyerId,
+      vendor_id: vendorId,
+      product_id: item.product_id,
+      listing_id: item.listing_id,
+      courier_id: users.assignedCourier.user_id,
+      delivery_status: status,
+      handover_required: status === 'Picked Up' ? 1 : 0,
+    });
+  };
+  const pickedUp = await carried('Carried vase', 'Picked Up');
+  await createHandoverCode(db, pickedUp);
+  const handoverCode = (
+    await db
+      .selectFrom('handover_codes')
+      .select('code')
+      .where('delivery_id', '=', pickedUp)
+      .executeTakeFirstOrThrow()
+  ).code;
+  const delivered = await carried('Delivered mug', 'Delivered');
+
   await db
     .insertInto('courier_positions')
     .values({
@@ -177,6 +217,9 @@ export async function buildWorld(ctx: TestContext) {
     pendingRequest: pending,
     assignedDelivery: assigned,
     unassignedDelivery: unassigned,
+    pickedUpDelivery: pickedUp,
+    handoverCode,
+    deliveredDelivery: delivered,
     resetToken,
     reportId: report.report_id,
   };
@@ -388,6 +431,35 @@ export const VALID = {
     method: 'PUT',
     url: (w) => `/api/moderation/reports/${w.reportId}`,
     body: () => ({ status: 'dismissed', reason: 'Not harassment' }),
+  },
+  cancelRequest: {
+    method: 'PUT',
+    url: (w) => `/api/delivery_request/${w.pendingRequest}`,
+    body: () => ({ status: 'Cancelled', reason: 'Found one nearer' }),
+  },
+  cancelDelivery: {
+    method: 'PUT',
+    url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
+    body: () => ({ delivery_status: 'Cancelled', reason: 'Found one nearer' }),
+  },
+  dropOff: {
+    method: 'PUT',
+    url: (w) => `/api/delivery_instruction/${w.pickedUpDelivery}`,
+    body: (w) => ({
+      delivery_status: 'Delivered',
+      handover_code: w.handoverCode,
+      proof_photo: TINY_PNG_BASE64,
+    }),
+  },
+  returnItem: {
+    method: 'PUT',
+    url: (w) => `/api/delivery_instruction/${w.pickedUpDelivery}`,
+    body: () => ({ delivery_status: 'Returned', reason: 'buyer_not_there', note: 'Waited' }),
+  },
+  rateCourier: {
+    method: 'POST',
+    url: (w) => `/api/delivery_instruction/${w.deliveredDelivery}/rating`,
+    body: () => ({ rating: 5, comment: 'Quick' }),
   },
   sharePosition: {
     method: 'POST',

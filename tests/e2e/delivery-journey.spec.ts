@@ -131,7 +131,14 @@ test('a delivery goes from the buyer’s request to Delivered on the buyer’s O
       .toBeCloseTo(37.72145, 4);
     await expect(order).toContainText('Status: Picked Up', { timeout: 15_000 });
 
+    // The form asked for a handover code (checked by default): the courier reads it off the
+    // buyer's Order Status and types it in.
+    const code = await buyer.page.getByTestId('handover-code').textContent();
+    expect(code).toMatch(/^[0-9]{4}$/);
+    await expect(buyer.page.getByText('Show this code to your courier')).toBeVisible();
     await page.getByRole('button', { name: 'FINISH DROP OFF' }).click();
+    await page.getByLabel("Buyer's handover code").fill(code!);
+    await page.getByRole('button', { name: 'Confirm drop off' }).click();
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Delivered/);
     await expect(page.getByText('Delivered. Thank you!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'FINISH DROP OFF' })).toBeDisabled();

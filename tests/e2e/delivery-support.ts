@@ -157,6 +157,7 @@ export async function requestDelivery(
   listing: ListingRow,
   dropoff: string,
   note: string,
+  { handoverCode = false }: { handoverCode?: boolean } = {},
 ): Promise<number> {
   const res = await buyer.page.request.post('/api/delivery_request', {
     data: {
@@ -165,6 +166,7 @@ export async function requestDelivery(
       listing_id: listing.listing_id,
       dropoff,
       buyer_special_request: note,
+      ...(handoverCode && { require_handover_code: true }),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

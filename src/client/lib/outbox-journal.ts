@@ -7,7 +7,9 @@
 import { OUTBOX } from '#shared/outbox-names.js';
 import type { NewOutboxEntry, OutboxEntry } from '#shared/outbox.js';
 
-export type PressedChange = Required<NewOutboxEntry> & { createdAt: number };
+/** A change as the journal keeps it: its details without the photo (it stays in memory). */
+export type PressedChange = Required<Omit<NewOutboxEntry, 'details'>> &
+  Pick<NewOutboxEntry, 'details'> & { createdAt: number };
 
 const same = (a: PressedChange, b: PressedChange) =>
   a.createdAt === b.createdAt && a.deliveryId === b.deliveryId && a.status === b.status;
@@ -32,7 +34,9 @@ const sameChange = (a: NewOutboxEntry, b: NewOutboxEntry) =>
 /** Keeps a pressed change; the same change already kept is not kept twice. */
 export function journalAdd(change: PressedChange): void {
   const kept = readJournal();
-  if (!kept.some((c) => sameChange(c, change))) write([...kept, change]);
+  if (kept.some((c) => sameChange(c, change))) return;
+  const { photo: _inMemory, ...details } = change.details ?? {};
+  write([...kept, change.details ? { ...change, details } : change]);
 }
 
 export function journalRemove(change: PressedChange): void {

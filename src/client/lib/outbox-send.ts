@@ -1,6 +1,12 @@
 import type { DeliveryStatus } from '#shared/delivery.js';
 import { API } from '#shared/api-paths.js';
-import { isOutboxStatus, type OutboxEntry } from '#shared/outbox.js';
+import {
+  detailsBody,
+  isOutboxStatus,
+  type OutboxDetails,
+  type OutboxEntry,
+} from '#shared/outbox.js';
+import { photoDataUrl } from '#shared/photo-data.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
@@ -31,8 +37,10 @@ export async function sendStatusUpdate(input: {
   status: DeliveryStatus;
   /** When the button was pressed (ISO 8601); now if not given. */
   deviceTime?: string;
+  /** A drop-off's code and photo, a return's reason and note (decision 022). */
+  details?: OutboxDetails;
 }): Promise<StatusUpdateOutcome> {
-  const { deliveryId, courierId, status } = input;
+  const { deliveryId, courierId, status, details } = input;
   const deviceTime = input.deviceTime ?? new Date().toISOString();
   if (!isOutboxStatus(status)) {
     if (!navigator.onLine) throw new Error(NEEDS_NETWORK_MESSAGE);
@@ -47,7 +55,7 @@ export async function sendStatusUpdate(input: {
       throw isNetworkError(error) ? new Error(NEEDS_NETWORK_MESSAGE) : error;
     }
   }
-  const change = { deliveryId, courierId, status, deviceTime };
+  const change = { deliveryId, courierId, status, deviceTime, ...(details && { details }) };
   // The outbox's first update: from now on, storage the browser clears could lose a delivery's
   // step, so ask it to keep the site's data (on the tap itself, where Firefox asks the person).
   if (getOutboxState().entries.length === 0 && readJournal().length === 0) void keepOfflineData();
@@ -61,7 +69,12 @@ export async function sendStatusUpdate(input: {
   try {
     const delivery = await api<DeliveryInstruction>(API.delivery(deliveryId), {
       method: 'PUT',
-      body: { delivery_status: status, device_time: deviceTime },
+      body: {
+        delivery_status: status,
+        device_time: deviceTime,
+        ...detailsBody(details),
+        ...(details?.photo && { proof_photo: photoDataUrl(details.photo) }),
+      },
       timeoutMs: SEND_TIMEOUT_MS,
     });
     journalForget(change);

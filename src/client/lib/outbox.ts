@@ -13,8 +13,16 @@ import {
   type ReplayResult,
 } from '#shared/outbox.js';
 import { httpTransport, withOutboxLock } from '#shared/outbox-http.js';
+import type { PhotoBytes } from '#shared/photo-data.js';
 import { idbOutboxStore } from '#shared/outbox-store.js';
-import { journalAdd, journalRemove, readJournal, withJournal } from './outbox-journal';
+import { rememberRejection } from './handover-rejections';
+import {
+  journalAdd,
+  journalRemove,
+  readJournal,
+  withJournal,
+  type PressedChange,
+} from './outbox-journal';
 import { pageIdbStore } from './page-idb-store';
 
 export type OutboxNotice =
@@ -79,14 +87,27 @@ export async function refreshOutbox(): Promise<void> {
 let moving: Promise<unknown> = Promise.resolve();
 
 /**
+ * Photos of drop-offs pressed in this page, until their change is in IndexedDB: the journal
+ * (localStorage) keeps no photo. A page closed before that loses the photo, not the drop-off.
+ */
+const photos = new Map<string, PhotoBytes>();
+const photoKey = (c: NewOutboxEntry) => `${c.courierId}:${c.deliveryId}:${c.status}`;
+
+function withPhoto(change: PressedChange): PressedChange {
+  const photo = photos.get(photoKey(change));
+  return photo ? { ...change, details: { ...change.details, photo } } : change;
+}
+
+/**
  * Moves the journal's changes into IndexedDB, oldest first, one mover at a time. Stops at the
  * first that cannot be written (they stay in the journal, in order, for the next try).
  */
 function moveJournal(): Promise<void> {
   const run = moving.then(async () => {
     for (const change of readJournal()) {
-      await outboxStore().add(change, change.createdAt);
+      await outboxStore().add(withPhoto(change), change.createdAt);
       journalRemove(change);
+      photos.delete(photoKey(change));
     }
   });
   moving = run.catch(() => undefined);
@@ -106,6 +127,16 @@ function scheduleRetry(entries: OutboxEntry[]) {
 /** What a finished replay means for this page, wherever it ran. */
 function absorb(result: ReplayResult) {
   const now = Date.now();
+  // A drop-off refused for its code: the delivery screen asks for the code again.
+  for (const { entry, message, handoverRefused } of result.dropped) {
+    if (handoverRefused)
+      rememberRejection({
+        courierId: entry.courierId,
+        deliveryId: entry.deliveryId,
+        message,
+        at: now,
+      });
+  }
   const dropped = result.dropped.at(-1);
   let notice = state.notice;
   if (dropped) {
@@ -173,6 +204,7 @@ async function requestBackgroundSync(): Promise<void> {
 export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<OutboxEntry> {
   const now = Date.now();
   const pressed = { ...input, deviceTime: input.deviceTime ?? new Date(now).toISOString() };
+  if (input.details?.photo) photos.set(photoKey(input), input.details.photo);
   journalAdd({ ...pressed, createdAt: now });
   await moveJournal().catch(() => undefined);
   await refreshOutbox().catch(() => undefined);

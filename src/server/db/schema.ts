@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Availability, Category, Condition, ListingStatus } from '#shared/constants.js';
 import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
+import type { ReturnReason } from '#shared/handover.js';
 import type { DropoffLocation, PickupLocation } from '#shared/locations.js';
 import type {
   ModerationAction,
@@ -90,6 +91,9 @@ export interface DeliveryRequestsTable {
   dropoff: DropoffLocation;
   buyer_special_request: string;
   created_at: string;
+  /** 1: the buyer asked for a handover code (its delivery gets one on accept). */
+  require_handover_code: Generated<number>;
+  cancel_reason: Generated<string>;
   /** Why it was declined when the seller did not ("Sold to another buyer"); else null. */
   decline_reason: string | null;
 }
@@ -110,6 +114,31 @@ export interface DeliveryInstructionsTable {
   delivery_status: Generated<DeliveryStatus>;
   timestamp: string;
   updated_at: string;
+  /** 1: drop-off needs the buyer's code (kept in handover_codes, never selected with this). */
+  handover_required: Generated<number>;
+  /** The courier's photo at drop-off: an image URL. */
+  proof_photo: string | null;
+  return_reason: ReturnReason | null;
+  return_note: Generated<string>;
+  cancel_reason: Generated<string>;
+}
+
+/** The buyer's code of a delivery, and the wrong tries against it (docs/decisions/022). */
+export interface HandoverCodesTable {
+  delivery_id: number;
+  code: string;
+  wrong_tries: Generated<number>;
+  locked_until: string | null;
+}
+
+/** The buyer's rating of the courier, once per delivery. */
+export interface DeliveryRatingsTable {
+  delivery_id: number;
+  courier_id: number | null;
+  buyer_id: number;
+  rating: number;
+  comment: Generated<string>;
+  created_at: string;
 }
 
 /** Every status change of a delivery, with the server's time and the device's (offline replay). */
@@ -374,6 +403,8 @@ export interface Database {
   delivery_requests: DeliveryRequestsTable;
   delivery_instructions: DeliveryInstructionsTable;
   delivery_events: DeliveryEventsTable;
+  handover_codes: HandoverCodesTable;
+  delivery_ratings: DeliveryRatingsTable;
   sessions: SessionsTable;
   auth_throttle: AuthThrottleTable;
   courier_positions: CourierPositionsTable;

@@ -5,6 +5,11 @@
  * and shifts are applied where the notices are stored (tell.ts).
  */
 import type { DeliveryStatus } from '#shared/delivery.js';
+import {
+  CANCELLED_BY_BUYER_MESSAGE,
+  HANDOVER_MESSAGES,
+  RETURN_REASON_LABELS,
+} from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { NotificationKind } from '#shared/notification-kinds.js';
 import { SCREENS } from '#shared/screens.js';
@@ -36,6 +41,7 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
   switch (event.type) {
     case 'request.created':
     case 'request.declined':
+    case 'request.cancelled':
       return [
         {
           type: 'delivery.updated',
@@ -55,16 +61,18 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
       ];
     case 'delivery.moved': {
       const { delivery, from } = event;
-      // Its progress is its buyer's, seller's and courier's; back in the pool, every on-shift
-      // courier may see it again.
+      // Its progress is its buyer's, seller's and courier's (the courier of a cancelled or
+      // returned delivery still holds it; one who gave it up is the actor); back in the pool,
+      // every on-shift courier may see it again.
+      const readers = [delivery.buyer_id, delivery.vendor_id, event.actorId, delivery.courier_id];
       const moved: BusEvent = {
         type: 'delivery.updated',
         data: { delivery },
-        to: [delivery.buyer_id, delivery.vendor_id, event.actorId],
+        to: [...new Set(readers.filter((id): id is number => id !== null))],
         couriersOnShift: delivery.delivery_status === 'Unassigned',
       };
       if (from !== 'Unassigned') return [moved];
-      // Claimed: the other couriers learn only that it left the pool.
+      // Claimed or cancelled while in the pool: the other couriers learn only that it left.
       const removed: BusEvent = {
         type: 'delivery.removed',
         data: { delivery_id: delivery.delivery_id },
@@ -73,6 +81,15 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
       };
       return [moved, removed];
     }
+    case 'handover.locked':
+      // Screens show the lock from handover_locked_until; the notice says why at once.
+      return [
+        {
+          type: 'delivery.updated',
+          data: { delivery: event.delivery, notice: HANDOVER_MESSAGES.lockedNotice },
+          to: [event.delivery.buyer_id, event.delivery.vendor_id],
+        },
+      ];
     case 'message.sent':
       return [
         {
@@ -87,6 +104,9 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
 }
 
 const titled = (headline: string, title: string | null) => `${headline}: ${title ?? '(Unknown)'}`;
+/** A sentence and, when the person gave one, their reason in their words. */
+const withReason = (sentence: string, reason: string | null | undefined) =>
+  reason ? `${sentence} Reason: ${preview(reason)}` : sentence;
 /** A message or comment as a notification line: one line, not too long. */
 export function preview(text: string, max = 140): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -141,6 +161,40 @@ const DELIVERY_NOTICES: Record<
       url: SCREENS.orderStatus,
     }),
   ],
+  // The courier brought it back to its pickup spot: its buyer and seller read why.
+  Returned: ({ delivery: d }) => {
+    const why = d.return_reason ? RETURN_REASON_LABELS[d.return_reason] : 'No reason given';
+    const reason = d.return_note ? `${why}: ${preview(d.return_note)}` : why;
+    return [
+      orderNotice('returned', d.buyer_id, d, {
+        headline: 'Returned',
+        body: `Your courier brought the item back to ${d.pickup}. Reason: ${reason}.`,
+        url: SCREENS.orderStatus,
+      }),
+      orderNotice('returned', d.vendor_id, d, {
+        headline: 'Returned',
+        body: `The courier brought your item back to ${d.pickup}. Reason: ${reason}.`,
+        url: SCREENS.vendor,
+      }),
+    ];
+  },
+  // Only the buyer cancels (the actor, never told): the seller, and the courier if one held it.
+  Cancelled: ({ delivery: d }) => [
+    orderNotice('cancelled', d.vendor_id, d, {
+      headline: 'Cancelled',
+      body: withReason('The buyer cancelled this delivery.', d.cancel_reason),
+      url: SCREENS.vendor,
+    }),
+    ...(d.courier_id === null
+      ? []
+      : [
+          orderNotice('cancelled', d.courier_id, d, {
+            headline: 'Cancelled',
+            body: `${CANCELLED_BY_BUYER_MESSAGE} Do not pick it up or bring it to ${d.dropoff}.`,
+            url: SCREENS.courier,
+          }),
+        ]),
+  ],
   Delivered: ({ delivery: d }) => [
     orderNotice('delivered', d.buyer_id, d, {
       headline: 'Delivered',
@@ -179,6 +233,36 @@ export function noticesOf(event: DomainEvent): Notice[] {
           url: SCREENS.orderStatus,
         }),
       ];
+    case 'request.cancelled': {
+      const r = event.request;
+      return [
+        orderNotice('cancelled', r.vendor_id, r, {
+          headline: 'Cancelled',
+          body: withReason(
+            `${r.username ?? 'The buyer'} cancelled their delivery request.`,
+            r.cancel_reason,
+          ),
+          url: SCREENS.vendorRequests,
+        }),
+      ];
+    }
+    case 'handover.locked': {
+      const d = event.delivery;
+      // Never the code: only that drop-off is locked, as the screens say it.
+      const body = HANDOVER_MESSAGES.lockedNotice;
+      return [
+        orderNotice('handover_locked', d.buyer_id, d, {
+          headline: 'Drop-off locked',
+          body,
+          url: SCREENS.orderStatus,
+        }),
+        orderNotice('handover_locked', d.vendor_id, d, {
+          headline: 'Drop-off locked',
+          body,
+          url: SCREENS.vendor,
+        }),
+      ];
+    }
     case 'request.accepted': {
       const d = event.delivery;
       return [

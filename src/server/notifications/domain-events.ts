@@ -14,10 +14,17 @@ export type DomainEvent =
   | { type: 'request.created'; actorId: number; request: DeliveryRequest }
   /** The seller declined a request. */
   | { type: 'request.declined'; actorId: number; request: DeliveryRequest }
+  /** The buyer took back a request the seller had not answered. */
+  | { type: 'request.cancelled'; actorId: number; request: DeliveryRequest }
   /** The seller accepted a request: the delivery exists, Unassigned. */
   | { type: 'request.accepted'; actorId: number; delivery: DeliveryInstruction }
   /** A delivery changed status (claimed, given up, picked up, dropped off...). */
   | { type: 'delivery.moved'; actorId: number; from: DeliveryStatus; delivery: DeliveryInstruction }
+  /**
+   * Too many wrong handover codes locked the drop-off (the courier's try that set the lock is the
+   * actor). The delivery carries no code: it is never in an event, a notice or a log.
+   */
+  | { type: 'handover.locked'; actorId: number; delivery: DeliveryInstruction }
   | { type: 'message.sent'; actorId: number; message: DirectMessage }
   | { type: 'review.written'; actorId: number; review: Review };
 

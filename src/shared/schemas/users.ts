@@ -27,6 +27,16 @@ export const sessionUser = publicUser.extend({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
+/**
+ * GET /api/user/{id} also says how buyers rate the user as a courier: the rounded mean of the
+ * ratings of their deliveries (halves up), null while there is none.
+ */
+export const courierRating = z.object({
+  courier_rating: z.number().int().min(1).max(5).nullable(),
+  courier_rating_count: z.number().int().min(0),
+});
+export type CourierRating = z.infer<typeof courierRating>;
+
 export const email = z
   .string({ message: 'Email is required' })
   .trim()

@@ -360,3 +360,154 @@ describe('courier delivery screen: live position', () => {
     expect(geo.active()).toBe(0);
   });
 });
+
+describe('courier delivery screen: proof and ways out', () => {
+  const REJECTIONS = 'courierHandoverRejections';
+  const pickedUp = (o: Partial<DeliveryInstruction> = {}) =>
+    mine({ delivery_status: 'Picked Up', ...o });
+  beforeEach(() => localStorage.removeItem(REJECTIONS));
+
+  it('asks for the buyer’s code on a number pad before a code-protected drop-off', async () => {
+    signIn({ is_courier: 1 });
+    const calls = api({
+      [DELIVERY]: pickedUp({ handover_required: 1 }),
+      [UPDATE]: pickedUp({ delivery_status: 'Delivered', handover_required: 1 }),
+    });
+    const { user } = open();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'FINISH DROP OFF' }));
+    const panel = screen.getByRole('form', { name: 'Handover code' });
+    const code = within(panel).getByLabelText("Buyer's handover code");
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '48');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm drop off' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Enter the 4-digit code');
+    expect(calls.callsTo(UPDATE)).toHaveLength(0);
+
+    // Only digits go in.
+    await user.type(code, 'a2-19');
+    expect(code).toHaveValue('4821');
+    calls.set(DELIVERY, pickedUp({ delivery_status: 'Delivered', handover_required: 1 }));
+    await user.click(within(panel).getByRole('button', { name: 'Confirm drop off' }));
+    expect(await screen.findByText('Delivered. Thank you!')).toBeVisible();
+    expect(calls.callsTo(UPDATE)[0]!.body).toEqual({
+      delivery_status: 'Delivered',
+      device_time: expect.any(String),
+      handover_code: '4821',
+    });
+  });
+
+  it('brings the code entry back with the server’s words when the code is wrong', async () => {
+    signIn({ is_courier: 1 });
+    const wrong = 'That handover code is not right. 4 tries left.';
+    api({
+      [DELIVERY]: pickedUp({ handover_required: 1 }),
+      [UPDATE]: reply(422, { message: wrong, code: 'validation' }),
+    });
+    const { user } = open();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'FINISH DROP OFF' }));
+    await user.type(screen.getByLabelText("Buyer's handover code"), '0000');
+    await user.click(screen.getByRole('button', { name: 'Confirm drop off' }));
+    const panel = await screen.findByRole('form', { name: 'Handover code' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(wrong);
+    const progress = screen.getByRole('list', { name: 'Delivery progress' });
+    expect(within(progress).getByText('Picked Up')).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('opens on the code entry when a code sent from the outbox was refused, until Back', async () => {
+    signIn({ is_courier: 1 });
+    localStorage.setItem(
+      REJECTIONS,
+      JSON.stringify([{ courierId: 7, deliveryId: 40, message: 'Code refused.', at: 1 }]),
+    );
+    api({ [DELIVERY]: pickedUp({ handover_required: 1 }) });
+    const { user } = open();
+    await ready();
+    const panel = screen.getByRole('form', { name: 'Handover code' });
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Code refused.');
+    await user.click(within(panel).getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'FINISH DROP OFF' })).toBeEnabled();
+    expect(localStorage.getItem(REJECTIONS)).toBeNull();
+  });
+
+  it('sends the photo taken at drop-off with FINISH DROP OFF', async () => {
+    signIn({ is_courier: 1 });
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const calls = api({
+      [DELIVERY]: pickedUp(),
+      [UPDATE]: pickedUp({ delivery_status: 'Delivered' }),
+    });
+    const { user } = open();
+    await ready();
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'door.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Take a photo of the drop-off (optional)'), photo);
+    expect(await screen.findByRole('img', { name: 'Your photo of the drop-off' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'FINISH DROP OFF' }));
+    await waitFor(() => expect(calls.callsTo(UPDATE)).toHaveLength(1));
+    expect(calls.callsTo(UPDATE)[0]!.body).toMatchObject({
+      delivery_status: 'Delivered',
+      proof_photo: `data:image/png;base64,${btoa(String.fromCharCode(137, 80, 78, 71))}`,
+    });
+  });
+
+  it('RETURN ITEM asks why, then returns the item to the pickup spot', async () => {
+    signIn({ is_courier: 1 });
+    const calls = api({
+      [DELIVERY]: pickedUp(),
+      [UPDATE]: pickedUp({ delivery_status: 'Returned', return_reason: 'buyer_not_there' }),
+    });
+    const { user } = open();
+    await ready();
+    expect(screen.queryByRole('button', { name: 'UNABLE TO DELIVER' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'RETURN ITEM' }));
+    const panel = screen.getByRole('form', { name: 'Return the item' });
+    await user.click(within(panel).getByRole('button', { name: 'Confirm return' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Choose why the item goes back.');
+    await user.click(within(panel).getByRole('radio', { name: 'Buyer not there' }));
+    await user.type(within(panel).getByLabelText(/Note for the buyer/), 'Waited 10 min');
+    calls.set(
+      DELIVERY,
+      pickedUp({ delivery_status: 'Returned', return_reason: 'buyer_not_there' }),
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Confirm return' }));
+    expect(await screen.findByText(/Returned to Cafe 101: Buyer not there/)).toBeVisible();
+    expect(calls.callsTo(UPDATE)[0]!.body).toEqual({
+      delivery_status: 'Returned',
+      device_time: expect.any(String),
+      reason: 'buyer_not_there',
+      note: 'Waited 10 min',
+    });
+  });
+
+  it('says the buyer cancelled, and offers no move', async () => {
+    signIn({ is_courier: 1 });
+    api({ [DELIVERY]: mine({ delivery_status: 'Cancelled', cancel_reason: 'Found one nearer' }) });
+    open();
+    await ready();
+    expect(screen.getByText(/The buyer cancelled this delivery\./)).toBeVisible();
+    for (const name of ['PICKED UP', 'FINISH DROP OFF'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'UNABLE TO DELIVER' })).toBeNull();
+  });
+
+  it('shows the walking distance to the next spot, and Arriving close to it', async () => {
+    signIn({ is_courier: 1 });
+    api();
+    open();
+    await ready();
+    // Assigned: to the pickup (Cafe 101, 37.7223 -122.4785), from about 130 m away.
+    act(() => geo.move(37.7211, -122.4785));
+    expect(await screen.findByTestId('walking-distance')).toHaveTextContent(
+      /^\d+ m · about \d+ min walk to the pickup at Cafe 101$/,
+    );
+    act(() => geo.move(37.72231, -122.4785));
+    await waitFor(() =>
+      expect(screen.getByTestId('walking-distance')).toHaveTextContent(
+        'Arriving to the pickup at Cafe 101',
+      ),
+    );
+  });
+});

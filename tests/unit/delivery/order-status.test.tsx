@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatusPage } from '#client/features/orders/order-status-page.js';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
@@ -135,5 +135,153 @@ describe('order status', () => {
     expect(await screen.findByText('Delivered', {}, { timeout: 10_000 })).toBeVisible();
     expect(api.callsTo(DELIVERIES)).toHaveLength(2);
     expect(api.callsTo(REQUESTS)).toHaveLength(2);
+  });
+});
+
+describe('order status: code, proof and ways out', () => {
+  const order = (o: Parameters<typeof makeRequest>[0] = {}) =>
+    makeRequest({ delivery_request_id: 5, listing_id: 11, title: 'Desk lamp', ...o });
+  const delivery = (o: Parameters<typeof makeDelivery>[0] = {}) =>
+    makeDelivery({ delivery_id: 40, delivery_request_id: 5, listing_id: 11, buyer_id: 7, ...o });
+
+  it('shows the handover code large while the order is on its way', async () => {
+    signIn();
+    stubApi({
+      [REQUESTS]: [order({ status: 'Approved', require_handover_code: 1 })],
+      [DELIVERIES]: [delivery({ handover_required: 1, handover_code: '0427' } as never)],
+    });
+    open();
+    const code = await screen.findByRole('region', { name: 'Handover code' });
+    expect(within(code).getByTestId('handover-code')).toHaveTextContent('0427');
+    expect(code).toHaveTextContent('Show this code to your courier');
+  });
+
+  it('cancels a Pending request with an optional reason', async () => {
+    signIn();
+    const api = stubApi({
+      [REQUESTS]: [order({ status: 'Pending' })],
+      [DELIVERIES]: [],
+      'PUT /api/delivery_request/5': order({ status: 'Cancelled' }),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const form = screen.getByRole('form', { name: 'Cancel the order of Desk lamp' });
+    await user.type(within(form).getByLabelText(/Why are you cancelling/), 'Found one nearer');
+    api.set(REQUESTS, [order({ status: 'Cancelled', cancel_reason: 'Found one nearer' })]);
+    await user.click(within(form).getByRole('button', { name: 'Yes, cancel this order' }));
+    expect(await screen.findByText('“Found one nearer”')).toBeVisible();
+    expect(api.callsTo('PUT /api/delivery_request/5')[0]!.body).toEqual({
+      status: 'Cancelled',
+      reason: 'Found one nearer',
+    });
+    expect(screen.getByRole('link', { name: /Desk lamp/ })).toHaveTextContent('Status: Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('cancels an accepted order through its delivery', async () => {
+    signIn();
+    const api = stubApi({
+      [REQUESTS]: [order({ status: 'Approved' })],
+      [DELIVERIES]: [delivery({ delivery_status: 'Unassigned' })],
+      'PUT /api/delivery_instruction/40': delivery({ delivery_status: 'Cancelled' }),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    api.set(DELIVERIES, [delivery({ delivery_status: 'Cancelled' })]);
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel this order' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/delivery_instruction/40')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/delivery_instruction/40')[0]!.body).toEqual({
+      delivery_status: 'Cancelled',
+      reason: '',
+    });
+    const card = screen.getByRole('link', { name: /Desk lamp/ });
+    await waitFor(() => expect(card).toHaveTextContent('Status: Cancelled'));
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('offers no cancelling once the courier has picked the item up', async () => {
+    signIn();
+    stubApi({
+      [REQUESTS]: [order({ status: 'Approved' })],
+      [DELIVERIES]: [delivery({ delivery_status: 'Picked Up', courier_id: 9 })],
+      'GET /api/delivery_instruction/40/position': null,
+    });
+    open();
+    await screen.findByRole('link', { name: /Desk lamp/ });
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('says why an item came back, and shows the photo of a drop-off', async () => {
+    signIn();
+    stubApi({
+      [REQUESTS]: [
+        order({ status: 'Approved' }),
+        order({ delivery_request_id: 6, listing_id: 12, status: 'Approved', title: 'Kettle' }),
+      ],
+      [DELIVERIES]: [
+        delivery({
+          delivery_status: 'Returned',
+          return_reason: 'buyer_not_there',
+          return_note: 'Waited 10 min',
+        }),
+        delivery({
+          delivery_id: 41,
+          delivery_request_id: 6,
+          listing_id: 12,
+          delivery_status: 'Delivered',
+          proof_photo: '/uploads/door.webp',
+          delivery_rating: 4,
+        }),
+      ],
+    });
+    open();
+    expect(await screen.findByTestId('return-reason')).toHaveTextContent(
+      'Returned to the pickup spot: Buyer not there — “Waited 10 min”',
+    );
+    expect(screen.getByRole('img', { name: 'Photo of the drop-off at Library' })).toHaveAttribute(
+      'src',
+      '/uploads/door.webp',
+    );
+    expect(screen.getByText('You rated your courier:').parentElement).toContainElement(
+      screen.getByRole('img', { name: '4 out of 5 stars' }),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('lets the buyer rate the courier once delivered', async () => {
+    signIn();
+    const api = stubApi({
+      [REQUESTS]: [order({ status: 'Approved' })],
+      [DELIVERIES]: [delivery({ delivery_status: 'Delivered' })],
+      'POST /api/delivery_instruction/40/rating': reply(201, { rating: 5 }),
+    });
+    const { user } = open();
+    const form = await screen.findByRole('form', { name: 'Rate your courier' });
+    await user.click(within(form).getByRole('button', { name: 'Send rating' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please choose a rating.');
+    await user.selectOptions(within(form).getByLabelText('Rating'), '5 stars');
+    await user.type(within(form).getByLabelText('Comment (optional)'), 'Quick!');
+    api.set(DELIVERIES, [delivery({ delivery_status: 'Delivered', delivery_rating: 5 })]);
+    await user.click(within(form).getByRole('button', { name: 'Send rating' }));
+    expect(await screen.findByText('You rated your courier:')).toBeVisible();
+    expect(api.callsTo('POST /api/delivery_instruction/40/rating')[0]!.body).toEqual({
+      rating: 5,
+      comment: 'Quick!',
+    });
+  });
+
+  it('tells the buyer when drop-off is locked after wrong codes', async () => {
+    signIn();
+    stubApi({
+      [REQUESTS]: [order({ status: 'Approved' })],
+      [DELIVERIES]: [
+        delivery({
+          delivery_status: 'Picked Up',
+          handover_locked_until: new Date(Date.now() + 600_000).toISOString(),
+        }),
+      ],
+    });
+    open();
+    expect(await screen.findByText(/5 wrong handover codes/)).toBeVisible();
   });
 });

@@ -16,7 +16,8 @@ const CONFIG = 'GET /api/config';
 const position = (id: number) => `GET /api/delivery_instruction/${id}/position`;
 
 describe('activeDeliveryOf', () => {
-  const request = makeRequest({ delivery_request_id: 5, listing_id: 11 });
+  // A request with a delivery is one the vendor accepted.
+  const request = makeRequest({ delivery_request_id: 5, listing_id: 11, status: 'Approved' });
 
   it('is the delivery while a courier has it (Assigned or Picked Up), else none', () => {
     for (const status of ['Assigned', 'Picked Up'] as const) {
@@ -41,6 +42,9 @@ describe('activeDeliveryOf', () => {
     expect(activeDeliveryOf(request, [older, mine])).toBe(mine);
     // Without one made from this request, the listing's delivery counts (as for the status).
     expect(activeDeliveryOf(request, [{ ...mine, delivery_request_id: 9 }])?.delivery_id).toBe(2);
+    // A request not accepted (yet, or any more) has no delivery: asked again after a return.
+    const again = makeRequest({ delivery_request_id: 6, listing_id: 11, status: 'Pending' });
+    expect(activeDeliveryOf(again, [{ ...mine, delivery_request_id: 9 }])).toBeNull();
   });
 });
 

@@ -237,6 +237,26 @@ describe('a signed-in buyer', () => {
       buyer_special_request: 'Leave it at the front desk',
       status: 'Pending',
       delivery_status: 'Unassigned',
+      // Asked for by default: the courier will need the buyer's code.
+      require_handover_code: true,
+    });
+  });
+
+  it('lets the buyer do without a handover code', async () => {
+    signIn();
+    const api = listingApi({ 'POST /api/delivery_request': reply(201, makeRequest()) });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Get Item Delivered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Get Item Delivered' });
+    const code = within(dialog).getByRole('checkbox', { name: 'Ask for a handover code' });
+    expect(code).toBeChecked();
+    expect(code).toHaveAccessibleDescription(/finishes the delivery only with it/);
+    await user.click(code);
+    await user.selectOptions(within(dialog).getByLabelText('Dropoff Location'), 'Library');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.callsTo('POST /api/delivery_request')).toHaveLength(1));
+    expect(api.callsTo('POST /api/delivery_request')[0]!.body).toMatchObject({
+      require_handover_code: false,
     });
   });
 

@@ -101,6 +101,8 @@ export function makeRequest(overrides: Partial<DeliveryRequest> = {}): DeliveryR
     dropoff: 'Library',
     buyer_special_request: '',
     created_at: '2026-11-20T10:00:00.000Z',
+    require_handover_code: 0,
+    cancel_reason: '',
     decline_reason: null,
     title: 'IKEA desk lamp',
     thumbnail: null,
@@ -132,6 +134,13 @@ export function makeDelivery(overrides: Partial<DeliveryInstruction> = {}): Deli
     title: 'IKEA desk lamp',
     thumbnail: null,
     price: 12.5,
+    handover_required: 0,
+    handover_locked_until: null,
+    proof_photo: null,
+    return_reason: null,
+    return_note: '',
+    cancel_reason: '',
+    delivery_rating: null,
     ...overrides,
   };
 }

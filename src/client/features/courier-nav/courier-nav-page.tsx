@@ -9,7 +9,11 @@ import { deliveryFromState, useDelivery, useListing } from './api/courier-nav-ap
 import { DeliveryMap } from './components/delivery-map';
 import { useGiveUp } from './api/give-up';
 import { MessageBuyer } from '#client/components/message-buyer.js';
+import { DeliveryEnded } from './components/delivery-ended';
+import { DropOffProof } from './components/drop-off-proof';
 import { InfoPanel } from './components/info-panel';
+import { WalkingLine } from './components/walking-line';
+import { useDropOffProof } from './hooks/use-drop-off-proof';
 import { LoadingMascot } from './components/loading-mascot';
 import { NavActions } from './components/nav-actions';
 import { useSharePosition } from './api/share-position';
@@ -40,6 +44,7 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   const isMine = delivery.data?.courier_id === user.user_id;
   useSharePosition(deliveryId, isMine ? delivery.data?.delivery_status : undefined, live.position);
   const update = useUpdateDeliveryStatus();
+  const proof = useDropOffProof(user.user_id, deliveryId, delivery.data?.delivery_status);
   const giveUp = useGiveUp(user.user_id);
   const [mapReady, setMapReady] = useState(false);
   // Arriving from a scrolled dashboard, the screen starts at the map, not halfway down.
@@ -103,13 +108,33 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
                 : null
             }
           >
-            <NavActions
-              status={current.delivery_status}
-              busy={update.isPending || giveUp.isPending}
-              onPickedUp={() => update.mutate(statusUpdate(deliveryId, 'Picked Up'))}
-              onFinish={() => update.mutate(statusUpdate(deliveryId, 'Delivered'))}
-              onGiveUp={onGiveUp}
-            />
+            <DeliveryEnded delivery={current} />
+            <WalkingLine delivery={current} position={live.position} />
+            <DropOffProof
+              proof={proof}
+              delivery={current}
+              send={(status, details) =>
+                update.mutate(statusUpdate(deliveryId, status, details), {
+                  onSuccess: proof.sent,
+                  onError: (error) => proof.refused(status, error),
+                })
+              }
+            >
+              <NavActions
+                status={current.delivery_status}
+                busy={update.isPending || giveUp.isPending}
+                onPickedUp={() => update.mutate(statusUpdate(deliveryId, 'Picked Up'))}
+                onFinish={() =>
+                  current.handover_required === 1
+                    ? proof.open('code')
+                    : update.mutate(statusUpdate(deliveryId, 'Delivered', proof.photoDetails()), {
+                        onSuccess: proof.sent,
+                      })
+                }
+                onGiveUp={onGiveUp}
+                onReturn={() => proof.open('return')}
+              />
+            </DropOffProof>
             <MessageBuyer delivery={current} courierId={user.user_id} />
           </InfoPanel>
         </>

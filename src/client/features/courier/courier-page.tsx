@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { courierChatOpen, groupByColumn, isOwnOrder } from '#shared/delivery.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { DeliveryOutcome } from '#client/components/delivery-outcome.js';
 import { MessageBuyer } from '#client/components/message-buyer.js';
 import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
@@ -16,6 +17,7 @@ import {
   useUnassigned,
 } from './api/courier-api';
 import { CampusMapStatus } from './components/campus-map-status';
+import { CourierRating } from './components/courier-rating';
 import { DeliveryColumn } from './components/delivery-column';
 import { CourierOnly } from './components/courier-only';
 import { ShiftToggle } from './components/shift-toggle';
@@ -85,6 +87,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
           reason="Get a notification when a new delivery is available while you are on shift, even with the app closed."
         />
       )}
+      <CourierRating userId={user.user_id} />
       <CampusMapStatus onShift={onShift} />
       {installable && (
         <Suspense fallback={null}>
@@ -159,6 +162,15 @@ function CourierDashboard({ user }: { user: SessionUser }) {
             ) : null
           }
         />
+        {columns && columns.ended.length > 0 && (
+          <DeliveryColumn
+            title="Cancelled or Returned"
+            deliveries={columns.ended}
+            {...mineState}
+            empty=""
+            action={(delivery) => <DeliveryOutcome delivery={delivery} />}
+          />
+        )}
       </div>
     </DeliveryPage>
   );

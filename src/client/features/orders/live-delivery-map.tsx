@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import { walkingEstimate, walkingTarget, walkingText } from '#shared/walking.js';
 import { MapBoundary } from '#client/components/map/map-boundary.js';
 import { positionTime, useCourierPosition } from './courier-position';
 
@@ -22,6 +23,16 @@ export function LiveDeliveryMap({ delivery }: { delivery: DeliveryInstruction })
           ? `Courier's location at ${positionTime(position.data.at)}`
           : "Waiting for the courier's location…"}
       </p>
+      {courier && (
+        <p className="os-map-eta" data-testid="courier-eta">
+          {walkingText(walkingEstimate(courier, walkingTarget(delivery)))}{' '}
+          <span className="os-map-eta-to">
+            {delivery.delivery_status === 'Assigned'
+              ? `to the pickup at ${delivery.pickup}`
+              : `to you at ${delivery.dropoff}`}
+          </span>
+        </p>
+      )}
     </section>
   );
 }

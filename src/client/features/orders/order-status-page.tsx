@@ -1,7 +1,6 @@
 import { BackToProfile } from '#client/components/ui/back-to-profile.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { LiveDeliveryMap } from './live-delivery-map';
-import { OrderCard } from './order-card';
+import { OrderItem } from './order-item';
 import { useOrders } from './orders-api';
 import '#client/components/ui/delivery-ui.css';
 import './orders.css';
@@ -30,15 +29,7 @@ function OrderStatus({ buyerId }: { buyerId: number }) {
         ) : (
           <ul className="dl-list os-list">
             {orders.orders.map((order) => (
-              <li key={order.delivery_request_id} className="os-order">
-                <OrderCard order={order} />
-                {order.activeDelivery && (
-                  <LiveDeliveryMap
-                    key={order.activeDelivery.delivery_id}
-                    delivery={order.activeDelivery}
-                  />
-                )}
-              </li>
+              <OrderItem key={order.delivery_request_id} order={order} />
             ))}
           </ul>
         ))}

@@ -1,28 +1,25 @@
 /** The buyer's orders: their delivery requests with the status of the matching delivery. */
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
-import { isActiveDelivery, orderStatus } from '#shared/delivery.js';
-import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
+import { deliveryOfRequest, isActiveDelivery, orderStatus } from '#shared/delivery.js';
+import type { DeliveryRequest, OwnDeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { deliveriesQuery, deliveryRequestsQuery } from '#client/lib/queries/deliveries.js';
 
 export interface Order extends DeliveryRequest {
   /** What the buyer sees: the delivery's status, else the request's, else Pending. */
   shownStatus: string;
+  /** The order's delivery once the vendor accepted it (its code, proof, reason, rating). */
+  delivery: OwnDeliveryInstruction | null;
   /** The delivery while a courier has it (Assigned or Picked Up): shown on a live map. */
-  activeDelivery: DeliveryInstruction | null;
+  activeDelivery: OwnDeliveryInstruction | null;
 }
 
-/**
- * The order's delivery while a courier has it. Matched like its status (by listing), but a
- * delivery made from this very request wins when the listing was requested more than once.
- */
+/** The order's delivery while a courier has it, matched like its status. */
 export function activeDeliveryOf(
   request: DeliveryRequest,
-  instructions: readonly DeliveryInstruction[],
-): DeliveryInstruction | null {
-  const delivery =
-    instructions.find((i) => i.delivery_request_id === request.delivery_request_id) ??
-    instructions.find((i) => i.listing_id === request.listing_id);
+  instructions: readonly OwnDeliveryInstruction[],
+): OwnDeliveryInstruction | null {
+  const delivery = deliveryOfRequest(request, instructions);
   return delivery && isActiveDelivery(delivery.delivery_status) ? delivery : null;
 }
 
@@ -30,7 +27,7 @@ export function activeDeliveryOf(
 export function buyerOrders(
   buyerId: number,
   requests: readonly DeliveryRequest[],
-  instructions: readonly DeliveryInstruction[],
+  instructions: readonly OwnDeliveryInstruction[],
 ): Order[] {
   const mine = instructions.filter((i) => i.buyer_id === buyerId);
   return requests
@@ -38,6 +35,7 @@ export function buyerOrders(
     .map((r) => ({
       ...r,
       shownStatus: orderStatus(r, mine),
+      delivery: deliveryOfRequest(r, mine) ?? null,
       activeDelivery: activeDeliveryOf(r, mine),
     }));
 }

@@ -8,6 +8,7 @@ import { useActiveListings, useSoldCount } from '#client/lib/queries/listings.js
 import { vendorRequestsQuery } from '#client/lib/queries/deliveries.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { Section } from '#client/components/ui/section.js';
+import { VendorDeliveries } from './vendor-deliveries';
 import '#client/components/ui/stat-row.css';
 
 export function VendorPage() {
@@ -66,6 +67,9 @@ function VendorDashboard({ user }: { user: SessionUser }) {
         >
           {(data) => <ListingGrid listings={data} />}
         </QueryView>
+      </Section>
+      <Section titleId="vendor-deliveries" title="Deliveries of your items">
+        <VendorDeliveries vendorId={user.user_id} />
       </Section>
     </div>
   );

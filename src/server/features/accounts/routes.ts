@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authResponse,
+  courierRating,
   loginBody,
   meResponse,
   publicUser,
@@ -18,6 +19,7 @@ import { answerVaries } from '#server/plugins/cache-control.js';
 import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
 import { isUniqueViolation } from '#server/db/errors.js';
+import { courierRatingOf } from './courier-rating.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
   findUserByEmail,
@@ -139,13 +141,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asyn
       ...answerVaries,
       schema: {
         params: userParams,
-        response: { 200: z.array(z.union([sessionUser, publicUser])) },
+        response: { 200: z.array(z.union([sessionUser, publicUser]).and(courierRating)) },
       },
     },
     async (request) => {
       const row = await findUserById(app.db, request.params.id);
       if (!row) throw notFound('No such user.');
-      return [request.user?.user_id === row.user_id ? toSessionUser(row) : toPublicUser(row)];
+      const user = request.user?.user_id === row.user_id ? toSessionUser(row) : toPublicUser(row);
+      return [{ ...user, ...(await courierRatingOf(app.db, row.user_id)) }];
     },
   );
 

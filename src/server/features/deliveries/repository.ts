@@ -1,11 +1,16 @@
-import type { DeliveryRequestStatus, DeliveryStatus } from '#shared/delivery.js';
+import {
+  FINISHED_DELIVERY_STATUSES,
+  SOLD_TO_ANOTHER_BUYER,
+  type DeliveryRequestStatus,
+  type DeliveryStatus,
+} from '#shared/delivery.js';
 import type { DropoffLocation } from '#shared/locations.js';
 import type {
   DeliveryEvent,
   DeliveryInstruction,
   DeliveryRequest,
 } from '#shared/schemas/deliveries.js';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, DeliveryEventsTable, DeliveryInstructionsTable } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 
@@ -43,10 +48,39 @@ export async function pendingRequestsForVendor(db: Db, vendorId: number) {
   return rows.map(toRequest);
 }
 
+/**
+ * The buyer's requests for a listing that still count as "Request Already Sent": every one but
+ * those they cancelled, those whose delivery came back (Returned), and those declined as sold
+ * to another buyer once that sale ended (no delivery of the listing under way): after these
+ * they may ask again.
+ */
 export async function requestsByBuyerForListing(db: Db, buyerId: number, listingId: number) {
   const rows = await requestQuery(db)
     .where('r.buyer_id', '=', buyerId)
     .where('r.listing_id', '=', listingId)
+    .where('r.status', '!=', 'Cancelled')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('delivery_instructions as returned')
+            .select('returned.delivery_id')
+            .whereRef('returned.delivery_request_id', '=', 'r.delivery_request_id')
+            .where('returned.delivery_status', '=', 'Returned'),
+        ),
+      ),
+    )
+    .where(({ eb, or, exists, selectFrom }) =>
+      or([
+        eb('r.decline_reason', 'is', null),
+        eb('r.decline_reason', '!=', SOLD_TO_ANOTHER_BUYER),
+        exists(
+          selectFrom('delivery_instructions as sale')
+            .select('sale.delivery_id')
+            .whereRef('sale.listing_id', '=', 'r.listing_id')
+            .where('sale.delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
+        ),
+      ]),
+    )
     .execute();
   return rows.map(toRequest);
 }
@@ -66,6 +100,8 @@ export interface NewRequest {
   buyer_special_request: string;
   status?: DeliveryRequestStatus;
   created_at?: string;
+  require_handover_code?: number;
+  cancel_reason?: string;
 }
 
 export async function insertRequest(db: Db, request: NewRequest) {
@@ -106,34 +142,65 @@ export async function declineOtherRequests(
   return rows.map((r) => r.delivery_request_id);
 }
 
-/** Moves a request out of Pending; false when it was no longer Pending (conditional update). */
-export async function settleRequest(db: Db, requestId: number, status: 'Denied' | 'Approved') {
+/**
+ * Moves a request on from `from` (Pending by default); false when it was no longer there
+ * (conditional update). A cancellation keeps the buyer's reason.
+ */
+export async function settleRequest(
+  db: Db,
+  requestId: number,
+  status: 'Denied' | 'Approved' | 'Cancelled',
+  { from = 'Pending', reason }: { from?: DeliveryRequestStatus; reason?: string } = {},
+) {
   const result = await db
     .updateTable('delivery_requests')
-    .set({ status })
+    .set({ status, ...(reason !== undefined && { cancel_reason: reason }) })
     .where('delivery_request_id', '=', requestId)
-    .where('status', '=', 'Pending')
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A delivery with what every reader sees: the listing's title, picture and price, whether the
+ * handover lock is on and the buyer's rating. Never the handover code itself: that is only
+ * read by handoverCodesFor, for the buyer.
+ */
 function instructionQuery(db: Db) {
   return db
     .selectFrom('delivery_instructions as d')
     .innerJoin('listings as l', 'l.listing_id', 'd.listing_id')
     .innerJoin('products as p', 'p.product_id', 'd.product_id')
+    .leftJoin('handover_codes as h', 'h.delivery_id', 'd.delivery_id')
+    .leftJoin('delivery_ratings as dr', 'dr.delivery_id', 'd.delivery_id')
     .selectAll('d')
-    .select(['p.title', 'p.thumbnail', 'l.price_cents']);
+    .select([
+      'p.title',
+      'p.thumbnail',
+      'l.price_cents',
+      'h.locked_until',
+      'dr.rating as delivery_rating',
+    ]);
 }
 
-type InstructionRow = Omit<DeliveryInstruction, 'price' | 'vendor_special_request'> & {
+type InstructionRow = Omit<
+  DeliveryInstruction,
+  'price' | 'vendor_special_request' | 'handover_locked_until'
+> & {
   price_cents: number;
+  locked_until: string | null;
 };
 /** The seller's note goes out under both of its names (the spec uses both). */
-const toInstruction = ({ price_cents, ...row }: InstructionRow): DeliveryInstruction => ({
+const toInstruction = ({
+  price_cents,
+  locked_until,
+  ...row
+}: InstructionRow): DeliveryInstruction => ({
   ...row,
   vendor_special_request: row.seller_special_request,
   price: price_cents / 100,
+  // A lock that has run out is no news.
+  handover_locked_until: locked_until && locked_until > nowIso() ? locked_until : null,
 });
 
 export async function instructionsOf(db: Db, userId: number) {
@@ -187,9 +254,18 @@ export async function insertInstruction(
   return delivery_id;
 }
 
+/** What a move records beside the status: the proof of a drop-off, why it ended early. */
+export type MoveDetails = Partial<
+  Pick<
+    Updateable<DeliveryInstructionsTable>,
+    'proof_photo' | 'return_reason' | 'return_note' | 'cancel_reason'
+  >
+>;
+
 /**
- * One conditional update: moves the delivery only if it is still in `from` (and, when given,
- * still held by `heldBy`). Of two racing writers exactly one sees `true`.
+ * One conditional update: moves the delivery only if it is still in `from` and still held by
+ * `heldBy` (null: by nobody; 'anyone': whoever holds it, for the buyer's cancellation). Of two
+ * racing writers exactly one sees `true`.
  */
 export async function moveInstruction(
   db: Db,
@@ -197,20 +273,40 @@ export async function moveInstruction(
   move: {
     from: DeliveryStatus;
     to: DeliveryStatus;
-    heldBy: number | null;
+    heldBy: number | null | 'anyone';
     courierId: number | null;
+    details?: MoveDetails;
   },
 ) {
   const result = await db
     .updateTable('delivery_instructions')
-    .set({ delivery_status: move.to, courier_id: move.courierId, updated_at: nowIso() })
+    .set({
+      ...move.details,
+      delivery_status: move.to,
+      courier_id: move.courierId,
+      updated_at: nowIso(),
+    })
     .where('delivery_id', '=', deliveryId)
     .where('delivery_status', '=', move.from)
-    .where((eb) =>
-      move.heldBy === null ? eb('courier_id', 'is', null) : eb('courier_id', '=', move.heldBy),
+    .$if(move.heldBy !== 'anyone', (q) =>
+      q.where((eb) =>
+        move.heldBy === null
+          ? eb('courier_id', 'is', null)
+          : eb('courier_id', '=', move.heldBy as number),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A photo sent again with a repeated drop-off (an offline replay) when none is kept yet. */
+export async function attachProofPhoto(db: Db, deliveryId: number, photo: string) {
+  await db
+    .updateTable('delivery_instructions')
+    .set({ proof_photo: photo })
+    .where('delivery_id', '=', deliveryId)
+    .where('proof_photo', 'is', null)
+    .execute();
 }
 
 export async function insertDeliveryEvent(

@@ -13,10 +13,11 @@ import {
 import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { hasDeliveryUnderWay, listingTaken, lockListing } from '#server/safety/one-sale.js';
+import { createHandoverCode } from './handover-repository.js';
 import {
   declineOtherRequests,
   findInstruction,
@@ -35,7 +36,6 @@ const requests = z.array(deliveryRequest);
 /** Delivery requests: the buyer asks, the vendor declines or accepts (creating the delivery). */
 export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-
   app.get(
     '/api/delivery_request',
     { ...signedIn(), schema: { response: { 200: requests } } },
@@ -52,6 +52,34 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           : undefined;
       }),
     );
+
+  /**
+   * Declining is the seller's; cancelling, the buyer's. A body without a status to read is bad
+   * input of either of the two (400), not a stranger's business.
+   */
+  const settlerOf = signedIn(
+    owns('params', 'id', async (requestId, user, request) => {
+      const found = await findRequest(db, requestId);
+      if (!found) return undefined;
+      const asked = (request.body as { status?: unknown } | null)?.status;
+      if (rawChoice(request, 'status') === 'cancelled')
+        return found.buyer_id !== user.user_id
+          ? 'Only the buyer can cancel this request.'
+          : undefined;
+      if (typeof asked !== 'string' && found.buyer_id === user.user_id) return undefined;
+      return found.vendor_id !== user.user_id
+        ? 'Only the seller can decline this request.'
+        : undefined;
+    }),
+  );
+
+  /** Why a request can no longer be settled, in the product's words. */
+  const settledMessage = (status: string) =>
+    status === 'Cancelled'
+      ? 'The buyer cancelled this request.'
+      : status === 'Denied'
+        ? 'This request was declined.'
+        : 'This request was already accepted.';
 
   app.get(
     '/api/delivery_request/vendor/:userId',
@@ -115,6 +143,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         listing_id: listing.listing_id,
         dropoff: body.dropoff,
         buyer_special_request: body.buyer_special_request,
+        require_handover_code: body.require_handover_code ?? 0,
       }).catch((error: unknown) => {
         // The same buyer's second request racing the first (a double tap, two tabs) passes the
         // check above; the unique (buyer, listing) key refuses it: say so in the product's words.
@@ -130,7 +159,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/delivery_request/:id',
     {
-      ...sellerOf('decline'),
+      ...settlerOf,
       schema: {
         params: deliveryParams,
         body: updateDeliveryRequestBody,
@@ -139,22 +168,35 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
+      const { status, reason } = request.body;
       const found = await findRequest(db, request.params.id);
       if (!found) throw notFound('No such delivery request.');
-      if (found.vendor_id !== user.user_id)
-        throw forbidden('Only the seller can decline this request.');
-      if (
-        found.status !== 'Denied' &&
-        !(await settleRequest(db, found.delivery_request_id, 'Denied'))
-      ) {
-        throw conflict('This request was already accepted.');
+      const owner = status === 'Cancelled' ? found.buyer_id : found.vendor_id;
+      if (owner !== user.user_id) {
+        throw forbidden(
+          status === 'Cancelled'
+            ? 'Only the buyer can cancel this request.'
+            : 'Only the seller can decline this request.',
+        );
       }
-      const denied = (await findRequest(db, found.delivery_request_id))!;
-      // Declining again changes nothing and tells nobody.
-      if (found.status !== 'Denied') {
-        await app.notify({ type: 'request.declined', actorId: user.user_id, request: denied });
+      if (found.status === status) return found;
+      if (found.status === 'Approved' && status === 'Cancelled') {
+        throw conflict(
+          'The seller accepted this request already: cancel its delivery instead (before pick-up).',
+        );
       }
-      return denied;
+      if (!(await settleRequest(db, found.delivery_request_id, status, { reason }))) {
+        const now = (await findRequest(db, found.delivery_request_id))!;
+        if (now.status === status) return now;
+        throw conflict(settledMessage(now.status));
+      }
+      const settled = (await findRequest(db, found.delivery_request_id))!;
+      await app.notify({
+        type: status === 'Cancelled' ? 'request.cancelled' : 'request.declined',
+        actorId: user.user_id,
+        request: settled,
+      });
+      return settled;
     },
   );
 
@@ -178,12 +220,12 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { deliveryId, declined } = await db.transaction().execute(async (trx) => {
         await lockListing(trx, app.dialect, listing.listing_id);
         const current = await findRequest(trx, found.delivery_request_id);
-        if (current?.status === 'Approved') throw conflict('This request was already accepted.');
         if (current?.decline_reason === SOLD_TO_ANOTHER_BUYER) throw listingTaken();
-        if (current?.status === 'Denied') throw conflict('This request was declined.');
+        if (current && current.status !== 'Pending') throw conflict(settledMessage(current.status));
         if (await hasDeliveryUnderWay(trx, listing.listing_id)) throw listingTaken();
         if (!(await settleRequest(trx, found.delivery_request_id, 'Approved'))) {
-          throw conflict('This request was already accepted.');
+          const now = await findRequest(trx, found.delivery_request_id);
+          throw conflict(settledMessage(now?.status ?? found.status));
         }
         const id = await insertInstruction(trx, {
           delivery_request_id: found.delivery_request_id,
@@ -195,7 +237,10 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           vendor_id: found.vendor_id,
           product_id: listing.product_id,
           listing_id: listing.listing_id,
+          handover_required: found.require_handover_code,
         });
+        // Only the buyer will ever read it (GET /api/delivery_instruction, their own list).
+        if (found.require_handover_code === 1) await createHandoverCode(trx, id);
         const others = await declineOtherRequests(
           trx,
           listing.listing_id,

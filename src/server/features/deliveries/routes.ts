@@ -1,39 +1,55 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkDeliveryTransition } from '#shared/delivery.js';
 import {
   courierParams,
   deliveryEvent,
   deliveryInstruction,
   deliveryParams,
-  updateDeliveryBody,
+  ownDeliveryInstruction,
 } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
-import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { courier, owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { forbidden, notFound } from '#server/lib/http-error.js';
+import { courier, owns, self, signedIn } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { handoverCodesFor } from './handover-repository.js';
+import { deliveryMoveRoutes } from './move-routes.js';
+import { deliveryRatingRoutes } from './rating-routes.js';
 import {
-  clearCourierPosition,
   courierInstructions,
   deliveryEvents,
   findInstruction,
-  insertDeliveryEvent,
   instructionsOf,
-  moveInstruction,
   unassignedInstructions,
 } from './repository.js';
-import { authorizeMove, canRead, clampDeviceTime, illegalMoveMessage, mayMove } from './rules.js';
+import { canRead } from './rules.js';
 
 const instructions = z.array(deliveryInstruction);
 
-/** Delivery instructions: the courier's side. The request side is in request-routes.ts. */
+/**
+ * Delivery instructions: reads, and the moves (move-routes.ts) and ratings (rating-routes.ts).
+ * The request side is in request-routes.ts.
+ */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-
+  // The caller's deliveries; as their buyer they also read each one's handover code, the only
+  // answer that ever carries it.
   app.get(
     '/api/delivery_instruction',
-    { ...signedIn(), schema: { response: { 200: instructions } } },
-    async (request) => instructionsOf(db, requireUser(request).user_id),
+    { ...signedIn(), schema: { response: { 200: z.array(ownDeliveryInstruction) } } },
+    async (request) => {
+      const userId = requireUser(request).user_id;
+      const list = await instructionsOf(db, userId);
+      const bought = list.filter((d) => d.buyer_id === userId && d.handover_required === 1);
+      const codes = await handoverCodesFor(
+        db,
+        bought.map((d) => d.delivery_id),
+      );
+      return list.map((d) =>
+        d.buyer_id === userId && d.handover_required === 1
+          ? { ...d, handover_code: codes.get(d.delivery_id) ?? null }
+          : d,
+      );
+    },
   );
 
   app.get(
@@ -85,80 +101,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/delivery_instruction/:id',
-    {
-      ...signedIn(
-        // Claiming a delivery is carrying it; the later moves belong to whoever holds it.
-        verifiedEmail((request) => rawChoice(request, 'delivery_status') === 'assigned'),
-        owns('params', 'id', async (deliveryId, user, request) => {
-          const found = await findInstruction(db, deliveryId);
-          const asked = (request.body as { delivery_status?: unknown } | null)?.delivery_status;
-          return found && !mayMove(user, found, asked) ? 'This delivery is not yours.' : undefined;
-        }),
-      ),
-      schema: {
-        params: deliveryParams,
-        body: updateDeliveryBody,
-        response: { 200: deliveryInstruction },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const { delivery_status: to, courier_id, device_time } = request.body;
-      const found = await findInstruction(db, request.params.id);
-      if (!found) throw notFound('No such delivery.');
-      const from = found.delivery_status;
-      authorizeMove(user, found, to, courier_id);
-
-      const check = checkDeliveryTransition(from, to);
-      if (check === 'repeat') return found;
-      if (check === 'illegal') throw conflict(illegalMoveMessage(from, to));
-
-      const moved = await db.transaction().execute(async (trx) => {
-        const ok = await moveInstruction(trx, found.delivery_id, {
-          from,
-          to,
-          heldBy: to === 'Assigned' ? null : user.user_id,
-          courierId: to === 'Unassigned' ? null : user.user_id,
-        });
-        if (ok && (to === 'Delivered' || to === 'Unassigned')) {
-          await clearCourierPosition(trx, found.delivery_id);
-        }
-        if (ok) {
-          await insertDeliveryEvent(trx, {
-            delivery_id: found.delivery_id,
-            delivery_status: to,
-            courier_id: to === 'Unassigned' ? null : user.user_id,
-            actor_id: user.user_id,
-            ...clampDeviceTime(device_time, found.timestamp),
-          });
-        }
-        return ok;
-      });
-      const current = (await findInstruction(db, found.delivery_id))!;
-      if (moved) {
-        await app.notify({
-          type: 'delivery.moved',
-          actorId: user.user_id,
-          from,
-          delivery: current,
-        });
-      }
-      if (!moved) {
-        // Someone else moved it first: a repeat of what we wanted is still a success.
-        if (
-          current.delivery_status === to &&
-          current.courier_id === (to === 'Unassigned' ? null : user.user_id)
-        )
-          return current;
-        throw conflict(
-          to === 'Assigned'
-            ? 'Another courier already took this delivery.'
-            : 'This delivery was changed by someone else.',
-        );
-      }
-      return current;
-    },
-  );
+  await app.register(deliveryMoveRoutes);
+  await app.register(deliveryRatingRoutes);
 };

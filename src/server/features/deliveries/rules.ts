@@ -4,6 +4,7 @@ import {
   POSITION_MAX_AGE_MS,
   type DeliveryStatus,
 } from '#shared/delivery.js';
+import { CANCELLED_BY_BUYER_MESSAGE } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { badRequest, conflict, forbidden } from '#server/lib/http-error.js';
@@ -25,17 +26,21 @@ export const OWN_ORDER_MESSAGE =
 export const ownOrder = () => forbidden(OWN_ORDER_MESSAGE, 'own_order');
 
 /**
- * Is this delivery any of `user`'s business to move, before the body is read? Its courier;
- * any courier asking to claim it (if someone was faster, that is a 409, not a 403) unless it
- * is their own order (403 `own_order`); while nobody holds it, anyone who may see it (a repeat
- * of Unassigned is harmless).
+ * Is this delivery any of `user`'s business to move, before the body is read? A cancellation
+ * is its buyer's alone; the rest: its courier; any courier asking to claim it (if someone was
+ * faster, that is a 409, not a 403) unless it is their own order (403 `own_order`); its buyer
+ * when the body names no status; while nobody holds it, anyone who may see it (a repeat of
+ * Unassigned is harmless).
  */
 export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknown): boolean {
+  if (asked === 'Cancelled') return d.buyer_id === user.user_id;
   if (d.courier_id === user.user_id) return true;
   if (user.is_courier === 1 && asked === 'Assigned') {
     if (isOwnOrder(d, user.user_id)) throw ownOrder();
     return true;
   }
+  // A body without a status to read is the buyer's bad input (400), not someone else's move.
+  if (d.buyer_id === user.user_id && typeof asked !== 'string') return true;
   return d.delivery_status === 'Unassigned' && canRead(user, d);
 }
 
@@ -45,7 +50,8 @@ export function mayMove(user: SessionUser, d: DeliveryInstruction, asked: unknow
  * - claiming (Assigned): couriers only, for themselves, while nobody holds it;
  * - giving up (Unassigned): the assigned courier, courier_id null; once it is back in the pool
  *   a repeat by anyone who may see it is harmless;
- * - Picked Up and Delivered: the assigned courier only.
+ * - cancelling: the buyer only (before pick-up, which the state machine checks);
+ * - Picked Up, Delivered and Returned: the assigned courier only.
  */
 export function authorizeMove(
   user: SessionUser,
@@ -54,6 +60,10 @@ export function authorizeMove(
   courierId: number | null | undefined,
 ): void {
   const isMine = d.courier_id === user.user_id;
+  if (to === 'Cancelled') {
+    if (d.buyer_id !== user.user_id) throw forbidden('Only the buyer can cancel this delivery.');
+    return;
+  }
   if (to === 'Unassigned') {
     if (courierId != null) throw badRequest('Giving up a delivery sets courier_id to null.');
     if (isMine) return;
@@ -76,6 +86,7 @@ export function authorizeMove(
       throw forbidden('Only couriers can do that. Become a courier from your profile.');
     }
     if (isOwnOrder(d, user.user_id)) throw ownOrder();
+    if (d.delivery_status === 'Cancelled') throw conflict(CANCELLED_BY_BUYER_MESSAGE);
     if (d.delivery_status !== 'Unassigned') {
       throw conflict('Another courier already took this delivery.');
     }
@@ -85,6 +96,11 @@ export function authorizeMove(
 }
 
 export function illegalMoveMessage(from: DeliveryStatus, to: DeliveryStatus): string {
+  // The courier of a delivery its buyer cancelled learns why nothing moves any more.
+  if (from === 'Cancelled') return CANCELLED_BY_BUYER_MESSAGE;
+  if (to === 'Cancelled')
+    return 'The courier has picked this item up already: it can no longer be cancelled.';
+  if (to === 'Returned') return 'Only an item that was picked up can be returned.';
   if (to === 'Unassigned') return 'You can only give up a delivery before picking it up.';
   return `A delivery that is ${from} cannot become ${to}.`;
 }

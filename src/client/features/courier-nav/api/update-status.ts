@@ -5,36 +5,39 @@
  * records when it happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OutboxDetails } from '#shared/outbox.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { sendStatusUpdate, type StatusUpdateOutcome } from '#client/lib/outbox-send.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { getSessionUser } from '#client/lib/session.js';
 
-export type ProgressStatus = 'Picked Up' | 'Delivered';
+export type ProgressStatus = 'Picked Up' | 'Delivered' | 'Returned';
 
 export interface StatusUpdate {
   deliveryId: number;
   status: ProgressStatus;
   /** ISO time on the device when the courier tapped the button. */
   deviceTime: string;
+  /** A drop-off's handover code and photo, a return's reason and note. */
+  details?: OutboxDetails;
 }
 
 export const UPDATE_STATUS_MUTATION_KEY = ['deliveries', 'update-status'] as const;
 
 /** A status update made now. */
-export function statusUpdate(deliveryId: number, status: ProgressStatus): StatusUpdate {
-  return { deliveryId, status, deviceTime: new Date().toISOString() };
+export function statusUpdate(
+  deliveryId: number,
+  status: ProgressStatus,
+  details?: OutboxDetails,
+): StatusUpdate {
+  return { deliveryId, status, deviceTime: new Date().toISOString(), ...(details && { details }) };
 }
 
 /** Sent now, or queued in the outbox when the network fails (then `queued` is true). */
-export function updateDeliveryStatus({
-  deliveryId,
-  status,
-  deviceTime,
-}: StatusUpdate): Promise<StatusUpdateOutcome> {
+export function updateDeliveryStatus(update: StatusUpdate): Promise<StatusUpdateOutcome> {
   const courierId = getSessionUser()?.user_id;
   if (courierId === undefined) return Promise.reject(new Error('Sign in to update a delivery.'));
-  return sendStatusUpdate({ deliveryId, courierId, status, deviceTime });
+  return sendStatusUpdate({ ...update, courierId });
 }
 
 /**

@@ -7,10 +7,19 @@ interface NavActionsProps {
   onPickedUp: () => void;
   onFinish: () => void;
   onGiveUp: () => void;
+  /** After pick-up: hand the item back at the pickup spot (asks why first). */
+  onReturn: () => void;
 }
 
 /** The courier's big buttons; only the next step is enabled, giving up only while Assigned. */
-export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: NavActionsProps) {
+export function NavActions({
+  status,
+  busy,
+  onPickedUp,
+  onFinish,
+  onGiveUp,
+  onReturn,
+}: NavActionsProps) {
   const actions = courierActions(status);
   return (
     <div className="nav-actions">
@@ -44,6 +53,16 @@ export function NavActions({ status, busy, onPickedUp, onFinish, onGiveUp }: Nav
           onClick={onGiveUp}
         >
           UNABLE TO DELIVER
+        </button>
+      )}
+      {actions.returnItem && (
+        <button
+          type="button"
+          className="btn btn-large btn-outline btn-block"
+          disabled={busy}
+          onClick={onReturn}
+        >
+          RETURN ITEM
         </button>
       )}
     </div>

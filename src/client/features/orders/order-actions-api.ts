@@ -1,0 +1,68 @@
+/** What a buyer does with an order beyond watching it: cancel it, rate the courier. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '#shared/api-paths.js';
+import { DELIVERY_PROOF_API } from '#shared/handover.js';
+import type {
+  DeliveryInstruction,
+  DeliveryRating,
+  DeliveryRatingBody,
+  DeliveryRequest,
+  UpdateDeliveryBody,
+  UpdateDeliveryRequestBody,
+} from '#shared/schemas/deliveries.js';
+import { api } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
+import type { Order } from './orders-api';
+
+/**
+ * A Pending request is cancelled as a request; once the vendor accepted it, its delivery is
+ * (before pick-up; the server takes the request with it).
+ */
+export function cancelOrder(
+  order: Order,
+  reason: string,
+): Promise<DeliveryInstruction | DeliveryRequest> {
+  if (order.delivery) {
+    const body: UpdateDeliveryBody = { delivery_status: 'Cancelled', reason };
+    return api<DeliveryInstruction>(API.delivery(order.delivery.delivery_id), {
+      method: 'PUT',
+      body,
+    });
+  }
+  const body: UpdateDeliveryRequestBody = { status: 'Cancelled', reason };
+  return api<DeliveryRequest>(API.deliveryRequest(order.delivery_request_id), {
+    method: 'PUT',
+    body,
+  });
+}
+
+export function rateCourier(deliveryId: number, body: DeliveryRatingBody) {
+  return api<DeliveryRating>(DELIVERY_PROOF_API.rating(deliveryId), { method: 'POST', body });
+}
+
+/** Both of the buyer's lists are read again after either change. */
+function useRefreshOrders() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() }),
+      client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
+    ]);
+}
+
+export function useCancelOrder() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ order, reason }: { order: Order; reason: string }) => cancelOrder(order, reason),
+    onSettled: refresh,
+  });
+}
+
+export function useRateCourier() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ deliveryId, body }: { deliveryId: number; body: DeliveryRatingBody }) =>
+      rateCourier(deliveryId, body),
+    onSettled: refresh,
+  });
+}

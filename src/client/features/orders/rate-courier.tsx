@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
+import { PROOF_LIMITS } from '#shared/handover.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import {
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '#client/components/ui/fields.js';
+import { Stars } from '#client/components/ui/stars.js';
+import { useRateCourier } from './order-actions-api';
+
+const CHOICES = Array.from(
+  { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },
+  (_, i) => REVIEW_RATING_MAX - i,
+);
+
+/** After Delivered, once: the buyer's stars for the courier. */
+export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
+  const rate = useRateCourier();
+  const [rating, setRating] = useState<number | ''>('');
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState('');
+  const id = `courier-rating-${delivery.delivery_id}`;
+
+  if (delivery.delivery_rating !== null) {
+    return (
+      <p className="os-outcome">
+        <span className="dl-label">You rated your courier:</span>{' '}
+        <Stars rating={delivery.delivery_rating} />
+      </p>
+    );
+  }
+  return (
+    <form
+      className="os-rate form"
+      aria-label="Rate your courier"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (rating === '') {
+          setProblem('Please choose a rating.');
+          return;
+        }
+        setProblem('');
+        rate.mutate({
+          deliveryId: delivery.delivery_id,
+          body: { rating, comment: comment.trim() },
+        });
+      }}
+    >
+      <h3>Rate your courier</h3>
+      <SelectField
+        id={id}
+        label="Rating"
+        placeholder="Choose stars"
+        options={CHOICES}
+        optionLabel={(n) => (n === 1 ? '1 star' : `${n} stars`)}
+        value={String(rating)}
+        invalid={problem !== ''}
+        onValue={(value) => setRating(value === '' ? '' : Number(value))}
+      />
+      <TextAreaField
+        id={`${id}-comment`}
+        label="Comment (optional)"
+        rows={2}
+        maxLength={PROOF_LIMITS.ratingComment}
+        value={comment}
+        onValue={setComment}
+      />
+      <FormAlert>{problem || (rate.error && rate.error.message)}</FormAlert>
+      <SubmitButton busy={rate.isPending} busyText="Sending…">
+        Send rating
+      </SubmitButton>
+    </form>
+  );
+}
