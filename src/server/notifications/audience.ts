@@ -132,6 +132,19 @@ function orderNotice(
   };
 }
 
+/** The same step of an order told to its buyer (on Order Status) and its seller (on their page). */
+function buyerAndSeller(
+  kind: NotificationKind,
+  d: DeliveryInstruction,
+  headline: string,
+  body: { buyer: string; seller: string },
+): Notice[] {
+  return [
+    orderNotice(kind, d.buyer_id, d, { headline, body: body.buyer, url: SCREENS.orderStatus }),
+    orderNotice(kind, d.vendor_id, d, { headline, body: body.seller, url: SCREENS.vendor }),
+  ];
+}
+
 /** A delivery waiting for a courier, told to every courier on shift but its buyer and seller. */
 function jobNotice(d: DeliveryInstruction, headline: string): Notice {
   return {
@@ -165,24 +178,16 @@ const DELIVERY_NOTICES: Record<
   Returned: ({ delivery: d }) => {
     const why = d.return_reason ? RETURN_REASON_LABELS[d.return_reason] : 'No reason given';
     const reason = d.return_note ? `${why}: ${preview(d.return_note)}` : why;
-    return [
-      orderNotice('returned', d.buyer_id, d, {
-        headline: 'Returned',
-        body: `Your courier brought the item back to ${d.pickup}. Reason: ${reason}.`,
-        url: SCREENS.orderStatus,
-      }),
-      orderNotice('returned', d.vendor_id, d, {
-        headline: 'Returned',
-        body: `The courier brought your item back to ${d.pickup}. Reason: ${reason}.`,
-        url: SCREENS.vendor,
-      }),
-    ];
+    return buyerAndSeller('returned', d, 'Returned', {
+      buyer: `Your courier brought the item back to ${d.pickup}. Reason: ${reason}.`,
+      seller: `The courier brought your item back to ${d.pickup}. Reason: ${reason}.`,
+    });
   },
   // Only the buyer cancels (the actor, never told): the seller, and the courier if one held it.
   Cancelled: ({ delivery: d }) => [
     orderNotice('cancelled', d.vendor_id, d, {
       headline: 'Cancelled',
-      body: withReason('The buyer cancelled this delivery.', d.cancel_reason),
+      body: withReason(CANCELLED_BY_BUYER_MESSAGE, d.cancel_reason),
       url: SCREENS.vendor,
     }),
     ...(d.courier_id === null
@@ -195,18 +200,11 @@ const DELIVERY_NOTICES: Record<
           }),
         ]),
   ],
-  Delivered: ({ delivery: d }) => [
-    orderNotice('delivered', d.buyer_id, d, {
-      headline: 'Delivered',
-      body: `Your item was dropped off at ${d.dropoff}.`,
-      url: SCREENS.orderStatus,
+  Delivered: ({ delivery: d }) =>
+    buyerAndSeller('delivered', d, 'Delivered', {
+      buyer: `Your item was dropped off at ${d.dropoff}.`,
+      seller: `Your item reached its buyer at ${d.dropoff}.`,
     }),
-    orderNotice('delivered', d.vendor_id, d, {
-      headline: 'Delivered',
-      body: `Your item reached its buyer at ${d.dropoff}.`,
-      url: SCREENS.vendor,
-    }),
-  ],
 };
 
 /** What people are told of an event (before preferences, blocks and shifts sort them). */
@@ -247,21 +245,12 @@ export function noticesOf(event: DomainEvent): Notice[] {
       ];
     }
     case 'handover.locked': {
-      const d = event.delivery;
       // Never the code: only that drop-off is locked, as the screens say it.
       const body = HANDOVER_MESSAGES.lockedNotice;
-      return [
-        orderNotice('handover_locked', d.buyer_id, d, {
-          headline: 'Drop-off locked',
-          body,
-          url: SCREENS.orderStatus,
-        }),
-        orderNotice('handover_locked', d.vendor_id, d, {
-          headline: 'Drop-off locked',
-          body,
-          url: SCREENS.vendor,
-        }),
-      ];
+      return buyerAndSeller('handover_locked', event.delivery, 'Drop-off locked', {
+        buyer: body,
+        seller: body,
+      });
     }
     case 'request.accepted': {
       const d = event.delivery;
