@@ -538,9 +538,14 @@ describe.each(CASES)('bad bodies: $name', (c) => {
         ).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, res.body).toBeLessThan(500);
         // A readable message and the code of its kind (a 403 for someone else's id; a 400 is
-        // a broken rule, or a body the JSON parser refuses, such as a "__proto__" key).
+        // a broken rule, or a body the JSON parser refuses, such as a "__proto__" key; a 429
+        // after five wrong current passwords is the sign-in guard's too_many_attempts).
         const kinds =
-          res.statusCode === 400 ? ['validation', 'malformed'] : [defaultErrorCode(res.statusCode)];
+          res.statusCode === 400
+            ? ['validation', 'malformed']
+            : res.statusCode === 429
+              ? ['rate_limited', 'too_many_attempts']
+              : [defaultErrorCode(res.statusCode)];
         expect(kinds).toContain(errorBody.parse(res.json()).code);
       }),
       { numRuns: 40 },

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -18,17 +19,43 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
+/** The server's own words on stderr, kept so a start that fails says why. */
+const stderrOf = new WeakMap<ChildProcess, string[]>();
+
 function startServer(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: '0', HOST: '127.0.0.1', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  const lines: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+  stderrOf.set(child, lines);
   children.push(child);
   return child;
 }
 
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 200; i++) {
+/** A port nobody listens on now (the kernel's pick), for a server started a moment later. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/**
+ * Waits until the server answers its health check. A loaded CI machine (two test workers on two
+ * cores, a fresh database to migrate) may take many seconds; a server that exits fails at once
+ * with what it printed.
+ */
+async function waitHealthy(base: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `server exited (${child.exitCode ?? child.signalCode}): ${stderrOf.get(child)?.join('')}`,
+      );
+    }
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -36,7 +63,7 @@ async function waitHealthy(base: string) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not start in 60 s: ${stderrOf.get(child)?.join('')}`);
 }
 
 async function json(res: Response) {
@@ -87,7 +114,7 @@ async function verifyFromMailbox(base: string, cookie: string, email: string) {
 }
 
 async function crashDuringWrites(databaseUrl: string, dataDir: string) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // One buyer writes hundreds of messages a second: far past the flood limits, which are not
   // what this test is about.
@@ -98,7 +125,7 @@ async function crashDuringWrites(databaseUrl: string, dataDir: string) {
     FLOOD_LIMITS: 'off',
   };
   const first = startServer(env);
-  await waitHealthy(base);
+  await waitHealthy(base, first);
 
   const seller = await register(base, 'crash_seller');
   const buyer = await register(base, 'crash_buyer');
@@ -153,8 +180,8 @@ async function crashDuringWrites(databaseUrl: string, dataDir: string) {
   await Promise.all(writers);
   stop = true;
 
-  startServer(env);
-  await waitHealthy(base);
+  const second = startServer(env);
+  await waitHealthy(base, second);
   const stored = (await (
     await fetch(`${base}/api/direct_message`, { headers: { cookie: buyer.cookie } })
   ).json()) as { content: string }[];
@@ -174,7 +201,7 @@ describe('kill -9 during sustained writes', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'keeps every acknowledged write on PostgreSQL',
@@ -196,6 +223,6 @@ describe('kill -9 during sustained writes', () => {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
-    60_000,
+    180_000,
   );
 });

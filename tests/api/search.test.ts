@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReview } from '#server/db/factories.js';
 import type { Listing } from '#shared/schemas/listings.js';
@@ -202,6 +203,27 @@ describe('GET /api/search (paging)', () => {
       [...first.json().items, ...second.json().items].map((l: Listing) => l.listing_id),
     );
     expect(seen.size).toBe(201);
+  });
+});
+
+describe('GET /api/search (words of letters and digits)', () => {
+  it('finds a title by a code mixing letters and digits, and answers any such word', async () => {
+    // A lone letter between digits (the "y" of mwypha4y2tfe) once made an empty prefix: 500.
+    await listingOf(ctx, newSeller, { title: 'Desk lamp mwypha4y2tfe', category: 'Furniture' });
+    for (const query of ['Desk lamp mwypha4y2tfe', 'mwypha4y2tfe', 'a1b2c3', 'x 9 y']) {
+      const res = await as(ctx).get(`/api/search?title=${encodeURIComponent(query)}&limit=24`);
+      expect(res.statusCode, query).toBe(200);
+    }
+    const found = await as(ctx).get('/api/search?title=mwypha4y2tfe');
+    expect(found.json().items.map((l: Listing) => l.title)).toEqual(['Desk lamp mwypha4y2tfe']);
+
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[a-z0-9 ]{1,16}$/), async (query) => {
+        const res = await as(ctx).get(`/api/search?title=${encodeURIComponent(query)}`);
+        expect(res.statusCode, query).toBe(200);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -49,7 +49,8 @@ async function deliveryForTom(
 ): Promise<Setup> {
   const buyer = await newActor(browser, baseURL, 'buyer', { phone: true, consoleErrors });
   const vendor = await demoActor(browser, baseURL, 'kai', { consoleErrors });
-  // Not one of kai's listings already on its way (the demo data has some): one item, one sale.
+  // One item, one sale: a listing of kai's with a delivery under way (an earlier test's) is not
+  // for sale until that delivery ends.
   const listing = await listingOf(buyer.page.request, 'kai', vendor);
   const note = `Ring twice, ${uniqueName('n')}`;
   const requestId = await requestDelivery(buyer, listing, 'Library', note, { handoverCode });

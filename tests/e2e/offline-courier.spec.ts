@@ -36,9 +36,9 @@ test.describe('courier updates without a network', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
     // The map's tiles came from the worker's capped tile cache.
-    expect(
-      await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length),
-    ).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length))
+      .toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'PICKED UP' }).click();
     await expect(page.getByRole('button', { name: 'FINISH DROP OFF' })).toBeEnabled();

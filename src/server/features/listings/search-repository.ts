@@ -281,8 +281,9 @@ async function readVocabulary(
 /** The first string after every string that starts with `prefix` (undefined: there is none). */
 function nextString(prefix: string): string | undefined {
   const chars = [...prefix];
-  const last = chars.pop()!.codePointAt(0)!;
-  if (last >= 0x10ffff) return undefined;
+  const last = chars.pop()?.codePointAt(0);
+  // Every string starts with '', and none follows the last code point.
+  if (last === undefined || last >= 0x10ffff) return undefined;
   // Past the surrogates, which no text holds on their own.
   return chars.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
 }

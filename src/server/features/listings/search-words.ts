@@ -221,8 +221,9 @@ function wordLookups(word: string, extra: number): Lookup[] {
   if (length(word) > LONGEST_WORD) return [];
   const lookups: Lookup[] = [{ exact: word }];
   const s = stem(word);
-  if (ENGLISH.test(s)) {
-    const prefix = stemPrefix(word);
+  const prefix = stemPrefix(word);
+  // A one-letter word has no stem to read a range of ("y" of mwypha4y2tfe): its exact match does.
+  if (ENGLISH.test(s) && prefix !== '') {
     lookups.push({ prefix, minLength: length(prefix), maxLength: length(prefix) + ENDING });
   }
   lookups.push(...typoLookups(word, typoBudget(word, extra), false));
