@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { startWorkerServer, type AppServer } from './app-server';
 
 /*
  * The one support module every journey starts from: the test with its fixtures (console errors
@@ -6,12 +7,28 @@ import { test as base, expect, type Page } from '@playwright/test';
  * browsers (dialogs, names, expected console lines).
  */
 
-/** Every e2e test fails on an unexpected console error or uncaught page error. */
-export const test = base.extend<{
-  consoleErrors: string[];
-  /** Signs the test's page in through the login form: a demo username or any e-mail. */
-  signIn: (who: string, password?: string) => Promise<void>;
-}>({
+/**
+ * Every e2e test runs against its worker's own server (`baseURL`), and fails on an unexpected
+ * console error or uncaught page error.
+ */
+export const test = base.extend<
+  {
+    consoleErrors: string[];
+    /** Signs the test's page in through the login form: a demo username or any e-mail. */
+    signIn: (who: string, password?: string) => Promise<void>;
+  },
+  { workerServer: AppServer }
+>({
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startWorkerServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.url),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -2,21 +2,15 @@
  * For the map's end-to-end tests: the built server started with a tile setting of its own, a
  * stand-in tile host on another origin, and a reader of what the map shows, pixel by pixel.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import type { TileId } from '../../src/shared/campus-area.js';
 import { drawTile, type Rgb } from '../fixtures/map-tiles';
+import { startAppServer, standInPort, type AppServer } from './app-server';
 
-/** Stand-in servers take the ports after the main e2e server's (E2E_PORT). */
-export function standInPort(offset: number): number {
-  return Number(process.env.E2E_PORT ?? 8181) + offset;
-}
+export { startAppServer, standInPort, type AppServer };
 
 export interface TileHost {
   /** The URL template of its tiles. */
@@ -56,55 +50,6 @@ export async function startTileHost(port: number): Promise<TileHost> {
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-export interface AppServer {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-/**
- * The built server (as `npm run serve` runs it) on a fresh database with the demo data, with
- * `env` on top: the map settings under test.
- */
-export async function startAppServer(port: number, env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-e2e-map-'));
-  const buildOut = process.env.BUILD_OUT ?? 'dist';
-  const child = spawn(process.execPath, [`${buildOut}/server/main.js`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
-      DEMO_DATA: '1',
-      CLIENT_DIR: `${buildOut}/client`,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const up = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  return { url, stop } satisfies AppServer;
 }
 
 /**
