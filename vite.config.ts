@@ -111,6 +111,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           // Each file gets its own database; files run in parallel processes.
           pool: 'forks',
+          // The local push service's certificate, trusted by those processes from their start.
+          globalSetup: ['tests/api/global-setup.ts'],
         },
       },
     ],

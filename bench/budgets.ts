@@ -54,6 +54,18 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     r.guessing?.duringFlood?.maxMs,
     r.guessing?.duringFlood?.maxMs < 1000,
   );
+  add(
+    'Push: one event to 1,000 devices (s)',
+    '<= 5',
+    r.push?.fanOutMs === undefined ? undefined : r.push.fanOutMs / 1000,
+    r.push?.fanOutMs <= 5000,
+  );
+  add(
+    'Push: API p99 under load, with fan-outs / without',
+    '<= 1.1',
+    r.push?.p99Ratio,
+    r.push?.p99Ratio <= 1.1,
+  );
   add('Map: campus tile p99 at 50 connections (ms)', '<= 10', r.map?.tileP99, r.map?.tileP99 <= 10);
   add(
     'Map: campus tile / static-file floor req/s',

@@ -13,9 +13,9 @@ import { processMemoryMb } from './lib/process-memory.js';
 import { signIn } from './lib/sign-in.js';
 import { startAppServer } from './lib/server.js';
 
-const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
+export const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const COURIERS = 40;
+export const COURIERS = 40;
 
 export interface LoadResult {
   connections: number;
@@ -38,7 +38,7 @@ interface Actor {
 }
 
 /** Turns some buyers into couriers with deliveries under way, straight in the database file. */
-function prepareDeliveries(file: string, courierIds: number[]) {
+export function prepareDeliveries(file: string, courierIds: number[]) {
   const db = new SQLite(file);
   const now = new Date().toISOString();
   const pending = db
@@ -103,12 +103,78 @@ const WORDS = [
   'bike',
 ];
 
+/**
+ * The load's mixed traffic on a server started on a prepared copy: listing reads, searches,
+ * featured, messages from 100 signed-in buyers and couriers' status updates (the push bench
+ * runs it too).
+ */
+export async function loadTraffic(
+  url: string,
+  data: BenchData,
+  { deliveries, listings, maxListing }: ReturnType<typeof prepareDeliveries>,
+): Promise<Request[]> {
+  const courierIds = data.buyerIds.slice(0, COURIERS);
+  const couriers = new Map<number, string>();
+  for (const id of courierIds) couriers.set(id, await signIn(url, `bench${id - 1}@sfsu.edu`));
+  const buyers: Actor[] = [];
+  for (const id of data.buyerIds.slice(-100))
+    buyers.push({ id, cookie: await signIn(url, `bench${id - 1}@sfsu.edu`) });
+
+  let n = 0;
+  const pick = <T>(items: readonly T[]) => items[n++ % items.length]!;
+  const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
+  const requests: Request[] = [
+    {
+      setupRequest: (req) => {
+        const r = n++ % 10;
+        if (r < 3)
+          return { ...req, method: 'GET', path: `/api/listing/${1 + ((n * 7919) % maxListing)}` };
+        if (r < 5)
+          return {
+            ...req,
+            method: 'GET',
+            path: `/api/search?title=${pick(WORDS)}&limit=24&offset=${(n % 5) * 24}`,
+          };
+        if (r < 6) return { ...req, method: 'GET', path: '/api/listing/featured' };
+        if (r < 8) {
+          const buyer = pick(buyers);
+          const listing = pick(listings);
+          return {
+            ...req,
+            method: 'POST',
+            path: '/api/direct_message',
+            headers: json(buyer.cookie),
+            body: JSON.stringify({
+              sender_id: buyer.id,
+              receiver_id: listing.vendor_id,
+              listing_id: listing.listing_id,
+              content: 'Still available?',
+            }),
+          };
+        }
+        const delivery = pick(deliveries);
+        return {
+          ...req,
+          method: 'PUT',
+          path: `/api/delivery_instruction/${delivery.id}`,
+          headers: json(couriers.get(delivery.courier)!),
+          body: JSON.stringify({
+            delivery_status: 'Picked Up',
+            device_time: new Date().toISOString(),
+          }),
+        };
+      },
+    },
+  ];
+  return requests;
+}
+
 export async function runLoad(data: BenchData): Promise<LoadResult> {
   const file = path.join(TMP, 'load.db');
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   fs.copyFileSync(data.file, file);
   const courierIds = data.buyerIds.slice(0, COURIERS);
-  const { deliveries, listings, maxListing } = prepareDeliveries(file, courierIds);
+  const prepared = prepareDeliveries(file, courierIds);
 
   const server = await startAppServer({
     databaseUrl: `sqlite:${file}`,
@@ -116,59 +182,7 @@ export async function runLoad(data: BenchData): Promise<LoadResult> {
     demoData: false,
   });
   try {
-    const couriers = new Map<number, string>();
-    for (const id of courierIds)
-      couriers.set(id, await signIn(server.url, `bench${id - 1}@sfsu.edu`));
-    const buyers: Actor[] = [];
-    for (const id of data.buyerIds.slice(-100))
-      buyers.push({ id, cookie: await signIn(server.url, `bench${id - 1}@sfsu.edu`) });
-
-    let n = 0;
-    const pick = <T>(items: readonly T[]) => items[n++ % items.length]!;
-    const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
-    const requests: Request[] = [
-      {
-        setupRequest: (req) => {
-          const r = n++ % 10;
-          if (r < 3)
-            return { ...req, method: 'GET', path: `/api/listing/${1 + ((n * 7919) % maxListing)}` };
-          if (r < 5)
-            return {
-              ...req,
-              method: 'GET',
-              path: `/api/search?title=${pick(WORDS)}&limit=24&offset=${(n % 5) * 24}`,
-            };
-          if (r < 6) return { ...req, method: 'GET', path: '/api/listing/featured' };
-          if (r < 8) {
-            const buyer = pick(buyers);
-            const listing = pick(listings);
-            return {
-              ...req,
-              method: 'POST',
-              path: '/api/direct_message',
-              headers: json(buyer.cookie),
-              body: JSON.stringify({
-                sender_id: buyer.id,
-                receiver_id: listing.vendor_id,
-                listing_id: listing.listing_id,
-                content: 'Still available?',
-              }),
-            };
-          }
-          const delivery = pick(deliveries);
-          return {
-            ...req,
-            method: 'PUT',
-            path: `/api/delivery_instruction/${delivery.id}`,
-            headers: json(couriers.get(delivery.courier)!),
-            body: JSON.stringify({
-              delivery_status: 'Picked Up',
-              device_time: new Date().toISOString(),
-            }),
-          };
-        },
-      },
-    ];
+    const requests = await loadTraffic(server.url, data, prepared);
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,

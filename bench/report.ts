@@ -221,6 +221,38 @@ function balancer(b: Loose) {
   ].join('\n');
 }
 
+function push(p: Loose) {
+  return [
+    `One event (a seller accepts a delivery request: "New delivery available") told to ${p.devices.toLocaleString('en-US')} couriers on shift, one device each, at a local push service over https that checks each VAPID JWT and decrypts each payload (trusted through NODE_EXTRA_CA_CERTS), on the 100,000-listing database. From the accept's request to the last message received: **${p.fanOutMs} ms** (median of ${p.fanOutRunsMs.join(', ')} ms), slowest under load ${p.fanOutUnderLoadMs} ms (${p.fanOutsUnderLoad} fan-outs one after another during the load runs). Rejected by the push service: ${p.rejected}. Server peak RSS ${p.peakRssMb} MB.`,
+    '',
+    `The load benchmark's mixed traffic (${p.connections} connections, ${p.secondsPerRun} s runs: without, with, with, without; p50/p99 the worse of two runs):`,
+    '',
+    table(
+      ['Runs', 'req/s', 'p50 ms', 'p99 ms', '5xx', 'errors'],
+      [
+        [
+          'without fan-outs',
+          p.without.reqPerSec,
+          p.without.p50,
+          p.without.p99,
+          p.without.status5xx,
+          p.without.errors,
+        ],
+        [
+          'with fan-outs',
+          p.with.reqPerSec,
+          p.with.p50,
+          p.with.p99,
+          p.with.status5xx,
+          p.with.errors,
+        ],
+      ],
+    ),
+    '',
+    `p99 with fan-outs / without: **${p.p99Ratio}**.`,
+  ].join('\n');
+}
+
 function map(m: Loose) {
   const s = m.save;
   return [
@@ -313,6 +345,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## Sign-in under a guessing flood',
     '',
     failed(r.guessing) ?? (r.guessing ? guessing(r.guessing) : 'Not measured.'),
+    '',
+    '## Web Push fan-out',
+    '',
+    failed(r.push) ?? (r.push ? push(r.push) : 'Not measured.'),
     '',
     '## Two instances behind HAProxy',
     '',

@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: builds the app, then measures bundle, query plans, API, two instances
- * behind HAProxy against one, an honest sign-in during a flood of guesses, the campus map
- * (tile endpoint and the courier's save), Lighthouse, repeat visit, offline replay and lie-fi
- * (a network that hangs or crawls while the phone says it is online), each
+ * `npm run bench`: builds the app, then measures bundle, query plans, API, load, a Web Push
+ * fan-out, two instances behind HAProxy against one, an honest sign-in during a flood of
+ * guesses, the campus map (tile endpoint and the courier's save), Lighthouse, repeat visit,
+ * offline replay and lie-fi (a network that hangs or crawls while the phone says it is online),
+ * each
  * against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
  * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/);
@@ -27,6 +28,7 @@ import { RESULTS_JSON, RESULTS_MD, ROOT, TMP } from './lib/paths.js';
 import { startAppServer } from './lib/server.js';
 import { runSync } from './offline.js';
 import { runPlans } from './plans.js';
+import { runPush } from './push.js';
 import { renderMarkdown } from './report.js';
 import { runRepeatVisit } from './repeat-visit.js';
 
@@ -37,6 +39,7 @@ const STEPS = [
   'api',
   'load',
   'guessing',
+  'push',
   'balancer',
   'map',
   'lighthouse',
@@ -123,6 +126,8 @@ async function main() {
   await step('load', results, async () => runLoad(await benchData()));
   // An honest sign-in while one address floods the server with wrong passwords.
   await step('guessing', results, runGuessing);
+  // One event fanned out to 1,000 devices at a local push service, alone and under that load.
+  await step('push', results, async () => runPush(await benchData()));
   // Two instances behind HAProxy on PostgreSQL, with the demo data.
   await step('balancer', results, runBalancer);
   // Its own server, with a campus archive drawn for the run and the demo data.

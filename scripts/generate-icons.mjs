@@ -25,4 +25,9 @@ await sharp({ create: { width: 512, height: 512, channels: 4, background: '#4623
   .composite([{ input: inner, gravity: 'centre' }])
   .png()
   .toFile(new URL('maskable-512.png', out).pathname);
+// The notification badge: a white silhouette on transparency (Android draws it from alpha).
+await sharp(fs.readFileSync(new URL('../assets/badge-source.svg', import.meta.url)))
+  .resize(96, 96)
+  .png()
+  .toFile(new URL('badge-96.png', out).pathname);
 console.log('icons written to public/icons');

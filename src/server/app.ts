@@ -22,6 +22,7 @@ import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { searchEpochReader } from './features/listings/search-epoch.js';
 import { messageRoutes } from './features/messages/routes.js';
+import { notificationRoutes } from './features/notifications/routes.js';
 import { blockRoutes } from './features/moderation/block-routes.js';
 import { moderationRoutes } from './features/moderation/moderation-routes.js';
 import { reportRoutes } from './features/moderation/report-routes.js';
@@ -36,6 +37,8 @@ import { registerDraining } from './plugins/draining.js';
 import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerMail } from './plugins/mail.js';
+import { registerNotifications } from './plugins/notifications.js';
+import type { NotifyTiming } from './notifications/timing.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
@@ -70,6 +73,8 @@ export interface AppOptions {
   mailTiming?: Partial<MailTiming>;
   /** Where pictures are kept; by default the database's `images` table. */
   images?: ImageStore;
+  /** The notification and push queues' pace (tests: milliseconds, not minutes). */
+  notifyTiming?: Partial<NotifyTiming>;
 }
 
 const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
@@ -83,6 +88,7 @@ export async function buildApp({
   mapTiles: opened,
   mailTiming,
   images = databaseImageStore(database.db),
+  notifyTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -130,6 +136,7 @@ export async function buildApp({
   registerSession(app);
   await registerLive(app);
   registerMail(app, mailTiming);
+  registerNotifications(app, notifyTiming);
 
   // For balancers and uptime checks: healthy only while the database answers and the instance
   // is not stopping.
@@ -175,6 +182,7 @@ export async function buildApp({
   await app.register(deliveryRoutes);
   await app.register(positionRoutes);
   await app.register(eventRoutes);
+  await app.register(notificationRoutes);
   await app.register(mailboxRoutes);
   await app.register(imageRoutes, { store: pictures });
   await registerStatic(app);

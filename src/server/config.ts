@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,6 +24,41 @@ function webOrigin(text: string): boolean {
   try {
     const url = new URL(text);
     return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** The bytes of base64url text (no padding), or null when it is not that. */
+function base64url(text: string): Buffer | null {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url') : null;
+}
+
+/** The browsers' push services (Chrome, Edge, Firefox, Safari, Samsung Internet, Opera). */
+export const DEFAULT_PUSH_SERVICE_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+];
+
+/** `https://host[:port]`, or `https://*.domain` for every host under a domain. */
+function pushOrigin(text: string): boolean {
+  const concrete = text.replace(/^https:\/\/\*\./, 'https://any.');
+  try {
+    const url = new URL(concrete);
+    return url.protocol === 'https:' && url.origin === concrete;
+  } catch {
+    return false;
+  }
+}
+
+/** Does the private key (32 bytes) belong to the public key (an uncompressed P-256 point)? */
+function vapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
   } catch {
     return false;
   }
@@ -113,6 +149,57 @@ const envSchema = z.object({
       .optional(),
   ),
   FLOOD_LIMITS: z.enum(['on', 'off'], { message: 'FLOOD_LIMITS must be on or off' }).default('on'),
+  // Web Push (docs/decisions/026-notifications.md). The messages never repeat a key.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine((text) => {
+        const bytes = base64url(text);
+        return bytes?.length === 65 && bytes[0] === 4;
+      }, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(
+        (text) => base64url(text)?.length === 32,
+        'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)',
+      )
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        'VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you',
+      )
+      .optional(),
+  ),
+  PUSH_SERVICE_ORIGINS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim().toLowerCase().replace(/\/$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().refine(pushOrigin, {
+            error: (issue) =>
+              `PUSH_SERVICE_ORIGINS must be https origins separated by commas (https://host, https://host:port or https://*.domain); "${String(issue.input)}" is not one`,
+          }),
+        ),
+      )
+      .optional(),
+  ),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'SHUTDOWN_DRAIN_MS must be a number of milliseconds' })
     .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
@@ -136,6 +223,25 @@ function readableFile(file: string): boolean {
  */
 const configSchema = envSchema
   .superRefine((e, ctx) => {
+    // Keys from the environment come as a pair that belongs together, or not at all.
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message:
+          'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or leave both out: a pair is made once and kept in the database)',
+      });
+    } else if (
+      e.VAPID_PUBLIC_KEY &&
+      e.VAPID_PRIVATE_KEY &&
+      !vapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PRIVATE_KEY does not belong to VAPID_PUBLIC_KEY',
+      });
+    }
     // Mails sent for real need a sender the relay accepts and links that lead to this app.
     if (!e.SMTP_URL) return;
     if (!e.MAIL_FROM) {
@@ -155,6 +261,8 @@ const configSchema = envSchema
   })
   .transform((e) => {
     const dataDir = path.resolve(e.DATA_DIR);
+    const publicUrl = (e.PUBLIC_URL ?? localOrigin(e.HOST, e.PORT)).replace(/\/$/, '');
+    const mailFrom = e.MAIL_FROM ?? 'Gator Market <no-reply@localhost>';
     return {
       port: e.PORT,
       host: e.HOST,
@@ -175,9 +283,9 @@ const configSchema = envSchema
       trustProxy: e.TRUST_PROXY === '1',
       /** Where mails go: SMTP, or without SMTP_URL the built-in mailbox (/mailbox, loopback). */
       smtpUrl: e.SMTP_URL ?? null,
-      mailFrom: e.MAIL_FROM ?? 'Gator Market <no-reply@localhost>',
+      mailFrom,
       /** The origin links in mails point at; never taken from a request's Host header. */
-      publicUrl: (e.PUBLIC_URL ?? localOrigin(e.HOST, e.PORT)).replace(/\/$/, ''),
+      publicUrl,
       emailVerification: e.EMAIL_VERIFICATION,
       /** Confirmed addresses that are given the moderator role when they sign in. */
       moderatorEmails: e.MODERATOR_EMAILS ?? [],
@@ -188,6 +296,15 @@ const configSchema = envSchema
        * it down before it stops listening: its health-check interval times its fall count.
        */
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      /** VAPID keys from the environment; null: a pair made once and kept in the database. */
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      /** Who push services may contact about our messages (RFC 8292 `sub`). */
+      vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFor(publicUrl, mailFrom),
+      /** Push subscriptions may only name these services (no request goes anywhere else). */
+      pushServiceOrigins: e.PUSH_SERVICE_ORIGINS ?? DEFAULT_PUSH_SERVICE_ORIGINS,
     };
   });
 
@@ -195,6 +312,13 @@ const configSchema = envSchema
 function localOrigin(host: string, port: number): string {
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/** Without VAPID_SUBJECT: the public https address, or else the sender's mailbox. */
+function vapidSubjectFor(publicUrl: string, mailFrom: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }
 
 export type Config = z.output<typeof configSchema>;

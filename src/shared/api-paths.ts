@@ -56,6 +56,14 @@ export const API = {
   deliveryPosition: (id: number) => `/api/delivery_instruction/${id}/position`,
   events: '/api/events',
 
+  notifications: '/api/notifications',
+  notificationsRead: '/api/notifications/read',
+  notificationPreferences: '/api/notification-preferences',
+  /** The one-click unsubscribe link of notification mails (RFC 8058): no sign-in. */
+  unsubscribe: '/api/notifications/unsubscribe',
+  pushPublicKey: '/api/push/public-key',
+  pushSubscriptions: '/api/push-subscriptions',
+
   health: '/api/health',
   config: '/api/config',
 } as const;

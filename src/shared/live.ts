@@ -8,6 +8,8 @@ export const LIVE_EVENT_TYPES = [
   /** `{ delivery_id }`: a delivery left the Unassigned pool (another courier took it). */
   'delivery.removed',
   'courier.position',
+  /** New notifications for the user: the bell and the notification centre refetch. */
+  'notification.created',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -6,6 +6,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerNotifications } from './notifications';
 import { registerOutboxSync } from './outbox-sync';
 import { registerRuntimeCaches } from './runtime-caches';
 
@@ -30,6 +31,7 @@ registerRoute(
 
 registerRuntimeCaches(self);
 registerOutboxSync(self);
+registerNotifications(self);
 
 // The first install takes the open page at once; an update waits until the user says Reload.
 clientsClaim();

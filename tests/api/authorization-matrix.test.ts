@@ -14,7 +14,17 @@ import { defaultErrorCode } from '#shared/errors.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { writeSmallArchive } from '../fixtures/map-tiles.js';
 import { createTestApp, type TestContext } from './harness.js';
-import { buildWorld, ROLES, SECRETS, VALID, type Role, type World } from './world.js';
+import { unsubscribeToken } from '#server/notifications/unsubscribe-token.js';
+import {
+  buildWorld,
+  PUSH_TEST_ORIGIN,
+  pushSubscription,
+  ROLES,
+  SECRETS,
+  VALID,
+  type Role,
+  type World,
+} from './world.js';
 
 type Expect = Record<Role, number>;
 const all = (status: number): Expect => Object.fromEntries(ROLES.map((r) => [r, status])) as Expect;
@@ -39,6 +49,11 @@ interface Row {
 const d = (w: World) => w.assignedDelivery;
 /** A tile of the campus archive the app serves here (MAP_TILES), set once it has started. */
 let tileAddress = '';
+/** Signs unsubscribe links as the app does, set once it has started. */
+let unsubscribeSecret = '';
+/** The vendor's one-click link for delivery request mails, as read from a mail. */
+const unsubscribeUrl = (w: World) =>
+  `/api/notifications/unsubscribe?token=${unsubscribeToken(unsubscribeSecret, w.users.vendor.user_id, 'delivery_request')}`;
 
 const ROWS: Row[] = [
   { method: 'GET', route: '/api/health', url: () => '/api/health', expect: all(200) },
@@ -289,6 +304,52 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/notifications',
+    url: () => '/api/notifications',
+    expect: signedIn(200),
+  },
+  { ...VALID.readNotifications, route: '/api/notifications/read', expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/notification-preferences',
+    url: () => '/api/notification-preferences',
+    expect: signedIn(200),
+  },
+  {
+    ...VALID.notificationPreferences,
+    route: '/api/notification-preferences',
+    expect: signedIn(200),
+  },
+  // Whoever holds the mailed link may use it: the link is the proof.
+  {
+    method: 'GET',
+    route: '/api/notifications/unsubscribe',
+    url: unsubscribeUrl,
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/notifications/unsubscribe',
+    url: unsubscribeUrl,
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/push/public-key',
+    url: () => '/api/push/public-key',
+    expect: all(200),
+  },
+  { ...VALID.subscribePush, route: '/api/push-subscriptions', expect: signedIn(201) },
+  // Removing a device that is not the caller's removes nothing (removed: false), never 403.
+  {
+    method: 'DELETE',
+    route: '/api/push-subscriptions',
+    url: () => '/api/push-subscriptions',
+    body: () => ({ endpoint: pushSubscription().endpoint }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
     route: '/api/delivery_instruction/:id/position',
     url: (w) => `/api/delivery_instruction/${d(w)}/position`,
     expect: only(['buyer', 'vendor', 'assignedCourier'], 200),
@@ -441,6 +502,22 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
     body: () => ({ delivery_status: 'Flying' }),
   },
+  'GET /api/notifications': { url: () => '/api/notifications?limit=0' },
+  'PUT /api/notifications/read': {
+    url: () => '/api/notifications/read',
+    body: () => ({ ids: [] }),
+  },
+  'PUT /api/notification-preferences': {
+    url: () => '/api/notification-preferences',
+    body: () => ({ message: { push: 'loud' } }),
+  },
+  'GET /api/notifications/unsubscribe': { url: () => '/api/notifications/unsubscribe?token=' },
+  'POST /api/notifications/unsubscribe': { url: () => '/api/notifications/unsubscribe' },
+  'POST /api/push-subscriptions': {
+    url: () => '/api/push-subscriptions',
+    body: () => ({ ...pushSubscription(), endpoint: 'http://127.0.0.1:9/push/x' }),
+  },
+  'DELETE /api/push-subscriptions': { url: () => '/api/push-subscriptions', body: () => ({}) },
   'POST /api/delivery_instruction/:id/position': {
     url: (w) => `/api/delivery_instruction/${w.assignedDelivery}/position`,
     body: () => ({ lat: 91, lng: 0 }),
@@ -469,6 +546,8 @@ const NOTHING_TO_BREAK = [
   'GET /api/delivery_instruction/:id',
   'GET /api/delivery_instruction/:id/events',
   'GET /api/delivery_instruction/:id/position',
+  'GET /api/notification-preferences',
+  'GET /api/push/public-key',
 ];
 
 /**
@@ -505,6 +584,7 @@ const SHARED_ANSWERS = new Set([
   'GET /api/listing/vendor/sold/:user_id',
   'GET /api/listing/active/:user_id',
   'GET /api/review/:vendorId',
+  'GET /api/push/public-key',
 ]);
 /** Open to visitors, but more for some signed-in callers: `Vary: Cookie`, `no-store` signed in. */
 const VARYING_ANSWERS = new Set(['GET /api/user/:id', 'GET /api/listing/:id']);
@@ -536,7 +616,10 @@ let base: string;
 const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-matrix-'));
 beforeAll(async () => {
   const archive = await writeSmallArchive(archiveDir);
-  ctx = await createTestApp({ env: { MAP_TILES: archive.file } });
+  ctx = await createTestApp({
+    env: { MAP_TILES: archive.file, PUSH_SERVICE_ORIGINS: PUSH_TEST_ORIGIN },
+  });
+  unsubscribeSecret = await ctx.app.push.unsubscribeSecret();
   const config = (await ctx.app.inject({ url: '/api/config' })).json<{ tileUrl: string }>();
   tileAddress = tileUrl(config.tileUrl, archive.tiles[0]!);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });

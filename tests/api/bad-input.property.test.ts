@@ -18,7 +18,7 @@ import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
 import { writeSmallArchive } from '../fixtures/map-tiles.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
-import { buildWorld, VALID, type Role, type World } from './world.js';
+import { buildWorld, PUSH_TEST_ORIGIN, VALID, type Role, type World } from './world.js';
 
 type Kind =
   | 'userId'
@@ -32,7 +32,8 @@ type Kind =
   | 'image'
   | 'datetime'
   | 'lat'
-  | 'lng';
+  | 'lng'
+  | 'object';
 
 const junk = fc.oneof(fc.constant(null), fc.constant({}), fc.constant([]), fc.boolean());
 /** Text that is not a canonical decimal: numbers arrive as numbers or as canonical text only. */
@@ -85,6 +86,9 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
       junk,
       fc.integer(),
     );
+  }
+  if (kind === 'object') {
+    return fc.oneof(junk, fc.string({ maxLength: 8 }), fc.integer(), fc.constant({ push: 'on' }));
   }
   if (kind === 'datetime')
     return fc.oneof(fc.constant('yesterday'), fc.integer(), fc.constant(''), junk);
@@ -373,6 +377,25 @@ const CASES: BodyCase[] = [
     },
   },
   {
+    name: 'mark notifications read',
+    as: 'buyer',
+    ...VALID.readNotifications,
+    fields: { all: 'flag' },
+  },
+  {
+    name: 'notification preferences',
+    as: 'buyer',
+    ...VALID.notificationPreferences,
+    fields: { message: 'object' },
+  },
+  {
+    name: 'push subscription',
+    as: 'buyer',
+    ...VALID.subscribePush,
+    optional: ['expirationTime'],
+    fields: { endpoint: { oneOf: [PUSH_TEST_ORIGIN] }, keys: 'object' },
+  },
+  {
     name: 'position',
     as: 'assignedCourier',
     ...VALID.sharePosition,
@@ -425,6 +448,20 @@ const QUERY_CASES: QueryCase[] = [
     bad: { id: ['x', '-1', '0'], listing: ['x', ''] },
   },
   {
+    url: '/api/notifications',
+    valid: {},
+    bad: {
+      cursor: ['x', '0', '-1', '1.5', '1e3'],
+      limit: ['0', '51', 'x', '05'],
+      kind: ['message'],
+    },
+  },
+  {
+    url: '/api/notifications/unsubscribe',
+    valid: { token: '1.message.x' },
+    bad: { token: ['', 'x'.repeat(301)], other: ['1'] },
+  },
+  {
     url: '/api/delivery_request/listing-buyer',
     valid: { userId: '1', listingId: '1' },
     bad: { userId: ['abc', '-2'], listingId: ['1e400', 'z'] },
@@ -439,7 +476,9 @@ let tileTemplate = '';
 
 beforeAll(async () => {
   const archive = await writeSmallArchive(archiveDir);
-  ctx = await createTestApp({ env: { MAP_TILES: archive.file } });
+  ctx = await createTestApp({
+    env: { MAP_TILES: archive.file, PUSH_SERVICE_ORIGINS: PUSH_TEST_ORIGIN },
+  });
   tileTemplate = (await ctx.app.inject({ url: '/api/config' })).json<{ tileUrl: string }>().tileUrl;
   world = await buildWorld(ctx);
 });

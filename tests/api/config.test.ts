@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.js';
+import webpush from 'web-push';
+import { DEFAULT_PUSH_SERVICE_ORIGINS, loadConfig } from '#server/config.js';
 import { API } from '#shared/api-paths.js';
 import { TILE_ATTRIBUTION } from '#shared/tile-sources.js';
 import { as, createTestApp, type TestContext } from './harness.js';
@@ -9,6 +10,16 @@ beforeAll(async () => {
   ctx = await createTestApp({ env: { TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' } });
 });
 afterAll(async () => ctx.close());
+
+/** Why the server would refuse to start with `env` ('' if it would start). */
+function message(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 describe('GET /api/config', () => {
   it('tells any visitor where the map tiles come from, and that they are not saved in advance', async () => {
@@ -90,14 +101,6 @@ describe('mail settings', () => {
   });
 
   it('refuses what cannot work, at start, without repeating the SMTP password', () => {
-    const message = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return '';
-      } catch (error) {
-        return (error as Error).message;
-      }
-    };
     expect(message({ SMTP_URL: 'http://mailer:hunter2-secret@mail.example.edu' })).toMatch(
       /SMTP_URL must be smtp:\/\/user:password@host:port/,
     );
@@ -110,6 +113,45 @@ describe('mail settings', () => {
       /PUBLIC_URL/,
     );
     expect(message({ EMAIL_VERIFICATION: 'maybe' })).toMatch(/EMAIL_VERIFICATION/);
+  });
+});
+
+describe('Web Push settings', () => {
+  const keys = webpush.generateVAPIDKeys();
+
+  it('reads VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT and PUSH_SERVICE_ORIGINS', () => {
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:market@example.edu',
+      PUSH_SERVICE_ORIGINS: 'https://push.example.org, https://*.push.example.net/',
+    });
+    expect(config).toMatchObject({
+      vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey },
+      vapidSubject: 'mailto:market@example.edu',
+      pushServiceOrigins: ['https://push.example.org', 'https://*.push.example.net'],
+    });
+    // Unset: a pair made once and kept in the database, and the browsers' push services.
+    expect(loadConfig({}).vapid).toBeNull();
+    expect(loadConfig({}).pushServiceOrigins).toEqual(DEFAULT_PUSH_SERVICE_ORIGINS);
+  });
+
+  it('refuses keys, subjects and push services that cannot work, at start', () => {
+    expect(message({ VAPID_PUBLIC_KEY: keys.publicKey })).toMatch(/go together/);
+    expect(message({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: keys.privateKey })).toMatch(
+      /VAPID_PUBLIC_KEY must be an uncompressed P-256 public key/,
+    );
+    const other = webpush.generateVAPIDKeys();
+    expect(
+      message({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: other.privateKey }),
+    ).toMatch(/VAPID_PRIVATE_KEY does not belong to VAPID_PUBLIC_KEY/);
+    expect(message({ VAPID_SUBJECT: 'market@example.edu' })).toMatch(/VAPID_SUBJECT must be/);
+    expect(message({ PUSH_SERVICE_ORIGINS: 'http://push.example.org' })).toMatch(
+      /PUSH_SERVICE_ORIGINS must be https origins/,
+    );
+    expect(message({ PUSH_SERVICE_ORIGINS: 'https://push.example.org/path' })).toMatch(
+      /PUSH_SERVICE_ORIGINS must be https origins/,
+    );
   });
 });
 

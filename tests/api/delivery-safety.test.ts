@@ -135,6 +135,8 @@ describe('the pool', () => {
       'delivery.updated',
       (d: { delivery?: { delivery_id: number } }) => d.delivery?.delivery_id === id,
     );
+    // ...and it is in his notification centre ("New delivery available"), told a moment later.
+    await tomStream.next('notification.created');
     const seenBefore = tomStream.events.length;
 
     expect((await claim(jace, id)).statusCode).toBe(200);
@@ -166,6 +168,8 @@ describe('the pool', () => {
       'delivery.updated',
       (d: { delivery?: { delivery_id: number } }) => d.delivery?.delivery_id === id,
     );
+    // ...and it is in his notification centre ("New delivery available"), told a moment later.
+    await tomStream.next('notification.created');
     const seenBefore = tomStream.events.length;
 
     const cancelled = await as(ctx, p.buyer).put(url(id), {

@@ -17,6 +17,7 @@ import {
   type SignInLimits,
 } from '#server/features/accounts/sign-in-guard.js';
 import type { MailTiming } from '#server/mail/worker.js';
+import type { NotifyTiming } from '#server/notifications/timing.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { freshDatabase } from '../fixtures/postgres.js';
 
@@ -49,6 +50,7 @@ export const TEST_THROTTLE: SignInLimits = {
 interface AppTestOptions {
   throttle?: SignInLimits;
   mailTiming?: Partial<MailTiming>;
+  notifyTiming?: Partial<NotifyTiming>;
   /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
   logStream?: NodeJS.WritableStream;
 }
@@ -86,10 +88,11 @@ export async function createTestApp(
 export async function secondInstance(
   ctx: TestContext,
   throttle: SignInLimits = TEST_THROTTLE,
+  options: Omit<AppTestOptions, 'throttle'> = {},
 ): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-b-'));
   const config = { ...ctx.config, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads') };
-  return started(config, connect(config.databaseUrl), { throttle }, async () =>
+  return started(config, connect(config.databaseUrl), { ...options, throttle }, async () =>
     fs.rmSync(tmp, { recursive: true, force: true }),
   );
 }
@@ -107,6 +110,7 @@ async function started(
     logger: options.logStream ? { stream: options.logStream } : false,
     throttle: options.throttle,
     mailTiming: options.mailTiming,
+    notifyTiming: options.notifyTiming,
   });
   await app.ready();
   return {
@@ -133,6 +137,13 @@ export function mailEnv(smtpUrl: string, env: Record<string, string> = {}) {
 
 /** The queue's pace for tests: retries in milliseconds, not minutes. */
 export const FAST_MAIL = { pollMs: 50, retryDelayMs: () => 50 };
+
+/** The notification queues' pace for tests; a message digest gathers for 300 ms. */
+export const FAST_NOTIFY = {
+  pollMs: 50,
+  retryDelayMs: () => 50,
+  digestDelayMs: 300,
+} satisfies Partial<NotifyTiming>;
 
 /** The session cookie of a response, ready to send back. */
 export function sessionCookie(res: LightMyRequestResponse): string {
@@ -214,6 +225,8 @@ export const DATA_TABLES = [
   'blocks',
   'listing_holds',
   'moderation_audit',
+  'notification_preferences',
+  'push_subscriptions',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */

@@ -2,7 +2,7 @@
  * A small marketplace with one user in every role, built directly through the shared factories
  * and repositories (fast enough to build a fresh one for every case of the authorization matrix).
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { createListing, createMessage, createUser } from '#server/db/factories.js';
 import { createSession, hashToken } from '#server/features/accounts/repository.js';
 import { insertReset } from '#server/features/accounts/reset-repository.js';
@@ -239,6 +239,26 @@ export interface ValidRequest {
 let registrations = 0;
 
 /**
+ * The push service the matrix and the bad-input properties name (PUSH_SERVICE_ORIGINS there):
+ * nothing listens, and no request ever leaves the machine.
+ */
+export const PUSH_TEST_ORIGIN = 'https://127.0.0.1:9';
+
+/** A browser's PushSubscription.toJSON() for a new device on that service. */
+export function pushSubscription() {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  return {
+    endpoint: `${PUSH_TEST_ORIGIN}/push/${randomBytes(8).toString('hex')}`,
+    expirationTime: null,
+    keys: {
+      p256dh: keys.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+/**
  * One valid request per endpoint that changes data, made by its rightful caller (the role the
  * name says). The authorization matrix sends them as every role; the bad-input properties
  * break them one field at a time.
@@ -338,6 +358,21 @@ export const VALID = {
     method: 'PUT',
     url: (w) => `/api/delivery_instruction/${w.assignedDelivery}`,
     body: () => ({ delivery_status: 'Picked Up', device_time: new Date().toISOString() }),
+  },
+  readNotifications: {
+    method: 'PUT',
+    url: () => '/api/notifications/read',
+    body: () => ({ all: true }),
+  },
+  notificationPreferences: {
+    method: 'PUT',
+    url: () => '/api/notification-preferences',
+    body: () => ({ message: { email: true } }),
+  },
+  subscribePush: {
+    method: 'POST',
+    url: () => '/api/push-subscriptions',
+    body: () => pushSubscription(),
   },
   verifyEmail: {
     method: 'POST',

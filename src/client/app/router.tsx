@@ -93,6 +93,14 @@ const withShell: RouteObject[] = [
     ...page('../features/moderation/moderation-page.tsx', 'ModerationPage'),
   },
   {
+    path: 'notifications',
+    ...page('../features/notifications/notifications-page.tsx', 'NotificationsPage'),
+  },
+  {
+    path: 'notifications/settings',
+    ...page('../features/notifications/notification-settings-page.tsx', 'NotificationSettingsPage'),
+  },
+  {
     path: 'courierPage',
     ...page('../features/courier/courier-page.tsx', 'CourierPage'),
   },

@@ -2,10 +2,31 @@ import { useEffect } from 'react';
 import { LiveEvents } from '../components/live/live-events';
 import { OutboxSync } from '../components/offline/outbox-sync';
 import { startOutbox } from '../lib/outbox';
+import { useSessionUser } from '../lib/session';
 
 /**
- * What runs once someone has signed in: the courier outbox and its replay triggers, and the
- * live-event stream. Its own chunk (background-services.tsx), never loaded for visitors.
+ * This device's push subscription follows who is signed in: after each sign-in it is tied to
+ * the new session (or let go when it was someone else's); after Sign Out the browser lets go
+ * of it too (the server forgets it with the session). Sign Out clears all storage, the push
+ * owner with it; a session that merely expired leaves it, and the phone keeps hearing of
+ * orders. Its code loads after sign-in, never with the first page.
+ */
+function PushSync() {
+  const userId = useSessionUser()?.user_id ?? null;
+  useEffect(() => {
+    if (!('PushManager' in window)) return;
+    void import('../lib/push')
+      .then((push) =>
+        userId !== null ? push.syncPushSubscription(userId) : push.forgetAfterSignOut(),
+      )
+      .catch((error: unknown) => console.warn('push: could not update this device', error));
+  }, [userId]);
+  return null;
+}
+
+/**
+ * What runs once someone has signed in: the courier outbox and its replay triggers, the
+ * live-event stream and this device's push subscription. Its own chunk (background-services.tsx), never loaded for visitors.
  */
 export function SignedInServices() {
   useEffect(() => startOutbox(), []);
@@ -13,6 +34,7 @@ export function SignedInServices() {
     <>
       <OutboxSync />
       <LiveEvents />
+      <PushSync />
     </>
   );
 }

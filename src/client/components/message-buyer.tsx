@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import { conversationKey, messagesQuery } from '../lib/queries/message-list';
+import { conversationKey } from '#shared/screens.js';
+import { messagesQuery } from '../lib/queries/message-list';
 import { useSendMessage } from '../lib/queries/messages';
 import { SendMessageForm } from './ui/message-form';
 

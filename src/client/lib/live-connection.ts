@@ -21,6 +21,7 @@ export const LIVE_EVENTS = [
   'delivery.updated',
   'delivery.removed',
   'courier.position',
+  'notification.created',
 ] as const satisfies readonly LiveEventType[];
 
 /**

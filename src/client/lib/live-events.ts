@@ -50,6 +50,10 @@ export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: u
         client.setQueryData(queryKeys.courierPosition(data.delivery_id), data);
       }
       break;
+    case 'notification.created':
+      // The bell's count and the notification centre.
+      invalidate(queryKeys.notifications());
+      break;
   }
 }
 
@@ -59,6 +63,7 @@ export function refetchLiveData(client: QueryClient): void {
     queryKeys.messages(),
     queryKeys.deliveries(),
     queryKeys.deliveryRequests(),
+    queryKeys.notifications(),
   ]) {
     void client.invalidateQueries({ queryKey });
   }

@@ -28,4 +28,8 @@ export const queryKeys = {
   reviewEligibility: (vendorId: number) => ['reviews', 'eligibility', vendorId] as const,
   moderationReports: () => ['moderation', 'reports'] as const,
   moderationAudit: () => ['moderation', 'audit'] as const,
+  notifications: () => ['notifications'] as const,
+  notificationPage: (cursor: number | null) => ['notifications', 'page', cursor] as const,
+  notificationUnread: () => ['notifications', 'unread'] as const,
+  notificationPreferences: () => ['notification-preferences'] as const,
 };

@@ -14,6 +14,7 @@ import { deliveryProof } from './migrations/2026-12-02-delivery-proof.js';
 import { searchWords } from './migrations/2026-12-03-search-words.js';
 import { signInGuard } from './migrations/2026-12-04-sign-in-guard.js';
 import { deliveryColumnsBack } from './migrations/2026-12-05-delivery-columns-back.js';
+import { notifications } from './migrations/2026-12-05-notifications.js';
 import { deliveryRequestsBuyer } from './migrations/2026-12-08-delivery-requests-buyer.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
@@ -35,6 +36,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-03-search-words': searchWords(db.dialect),
         '2026-12-04-sign-in-guard': signInGuard(),
         '2026-12-05-delivery-columns-back': deliveryColumnsBack(db.dialect),
+        '2026-12-05-notifications': notifications(db.dialect),
         '2026-12-08-delivery-requests-buyer': deliveryRequestsBuyer(),
       };
     },

@@ -9,6 +9,7 @@ import type {
   ReportStatus,
   ReportTarget,
 } from '#shared/moderation.js';
+import type { NotificationKind, PushUrgency } from '#shared/notification-kinds.js';
 
 /** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
 export interface UsersTable {
@@ -329,6 +330,88 @@ export interface IdempotencyKeysTable {
   body: string | null;
 }
 
+/** A queue's row state: waiting, claimed by a worker (with a lease), or given up. */
+export type QueueStatus = 'queued' | 'sending' | 'failed';
+
+/** The claim columns of the notification and push queues (src/server/lib/queue.ts). */
+interface QueueColumns {
+  status: QueueStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/**
+ * A domain event still to be told (docs/decisions/026-notifications.md): a worker works out who
+ * hears of it and stores their notifications, push messages and mails, then deletes it.
+ */
+export interface NotificationEventsTable extends QueueColumns {
+  event_id: Generated<number>;
+  type: string;
+  /** The event as JSON (src/server/notifications/domain-events.ts). */
+  payload: string;
+}
+
+/** The notification centre: one row per person and event (a conversation's unread messages share one). */
+export interface NotificationsTable {
+  notification_id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  group_key: string | null;
+  item_count: Generated<number>;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A switch a person changed; the others are the kinds' defaults. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: NotificationKind;
+  push: number;
+  email: number;
+}
+
+export interface PushSubscriptionsTable {
+  subscription_id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The hash of the session that registered it: signing out of that session removes it. */
+  session_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A push message on its way to one device. Sent ones are deleted. */
+export interface PushOutboxTable extends QueueColumns {
+  push_id: Generated<number>;
+  subscription_id: number;
+  /** The PushPayload as JSON, encrypted only when sent. */
+  payload: string;
+  topic: string | null;
+  urgency: PushUrgency;
+  ttl: number;
+}
+
+export interface MessageDigestsTable {
+  user_id: number;
+  due_at: string | null;
+  last_sent_at: string | null;
+}
+
+/** Keys every instance shares, created once (VAPID, the unsubscribe links' secret). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -355,6 +438,13 @@ export interface Database {
   moderation_audit: ModerationAuditTable;
   flood_counters: FloodCountersTable;
   idempotency_keys: IdempotencyKeysTable;
+  notification_events: NotificationEventsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  message_digests: MessageDigestsTable;
+  server_keys: ServerKeysTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

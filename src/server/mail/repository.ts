@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db, MailOutboxTable } from '#server/db/schema.js';
+import { claimDue } from '#server/lib/queue.js';
 import { nowIso } from '#server/lib/time.js';
 
 export type QueuedMail = Selectable<MailOutboxTable>;
@@ -38,52 +39,14 @@ export async function insertMail(db: Db, mail: OutgoingMail): Promise<number> {
   return row.mail_id;
 }
 
-/**
- * Claims the next mail that is due, or one whose sender's lease ran out (an instance that
- * stopped mid-send), in one statement: of several workers on several instances exactly one
- * gets each mail. On PostgreSQL the inner select skips rows another worker holds, so parallel
- * workers take different mails instead of queueing behind one; the outer condition is checked
- * again on the row's newest version, so a mail claimed meanwhile is not claimed twice.
- */
-export function claimNextMail(
+/** Claims the next mail that is due (src/server/lib/queue.ts): each goes to one worker. */
+export async function claimNextMail(
   db: Db,
   dialect: DialectName,
   leaseUntil: string,
 ): Promise<QueuedMail | undefined> {
-  const now = nowIso();
-  return db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status: 'sending',
-      lease_until: leaseUntil,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where((eb) =>
-      eb(
-        'mail_id',
-        '=',
-        eb
-          .selectFrom('mail_outbox as due')
-          .select('due.mail_id')
-          .where((d) =>
-            d.or([
-              d.and([d('due.status', '=', 'queued'), d('due.next_attempt_at', '<=', now)]),
-              d.and([d('due.status', '=', 'sending'), d('due.lease_until', '<', now)]),
-            ]),
-          )
-          .orderBy('due.next_attempt_at')
-          .limit(1)
-          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
-      ),
-    )
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-        eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now)]),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const [mail] = await claimDue(db, dialect, 'mail_outbox', leaseUntil);
+  return mail;
 }
 
 /**

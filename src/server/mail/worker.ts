@@ -6,7 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
+import { describeError as describe, type QueueTiming } from '#server/lib/queue.js';
 import { isoIn } from '#server/lib/time.js';
+import { createWorkLoop } from '#server/lib/work-loop.js';
 import {
   claimNextMail,
   markDelivered,
@@ -17,18 +19,8 @@ import {
 } from './repository.js';
 import { smtpResponseCode, type MailTransport } from './transport.js';
 
-export interface MailTiming {
-  /** How often the queue is looked at when nothing wakes the worker (retries, other instances). */
-  pollMs: number;
-  /** How long a claim holds a mail; a worker that stops mid-send frees it after this. */
-  leaseMs: number;
-  /** Attempts before a mail is given up. */
-  maxAttempts: number;
-  /** The pause after the n-th failed attempt. */
-  retryDelayMs: (attempt: number) => number;
-  /** Mails that left are forgotten after this long (the built-in mailbox shows them until then). */
-  keepMs: number;
-}
+/** The mail queue's pace; mails that left stay in the built-in mailbox for `keepMs`. */
+export type MailTiming = QueueTiming;
 
 /** 30 s, 1, 2, 4... minutes up to an hour, each a little shorter or longer (by a fifth). */
 export function backoff(attempt: number): number {
@@ -43,14 +35,6 @@ export const DEFAULT_MAIL_TIMING: MailTiming = {
   retryDelayMs: backoff,
   keepMs: 7 * 24 * 60 * 60_000,
 };
-
-const PURGE_EVERY_MS = 60 * 60_000;
-
-/** The error's first line, short: enough to tell why in the log and the table. */
-function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]!.slice(0, 300);
-}
 
 export interface MailWorker {
   start(): void;
@@ -68,11 +52,6 @@ export function createMailWorker(options: {
   timing: MailTiming;
 }): MailWorker {
   const { db, dialect, transport, log, timing } = options;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let lastPurge = 0;
 
   const deliver = async (mail: QueuedMail) => {
     const about = { mail_id: mail.mail_id, kind: mail.kind, to: mail.to_address };
@@ -109,61 +88,26 @@ export function createMailWorker(options: {
   };
 
   const drain = async () => {
-    while (!stopped) {
+    while (!loop.stopped) {
       const mail = await claimNextMail(db, dialect, isoIn(timing.leaseMs));
       if (!mail) return;
       await deliver(mail);
     }
   };
 
-  const purge = async () => {
-    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = Date.now();
-    await purgeMails(db, isoIn(-timing.keepMs));
-  };
-
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await drain();
-          await purge();
-        } catch (error) {
-          // The database may be away for a moment; the next round tries again.
-          log.warn({ err: error }, 'mail queue: could not look at the queue');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void run().then(schedule), timing.pollMs);
-    timer.unref();
-  };
+  const loop = createWorkLoop({
+    pollMs: timing.pollMs,
+    round: drain,
+    housekeeping: () => purgeMails(db, isoIn(-timing.keepMs)),
+    // The database may be away for a moment; the next round tries again.
+    onError: (error) => log.warn({ err: error }, 'mail queue: could not look at the queue'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void run().then(schedule);
-    },
-    kick() {
-      if (stopped) return;
-      setImmediate(() => void run());
-    },
+    start: () => loop.start(),
+    kick: () => loop.kick(),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

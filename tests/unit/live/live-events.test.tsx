@@ -115,6 +115,24 @@ describe('applyLiveEvent', () => {
     expect(stale).toEqual([queryKeys.unassigned()]);
   });
 
+  it('marks the bell and the notification centre stale when new notifications came', () => {
+    const client = testQueryClient();
+    for (const key of [
+      queryKeys.notificationUnread(),
+      queryKeys.notificationPage(null),
+      queryKeys.messages(),
+    ]) {
+      client.setQueryData(key, []);
+    }
+    applyLiveEvent(client, 'notification.created', {});
+    const stale = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.isStale())
+      .map((q) => q.queryKey);
+    expect(stale).toEqual([queryKeys.notificationUnread(), queryKeys.notificationPage(null)]);
+  });
+
   it('puts a pushed courier position into the cache, and ignores a malformed one', () => {
     const client = testQueryClient();
     applyLiveEvent(client, 'courier.position', POSITION);

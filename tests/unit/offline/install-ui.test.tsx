@@ -1,28 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppLayout } from '#client/app/shell/app-layout.js';
 import { InstallCard } from '#client/features/courier/components/install-card.js';
 import { OfflineDataStatus } from '#client/features/profile/offline-data.js';
 import { watchInstallOffer } from '#client/lib/install-offer.js';
 import { signIn } from '../support/data';
 import { stubApi } from '../support/fetch-stub';
 import { device, displayMode, forgetDevice, installEvent, IPHONE } from '../support/install';
-import { LocationProbe, renderAt } from '../support/render';
-
-function renderShell() {
-  return renderAt(null, {
-    path: '/unused',
-    url: '/',
-    routes: [
-      {
-        path: '/',
-        element: <AppLayout />,
-        children: [{ index: true, element: <LocationProbe /> }],
-      },
-    ],
-  });
-}
+import { renderShell } from '../support/render';
 
 /** The app's start (main.tsx) watches the offer; here the test does, after setting the device. */
 const startWatching = () => watchInstallOffer();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { AppLayout } from '#client/app/shell/app-layout.js';
 import { clearSession } from '#client/lib/session.js';
 
 afterEach(() => {
@@ -58,6 +59,21 @@ export function renderAt(
     </QueryClientProvider>,
   );
   return { ...result, client, router, user };
+}
+
+/** The app's shell (header, footer) at /, with a location probe as its page. */
+export function renderShell() {
+  return renderAt(null, {
+    path: '/unused',
+    url: '/',
+    routes: [
+      {
+        path: '/',
+        element: <AppLayout />,
+        children: [{ index: true, element: <LocationProbe /> }],
+      },
+    ],
+  });
 }
 
 export const currentPath = (router: {

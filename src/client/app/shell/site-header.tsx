@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { parseSearch } from '#client/lib/search-state.js';
 import { useSessionUser } from '#client/lib/session.js';
@@ -5,9 +6,15 @@ import { InstallAppOffer } from '#client/components/install/install-app-offer.js
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
+// The bell and its count load once someone is signed in: the first page stays light.
+const NotificationBell = lazy(() =>
+  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
 /**
- * Logo (resets search and filters), category dropdown, search bar, Login or the user menu.
- * Visitors have no menu: "Install app" (while the app can be installed) sits beside Login.
+ * Logo (resets search and filters), category dropdown, search bar, Login or the user menu with
+ * the notification bell. Visitors have no menu: "Install app" (while the app can be installed)
+ * sits beside Login.
  */
 export function SiteHeader() {
   const user = useSessionUser();
@@ -31,7 +38,12 @@ export function SiteHeader() {
         <SearchForm key={formKey} initialCategory={category} initialWord={word} />
         <div className="account">
           {user ? (
-            <UserMenu user={user} />
+            <>
+              <Suspense fallback={<span className="bell-slot" />}>
+                <NotificationBell />
+              </Suspense>
+              <UserMenu user={user} />
+            </>
           ) : (
             <>
               <InstallAppOffer place="header" />

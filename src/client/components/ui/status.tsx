@@ -58,7 +58,8 @@ export function QueryView<T>({
   frame = (state) => state,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'> & {
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error'> & {
+    refetch: () => unknown;
     failureReason?: unknown;
   };
   empty?: ReactNode;

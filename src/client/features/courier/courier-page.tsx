@@ -5,6 +5,7 @@ import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { DeliveryOutcome } from '#client/components/delivery-outcome.js';
 import { MessageBuyer } from '#client/components/message-buyer.js';
+import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { useInstallWay } from '#client/lib/install-offer.js';
 import { keepOfflineData } from '#client/lib/persistent-storage.js';
@@ -80,6 +81,12 @@ function CourierDashboard({ user }: { user: SessionUser }) {
   return (
     <DeliveryPage titleId="courier-title" title={TITLE}>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
+      {onShift && (
+        <PushOffer
+          userId={user.user_id}
+          reason="Get a notification when a new delivery is available while you are on shift, even with the app closed."
+        />
+      )}
       <CourierRating userId={user.user_id} />
       <CampusMapStatus onShift={onShift} />
       {installable && (

@@ -1,6 +1,7 @@
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
-import { conversationKey, isUnreadBy } from '#client/lib/queries/message-list.js';
+import { conversationKey } from '#shared/screens.js';
+import { isUnreadBy } from '#client/lib/queries/message-list.js';
 
 export interface Conversation {
   /** `<listing_id>-<other user id>`: used in the URL (?c=) to open the thread. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
+import { SCREENS } from '#shared/screens.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useSoldCount } from '#client/lib/queries/listings.js';
@@ -68,6 +69,11 @@ function Profile({ user }: { user: SessionUser }) {
       </dl>
       <p className="profile-vendor-link">
         <Link to="/vendorPage">Vendor dashboard: your listings and sales at a glance</Link>
+      </p>
+      <p className="profile-vendor-link">
+        <Link to={SCREENS.notificationSettings}>
+          Notification settings: what reaches you, and how
+        </Link>
       </p>
 
       <Section titleId="dashboard-title" title="Your dashboard">

@@ -14,11 +14,6 @@ export const messagesQuery = () =>
     queryFn: () => api<DirectMessage[]>(API.messages),
   });
 
-/** `<listing_id>-<other user id>`: a conversation's key, in /chats?c= links to its thread. */
-export function conversationKey(listingId: number | null, otherId: number): string {
-  return `${listingId ?? 0}-${otherId}`;
-}
-
 /** A message the user received and has not read yet (the unread counts of /Chats and the header). */
 export function isUnreadBy(message: DirectMessage, myId: number): boolean {
   return message.sender_id !== myId && message.read_at === null;

@@ -136,12 +136,35 @@ export function findSessionUser(db: Db, tokenHash: string) {
   );
 }
 
+/**
+ * Ends a session (sign-out). The device it was opened on stops getting push messages: its
+ * subscription was registered with this session (a session that merely expires keeps it, so
+ * the phone still hears of orders while the app is closed).
+ */
 export async function deleteSession(db: Db, tokenHash: string) {
+  await db.deleteFrom('push_subscriptions').where('session_hash', '=', tokenHash).execute();
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Ends every session of a user but `keep` (the caller's own, when they stay signed in). */
+/**
+ * Ends every session of a user but `keep` (the caller's own, when they stay signed in), and the
+ * push subscriptions of the devices they were open on (a password reset locks out a thief's
+ * phone from notifications too).
+ */
 export async function deleteUserSessions(db: Db, userId: number, keep?: string | null) {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where(
+      'session_hash',
+      'in',
+      db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', userId)
+        .$if(Boolean(keep), (q) => q.where('token_hash', '!=', keep!)),
+    )
+    .execute();
   await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)

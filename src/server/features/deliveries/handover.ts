@@ -1,8 +1,8 @@
 /**
  * The drop-off of a delivery asked for with a code: the courier must send the buyer's code.
  * Missing or wrong: 422, nothing changes, the tries left are said. The last allowed wrong try
- * locks drop-off for 15 minutes (429 with Retry-After) and the buyer and the vendor are told over
- * their live events. The code itself is never logged, published or answered here.
+ * locks drop-off for 15 minutes (429 with Retry-After) and the buyer and the vendor are told,
+ * live and as a notification (the one source of events, decision 026). The code itself is never logged, published or answered here.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +29,8 @@ export async function checkHandoverCode(
   app: FastifyInstance,
   delivery: DeliveryInstruction,
   code: string | undefined,
+  /** Who tried the code: the courier holding the delivery. */
+  courierId: number,
 ): Promise<void> {
   if (code === undefined) throw httpError(422, HANDOVER_MESSAGES.missing);
   const attempt = await reserveHandoverTry(app.db, delivery.delivery_id);
@@ -46,11 +48,7 @@ export async function checkHandoverCode(
   if (until) {
     // Told once, by the request that set the lock; screens show it from handover_locked_until.
     const current = (await findInstruction(app.db, delivery.delivery_id)) ?? delivery;
-    await app.live.publish({
-      type: 'delivery.updated',
-      data: { delivery: current, notice: HANDOVER_MESSAGES.lockedNotice },
-      to: [delivery.buyer_id, delivery.vendor_id],
-    });
+    await app.notify({ type: 'handover.locked', actorId: courierId, delivery: current });
   }
   throw locked(until ?? isoIn(HANDOVER_LOCK_MS));
 }

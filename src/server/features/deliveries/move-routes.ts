@@ -86,7 +86,7 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
         return (await findInstruction(db, found.delivery_id))!;
       }
       if (to === 'Delivered' && found.handover_required === 1) {
-        await checkHandoverCode(app, found, body.handover_code);
+        await checkHandoverCode(app, found, body.handover_code, user.user_id);
       }
       // Decoded, re-encoded and stripped of its metadata like every picture (lib/images.ts).
       const photo = photoBytes ? await storeImage(photoBytes, app.images) : null;
@@ -129,24 +129,12 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const current = (await findInstruction(db, found.delivery_id))!;
       if (moved) {
-        // Its progress is its buyer's, seller's and courier's (the courier of a cancelled
-        // delivery hears of it at once); back in the pool, every on-shift courier may see it.
-        const to_ = [current.buyer_id, current.vendor_id, user.user_id, found.courier_id];
-        await app.live.publish({
-          type: 'delivery.updated',
-          data: { delivery: current },
-          to: [...new Set(to_.filter((id): id is number => id !== null))],
-          couriersOnShift: to === 'Unassigned',
+        await app.notify({
+          type: 'delivery.moved',
+          actorId: user.user_id,
+          from,
+          delivery: current,
         });
-        // Claimed or cancelled while in the pool: the other couriers learn only that it left.
-        if (from === 'Unassigned') {
-          await app.live.publish({
-            type: 'delivery.removed',
-            data: { delivery_id: current.delivery_id },
-            to: [],
-            couriersOnShift: true,
-          });
-        }
         return current;
       }
       // Someone else moved it first: a repeat of what we wanted is still a success.

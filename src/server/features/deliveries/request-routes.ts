@@ -152,7 +152,9 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(error)) throw conflict('Request Already Sent');
         throw error;
       });
-      return reply.code(201).send((await findRequest(db, id))!);
+      const created = (await findRequest(db, id))!;
+      await app.notify({ type: 'request.created', actorId: user.user_id, request: created });
+      return reply.code(201).send(created);
     },
   );
 
@@ -191,10 +193,10 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(settledMessage(now.status));
       }
       const settled = (await findRequest(db, found.delivery_request_id))!;
-      await app.live.publish({
-        type: 'delivery.updated',
-        data: { request: settled },
-        to: [settled.buyer_id, settled.vendor_id],
+      await app.notify({
+        type: status === 'Cancelled' ? 'request.cancelled' : 'request.declined',
+        actorId: user.user_id,
+        request: settled,
       });
       return settled;
     },
@@ -251,21 +253,11 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         return { deliveryId: id, declined: others };
       });
       const created = (await findInstruction(db, deliveryId))!;
-      // A new delivery joins the Unassigned pool that on-shift couriers watch.
-      await app.live.publish({
-        type: 'delivery.updated',
-        data: { delivery: created },
-        to: [created.buyer_id, created.vendor_id],
-        couriersOnShift: true,
-      });
+      await app.notify({ type: 'request.accepted', actorId: user.user_id, delivery: created });
       // The other buyers learn that the item went to someone else.
       for (const requestId of declined) {
         const other = (await findRequest(db, requestId))!;
-        await app.live.publish({
-          type: 'delivery.updated',
-          data: { request: other },
-          to: [other.buyer_id, other.vendor_id],
-        });
+        await app.notify({ type: 'request.declined', actorId: user.user_id, request: other });
       }
       return reply.code(201).send(created);
     },

@@ -104,11 +104,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       await spendFloodAllowance(app, body.sender_id, ['messagesPerMinute', 'messagesPerDay']);
       const { message_id } = await insertMessage(db, body);
       const message = await findMessage(db, message_id);
-      await app.live.publish({
-        type: 'message.created',
-        data: message,
-        to: [body.sender_id, body.receiver_id],
-      });
+      await app.notify({ type: 'message.sent', actorId: body.sender_id, message });
       return reply.code(201).send(message);
     },
   );

@@ -70,7 +70,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await vendorExists(db, body.vendor_id))) throw notFound('No such seller.');
       if (await hasReviewed(db, body.author_id, body.vendor_id)) throw conflict(ALREADY_REVIEWED);
       const reviewId = await insertReview(db, body);
-      return reply.code(201).send(await findReview(db, reviewId));
+      const written = await findReview(db, reviewId);
+      await app.notify({ type: 'review.written', actorId: body.author_id, review: written });
+      return reply.code(201).send(written);
     },
   );
 };

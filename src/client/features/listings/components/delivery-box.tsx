@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
+import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useDeliveryRequested } from '../api/product-api';
@@ -43,9 +44,15 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
     <QueryView query={requested}>
       {(already) =>
         already ? (
-          <button type="button" className="btn btn-block" disabled>
-            Request Already Sent
-          </button>
+          <>
+            <button type="button" className="btn btn-block" disabled>
+              Request Already Sent
+            </button>
+            <PushOffer
+              userId={userId}
+              reason="Get a notification when the seller answers and when a courier picks up and drops off your item, even with the app closed."
+            />
+          </>
         ) : (
           <>
             <button type="button" className="btn btn-gold btn-block" onClick={() => setOpen(true)}>

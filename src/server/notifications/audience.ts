@@ -1,0 +1,302 @@
+/**
+ * Who hears of what: the one place that reads a domain event and says who is told, on the live
+ * stream at once (the same readers the API allows, decision 012) and as a notification (the
+ * centre, then push and e-mail as each person chose). The block rule, preferences, suspensions
+ * and shifts are applied where the notices are stored (tell.ts).
+ */
+import type { DeliveryStatus } from '#shared/delivery.js';
+import {
+  CANCELLED_BY_BUYER_MESSAGE,
+  HANDOVER_MESSAGES,
+  RETURN_REASON_LABELS,
+} from '#shared/handover.js';
+import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { NotificationKind } from '#shared/notification-kinds.js';
+import { SCREENS } from '#shared/screens.js';
+import type { BusEvent } from '#server/live/bus.js';
+import type { DomainEvent } from './domain-events.js';
+
+export interface Notice {
+  kind: NotificationKind;
+  /** Who hears it: these people, or every courier on shift. The actor never does. */
+  to: readonly number[] | 'couriers-on-shift';
+  /** Left out even when `to` names them (a buyer on shift is not offered their own order). */
+  except?: readonly number[];
+  title: string;
+  body: string;
+  /** The screen it opens. */
+  url: string;
+  /**
+   * One per order, job or conversation: the phone shows only the newest with the same tag, and
+   * it is the push Topic, so the push service keeps only the newest undelivered one.
+   * At most 32 characters of [A-Za-z0-9_-] (RFC 8030).
+   */
+  tag: string;
+  /** Unread notices with the same key are one in the centre, counted (a conversation). */
+  group?: { key: string; title: (count: number) => string };
+}
+
+/** What the live stream carries: every reader of the changed thing refetches it. */
+export function liveEventsOf(event: DomainEvent): BusEvent[] {
+  switch (event.type) {
+    case 'request.created':
+    case 'request.declined':
+    case 'request.cancelled':
+      return [
+        {
+          type: 'delivery.updated',
+          data: { request: event.request },
+          to: [event.request.buyer_id, event.request.vendor_id],
+        },
+      ];
+    case 'request.accepted':
+      // A new delivery joins the Unassigned pool that on-shift couriers watch.
+      return [
+        {
+          type: 'delivery.updated',
+          data: { delivery: event.delivery },
+          to: [event.delivery.buyer_id, event.delivery.vendor_id],
+          couriersOnShift: true,
+        },
+      ];
+    case 'delivery.moved': {
+      const { delivery, from } = event;
+      // Its progress is its buyer's, seller's and courier's (the courier of a cancelled or
+      // returned delivery still holds it; one who gave it up is the actor); back in the pool,
+      // every on-shift courier may see it again.
+      const readers = [delivery.buyer_id, delivery.vendor_id, event.actorId, delivery.courier_id];
+      const moved: BusEvent = {
+        type: 'delivery.updated',
+        data: { delivery },
+        to: [...new Set(readers.filter((id): id is number => id !== null))],
+        couriersOnShift: delivery.delivery_status === 'Unassigned',
+      };
+      if (from !== 'Unassigned') return [moved];
+      // Claimed or cancelled while in the pool: the other couriers learn only that it left.
+      const removed: BusEvent = {
+        type: 'delivery.removed',
+        data: { delivery_id: delivery.delivery_id },
+        to: [],
+        couriersOnShift: true,
+      };
+      return [moved, removed];
+    }
+    case 'handover.locked':
+      // Screens show the lock from handover_locked_until; the notice says why at once.
+      return [
+        {
+          type: 'delivery.updated',
+          data: { delivery: event.delivery, notice: HANDOVER_MESSAGES.lockedNotice },
+          to: [event.delivery.buyer_id, event.delivery.vendor_id],
+        },
+      ];
+    case 'message.sent':
+      return [
+        {
+          type: 'message.created',
+          data: event.message,
+          to: [event.message.sender_id, event.message.receiver_id],
+        },
+      ];
+    case 'review.written':
+      return [];
+  }
+}
+
+const titled = (headline: string, title: string | null) => `${headline}: ${title ?? '(Unknown)'}`;
+/** A sentence and, when the person gave one, their reason in their words. */
+const withReason = (sentence: string, reason: string | null | undefined) =>
+  reason ? `${sentence} Reason: ${preview(reason)}` : sentence;
+/** A message or comment as a notification line: one line, not too long. */
+export function preview(text: string, max = 140): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+/**
+ * A notice about an order, named by its listing. The request and the delivery made from it are
+ * one order to the people in it: one tag, so a newer step replaces an older one on the phone.
+ */
+function orderNotice(
+  kind: NotificationKind,
+  to: number,
+  order: { delivery_request_id: number; title: string | null },
+  text: { headline: string; body: string; url: string },
+): Notice {
+  return {
+    kind,
+    to: [to],
+    title: titled(text.headline, order.title),
+    body: text.body,
+    url: text.url,
+    tag: `order-${order.delivery_request_id}`,
+  };
+}
+
+/** The same step of an order told to its buyer (on Order Status) and its seller (on their page). */
+function buyerAndSeller(
+  kind: NotificationKind,
+  d: DeliveryInstruction,
+  headline: string,
+  body: { buyer: string; seller: string },
+): Notice[] {
+  return [
+    orderNotice(kind, d.buyer_id, d, { headline, body: body.buyer, url: SCREENS.orderStatus }),
+    orderNotice(kind, d.vendor_id, d, { headline, body: body.seller, url: SCREENS.vendor }),
+  ];
+}
+
+/** A delivery waiting for a courier, told to every courier on shift but its buyer and seller. */
+function jobNotice(d: DeliveryInstruction, headline: string): Notice {
+  return {
+    kind: 'delivery_available',
+    to: 'couriers-on-shift',
+    except: [d.buyer_id, d.vendor_id],
+    title: titled(headline, d.title),
+    body: `From ${d.pickup} to ${d.dropoff}.`,
+    url: SCREENS.courier,
+    tag: `job-${d.delivery_id}`,
+  };
+}
+
+/** The notices of a delivery's new status, by status (a new status must say who hears of it). */
+const DELIVERY_NOTICES: Record<
+  DeliveryStatus,
+  (event: Extract<DomainEvent, { type: 'delivery.moved' }>) => Notice[]
+> = {
+  // A courier took it: the buyer learns of it on Order Status and at pick-up.
+  Assigned: () => [],
+  // The courier gave it up: it is back in the pool.
+  Unassigned: ({ delivery: d }) => [jobNotice(d, 'Delivery available again')],
+  'Picked Up': ({ delivery: d }) => [
+    orderNotice('picked_up', d.buyer_id, d, {
+      headline: 'Picked up',
+      body: `Your courier has it and is on the way to ${d.dropoff}.`,
+      url: SCREENS.orderStatus,
+    }),
+  ],
+  // The courier brought it back to its pickup spot: its buyer and seller read why.
+  Returned: ({ delivery: d }) => {
+    const why = d.return_reason ? RETURN_REASON_LABELS[d.return_reason] : 'No reason given';
+    const reason = d.return_note ? `${why}: ${preview(d.return_note)}` : why;
+    return buyerAndSeller('returned', d, 'Returned', {
+      buyer: `Your courier brought the item back to ${d.pickup}. Reason: ${reason}.`,
+      seller: `The courier brought your item back to ${d.pickup}. Reason: ${reason}.`,
+    });
+  },
+  // Only the buyer cancels (the actor, never told): the seller, and the courier if one held it.
+  Cancelled: ({ delivery: d }) => [
+    orderNotice('cancelled', d.vendor_id, d, {
+      headline: 'Cancelled',
+      body: withReason(CANCELLED_BY_BUYER_MESSAGE, d.cancel_reason),
+      url: SCREENS.vendor,
+    }),
+    ...(d.courier_id === null
+      ? []
+      : [
+          orderNotice('cancelled', d.courier_id, d, {
+            headline: 'Cancelled',
+            body: `${CANCELLED_BY_BUYER_MESSAGE} Do not pick it up or bring it to ${d.dropoff}.`,
+            url: SCREENS.courier,
+          }),
+        ]),
+  ],
+  Delivered: ({ delivery: d }) =>
+    buyerAndSeller('delivered', d, 'Delivered', {
+      buyer: `Your item was dropped off at ${d.dropoff}.`,
+      seller: `Your item reached its buyer at ${d.dropoff}.`,
+    }),
+};
+
+/** What people are told of an event (before preferences, blocks and shifts sort them). */
+export function noticesOf(event: DomainEvent): Notice[] {
+  switch (event.type) {
+    case 'request.created': {
+      const r = event.request;
+      return [
+        orderNotice('delivery_request', r.vendor_id, r, {
+          headline: 'Delivery request',
+          body: `${r.username ?? 'A buyer'} asks for delivery to ${r.dropoff}.`,
+          url: SCREENS.vendorRequests,
+        }),
+      ];
+    }
+    case 'request.declined':
+      return [
+        orderNotice('request_declined', event.request.buyer_id, event.request, {
+          headline: 'Declined',
+          // Another buyer got the item: the buyer reads why, as on Order Status.
+          body: event.request.decline_reason
+            ? `The seller declined your delivery request (${event.request.decline_reason}).`
+            : 'The seller declined your delivery request.',
+          url: SCREENS.orderStatus,
+        }),
+      ];
+    case 'request.cancelled': {
+      const r = event.request;
+      return [
+        orderNotice('cancelled', r.vendor_id, r, {
+          headline: 'Cancelled',
+          body: withReason(
+            `${r.username ?? 'The buyer'} cancelled their delivery request.`,
+            r.cancel_reason,
+          ),
+          url: SCREENS.vendorRequests,
+        }),
+      ];
+    }
+    case 'handover.locked': {
+      // Never the code: only that drop-off is locked, as the screens say it.
+      const body = HANDOVER_MESSAGES.lockedNotice;
+      return buyerAndSeller('handover_locked', event.delivery, 'Drop-off locked', {
+        buyer: body,
+        seller: body,
+      });
+    }
+    case 'request.accepted': {
+      const d = event.delivery;
+      return [
+        orderNotice('request_accepted', d.buyer_id, d, {
+          headline: 'Accepted',
+          body: `The seller accepted your delivery request. A courier will bring it from ${d.pickup} to ${d.dropoff}.`,
+          url: SCREENS.orderStatus,
+        }),
+        jobNotice(d, 'New delivery available'),
+      ];
+    }
+    case 'delivery.moved':
+      return DELIVERY_NOTICES[event.delivery.delivery_status](event);
+    case 'message.sent': {
+      const m = event.message;
+      const from = m.sender_username;
+      return [
+        {
+          kind: 'message',
+          to: [m.receiver_id],
+          title: `New message from ${from}`,
+          body: `${m.title ?? 'Message'}: ${preview(m.content)}`,
+          url: SCREENS.chat(m.listing_id, m.sender_id),
+          tag: `chat-${m.listing_id ?? 0}-${m.sender_id}`,
+          group: {
+            key: `chat:${m.listing_id ?? 0}:${m.sender_id}`,
+            title: (count) =>
+              count === 1 ? `New message from ${from}` : `${count} new messages from ${from}`,
+          },
+        },
+      ];
+    }
+    case 'review.written': {
+      const r = event.review;
+      const stars = `${r.rating} ${r.rating === 1 ? 'star' : 'stars'}`;
+      return [
+        {
+          kind: 'review',
+          to: [r.vendor_id],
+          title: `New review: ${stars}`,
+          body: r.comment ? `${r.username}: "${preview(r.comment)}"` : `From ${r.username}.`,
+          url: SCREENS.publicProfile(r.vendor_id),
+          tag: `review-${r.review_id}`,
+        },
+      ];
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The domain events: what happened, as the routes that made it happen saw it. One place
+ * (audience.ts) decides who hears of each, on every channel: the live stream, the notification
+ * centre, Web Push and e-mail (docs/decisions/026-notifications.md). A route raises an event
+ * only when something changed: a repeat (the same status again) raises none.
+ */
+import type { DeliveryStatus } from '#shared/delivery.js';
+import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
+import type { DirectMessage } from '#shared/schemas/messages.js';
+import type { Review } from '#shared/schemas/reviews.js';
+
+export type DomainEvent =
+  /** A buyer asked the seller for a delivery. */
+  | { type: 'request.created'; actorId: number; request: DeliveryRequest }
+  /** The seller declined a request. */
+  | { type: 'request.declined'; actorId: number; request: DeliveryRequest }
+  /** The buyer took back a request the seller had not answered. */
+  | { type: 'request.cancelled'; actorId: number; request: DeliveryRequest }
+  /** The seller accepted a request: the delivery exists, Unassigned. */
+  | { type: 'request.accepted'; actorId: number; delivery: DeliveryInstruction }
+  /** A delivery changed status (claimed, given up, picked up, dropped off...). */
+  | { type: 'delivery.moved'; actorId: number; from: DeliveryStatus; delivery: DeliveryInstruction }
+  /**
+   * Too many wrong handover codes locked the drop-off (the courier's try that set the lock is the
+   * actor). The delivery carries no code: it is never in an event, a notice or a log.
+   */
+  | { type: 'handover.locked'; actorId: number; delivery: DeliveryInstruction }
+  | { type: 'message.sent'; actorId: number; message: DirectMessage }
+  | { type: 'review.written'; actorId: number; review: Review };
+
+export type DomainEventType = DomainEvent['type'];

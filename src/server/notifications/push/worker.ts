@@ -1,0 +1,102 @@
+/**
+ * Sends the push messages the queue holds, off every request's path. Each instance runs one
+ * worker; a batch is claimed in one statement (src/server/lib/queue.ts), so each message goes
+ * to one worker, and its sends run together over kept-alive connections. A sent message leaves
+ * the queue; a dead subscription (404, 410) is forgotten with its queued messages; 429 and 5xx
+ * are tried again with a bounded backoff (Retry-After honoured up to a limit).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { DialectName } from '#server/db/connect.js';
+import type { Db, PushOutboxTable } from '#server/db/schema.js';
+import { claimDue, finish, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
+import { isoIn } from '#server/lib/time.js';
+import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
+import type { NotifyTiming } from '../timing.js';
+import type { PushSender } from './sender.js';
+
+export function createPushWorker(options: {
+  db: Db;
+  dialect: DialectName;
+  sender: PushSender;
+  log: FastifyBaseLogger;
+  timing: NotifyTiming;
+}): WorkLoop {
+  const { db, dialect, sender, log, timing } = options;
+
+  const deliver = async (push: Selectable<PushOutboxTable>, device: Device | undefined) => {
+    const about = { push_id: push.push_id, subscription_id: push.subscription_id };
+    // The subscription went (signed out, 410) while the message waited: nothing to send.
+    if (!device) return true;
+    const result = await sender.send(device, push.payload, push);
+    switch (result.outcome) {
+      case 'sent':
+        return true;
+      case 'gone':
+        await db
+          .deleteFrom('push_subscriptions')
+          .where('subscription_id', '=', push.subscription_id)
+          .execute();
+        log.info({ ...about, status: result.status }, 'push subscription gone; forgotten');
+        return false;
+      case 'retry': {
+        if (push.attempts >= timing.maxAttempts) {
+          await giveUp(db, 'push_outbox', push.push_id, result.reason);
+          log.warn({ ...about, attempts: push.attempts, reason: result.reason }, 'push given up');
+          return false;
+        }
+        const delay = Math.min(
+          Math.max(timing.retryDelayMs(push.attempts), result.retryAfterMs ?? 0),
+          timing.maxRetryAfterMs,
+        );
+        await retryLater(db, 'push_outbox', push.push_id, isoIn(delay), result.reason);
+        log.info({ ...about, retry_in_ms: delay, reason: result.reason }, 'push not sent yet');
+        return false;
+      }
+      case 'refused':
+        await giveUp(db, 'push_outbox', push.push_id, result.reason);
+        log.warn({ ...about, reason: result.reason }, 'push refused; given up');
+        return false;
+    }
+  };
+
+  const drain = async () => {
+    while (!loop.stopped) {
+      const batch = await claimDue(
+        db,
+        dialect,
+        'push_outbox',
+        isoIn(timing.leaseMs),
+        timing.pushBatch,
+      );
+      if (batch.length === 0) return;
+      const devices = await devicesOf(db, [...new Set(batch.map((p) => p.subscription_id))]);
+      const done: number[] = [];
+      await Promise.all(
+        batch.map(async (push) => {
+          if (await deliver(push, devices.get(push.subscription_id))) done.push(push.push_id);
+        }),
+      );
+      await finish(db, 'push_outbox', done);
+    }
+  };
+
+  const loop = createWorkLoop({
+    pollMs: timing.pollMs,
+    round: drain,
+    housekeeping: () => purgeFailed(db, 'push_outbox', isoIn(-timing.keepMs)),
+    onError: (error) => log.warn({ err: error }, 'push queue: could not look at the queue'),
+  });
+  return loop;
+}
+
+type Device = { endpoint: string; p256dh: string; auth: string };
+
+async function devicesOf(db: Db, ids: number[]): Promise<Map<number, Device>> {
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select(['subscription_id', 'endpoint', 'p256dh', 'auth'])
+    .where('subscription_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.subscription_id, r]));
+}

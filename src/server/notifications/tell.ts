@@ -1,0 +1,100 @@
+/**
+ * Tells everyone concerned of one domain event, off the request's path: each recipient's
+ * notification, their push messages and mails (or a message digest), stored in one transaction
+ * that also takes the event out of the queue, so an event is told once even when a slow worker
+ * and another instance both had it (the one whose lease ran out stores nothing).
+ */
+import { NOTIFICATION_KINDS } from '#shared/notification-kinds.js';
+import type { Db } from '#server/db/schema.js';
+import { insertMail } from '#server/mail/repository.js';
+import { noticesOf, type Notice } from './audience.js';
+import type { DomainEvent } from './domain-events.js';
+import { noticeMail, type MailLinks } from './mails.js';
+import {
+  queuePushes,
+  recipientsOf,
+  scheduleDigest,
+  storeNotifications,
+  wantsEmail,
+  wantsPush,
+  type Recipient,
+} from './store.js';
+
+export interface TellContext {
+  db: Db;
+  /** With `required`, mail goes only to confirmed addresses (anyone may register any address). */
+  emailVerification: 'required' | 'off';
+  links: () => Promise<MailLinks>;
+  digest: { delayMs: number; intervalMs: number };
+}
+
+/** Who heard (their bells refresh), and whether pushes or mails were queued. */
+export interface Told {
+  heard: number[];
+  pushes: boolean;
+  mails: boolean;
+}
+
+/** The event's claim: the row is deleted with what it caused, if this worker still holds it. */
+export interface EventClaim {
+  eventId: number;
+  leaseUntil: string;
+}
+
+export class LeaseLost extends Error {
+  constructor(eventId: number) {
+    super(`event ${eventId} was taken over by another worker`);
+  }
+}
+
+export async function tell(ctx: TellContext, event: DomainEvent, claim: EventClaim): Promise<Told> {
+  const told: Told = { heard: [], pushes: false, mails: false };
+  const plans: { notice: Notice; recipients: Recipient[] }[] = [];
+  for (const notice of noticesOf(event)) {
+    const recipients = await recipientsOf(ctx.db, notice, event.actorId);
+    if (recipients.length > 0) plans.push({ notice, recipients });
+  }
+  const mailable = (r: Recipient, notice: Notice) =>
+    wantsEmail(r, notice) && (ctx.emailVerification === 'off' || r.email_verified === 1);
+  const links = plans.some((p) => p.recipients.some((r) => mailable(r, p.notice)))
+    ? await ctx.links()
+    : null;
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .deleteFrom('notification_events')
+      .where('event_id', '=', claim.eventId)
+      .where('lease_until', '=', claim.leaseUntil)
+      .executeTakeFirst();
+    if (Number(taken.numDeletedRows) !== 1) throw new LeaseLost(claim.eventId);
+
+    for (const { notice, recipients } of plans) {
+      // A group's title counts each recipient's own unread items: one recipient at a time.
+      const batches = notice.group ? recipients.map((r) => [r]) : [recipients];
+      for (const batch of batches) {
+        const title = await storeNotifications(
+          trx,
+          notice,
+          batch.map((r) => r.user_id),
+        );
+        const pushTo = batch.filter((r) => wantsPush(r, notice)).map((r) => r.user_id);
+        if (pushTo.length > 0) {
+          const payload = { title, body: notice.body, url: notice.url, tag: notice.tag };
+          await queuePushes(trx, notice, payload, pushTo);
+          told.pushes = true;
+        }
+      }
+      for (const r of recipients.filter((r) => mailable(r, notice))) {
+        if (NOTIFICATION_KINDS[notice.kind].mail === 'digest') {
+          await scheduleDigest(trx, r.user_id, ctx.digest);
+        } else {
+          await insertMail(trx, noticeMail(r, notice, links!));
+          told.mails = true;
+        }
+      }
+      told.heard.push(...recipients.map((r) => r.user_id));
+    }
+  });
+  told.heard = [...new Set(told.heard)];
+  return told;
+}
