@@ -8,7 +8,10 @@ export interface SseEvent {
 }
 
 export interface SseConnection {
+  /** The events the app sent, in order; heartbeats are counted apart (they come on a clock). */
   events: SseEvent[];
+  /** How many `heartbeat` events arrived: the hub sends one to every stream every 15 s. */
+  heartbeats: () => number;
   /** Every `retry:` hint the server sent, in order. */
   retries: number[];
   status: number;
@@ -25,6 +28,7 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
     const req = http.get(`${baseUrl}/api/events`, { headers: cookie ? { cookie } : {} }, (res) => {
       const events: SseEvent[] = [];
       const retries: number[] = [];
+      let heartbeats = 0;
       const waiters = new Set<() => void>();
       let buffer = '';
       res.setEncoding('utf8');
@@ -41,7 +45,8 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
             fields[line.slice(0, i)] = line.slice(i + 1).trimStart();
           }
           if (fields.retry !== undefined) retries.push(Number(fields.retry));
-          if (fields.event) {
+          if (fields.event === 'heartbeat') heartbeats++;
+          else if (fields.event) {
             events.push({
               event: fields.event,
               data: fields.data ? JSON.parse(fields.data) : null,
@@ -53,6 +58,7 @@ export function openSse(baseUrl: string, cookie?: string): Promise<SseConnection
       });
       const conn: SseConnection = {
         events,
+        heartbeats: () => heartbeats,
         retries,
         status: res.statusCode ?? 0,
         headers: res.headers,

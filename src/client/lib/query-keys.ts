@@ -33,3 +33,9 @@ export const queryKeys = {
   notificationUnread: () => ['notifications', 'unread'] as const,
   notificationPreferences: () => ['notification-preferences'] as const,
 };
+
+/**
+ * `meta` of a query of the app's frame (the header's bell), not of the screen: it is asked for
+ * on every page, so its freshness says nothing of how old the orders or listings shown are.
+ */
+export const FRAME_QUERY = { frame: true } as const;

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OfflineBanner } from '#client/components/offline/offline-banner.js';
 import { formatUpdatedAt } from '#client/components/offline/use-last-updated.js';
+import { unreadNotificationsQuery } from '#client/lib/queries/notifications.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { get: () => online, configurable: true });
@@ -47,6 +49,32 @@ describe('the offline banner', () => {
     );
     act(() => setOnline(true));
     expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+
+  it("dates the screen's data, not the header bell's count refreshed since", () => {
+    const client = new QueryClient();
+    const at = new Date(2026, 10, 22, 15, 41).getTime();
+    client.setQueryData(['orders'], [], { updatedAt: at });
+    client.setQueryData(queryKeys.notificationUnread(), 2, { updatedAt: at + 3_600_000 });
+    function BellInHeader() {
+      useQuery({ ...unreadNotificationsQuery(), staleTime: Infinity });
+      return null;
+    }
+    const { container } = render(
+      withClient(
+        client,
+        <>
+          <BellInHeader />
+          <OrdersOnScreen />
+          <OfflineBanner />
+        </>,
+      ),
+    );
+    act(() => setOnline(false));
+    expect(within(container).getByTestId('offline-banner')).toHaveTextContent(
+      `Offline — last updated ${formatUpdatedAt(at)}`,
+    );
+    act(() => setOnline(true));
   });
 
   it('formats today as a time and earlier days with the date', () => {

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type { NotificationsPage } from '#shared/schemas/notifications.js';
 import { api } from '../api';
-import { queryKeys } from '../query-keys';
+import { FRAME_QUERY, queryKeys } from '../query-keys';
 
 /** The bell's count: the first item only, for its `unread`. */
 export const unreadNotificationsQuery = () =>
@@ -11,6 +11,8 @@ export const unreadNotificationsQuery = () =>
     queryKey: queryKeys.notificationUnread(),
     queryFn: async () =>
       (await api<NotificationsPage>(API.notifications, { query: { limit: 1 } })).unread,
+    // On every page: the offline and connection-trouble banners date the screen's data, not it.
+    meta: FRAME_QUERY,
   });
 
 /**
