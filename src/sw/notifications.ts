@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { readPushPayload, type PushPayload } from '#shared/notification-kinds.js';
 import { API } from '#shared/api-paths.js';
+import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from '#shared/deadlines.js';
 import { SCREENS } from '#shared/screens.js';
 
 /** A push whose payload could not be read still tells the person something happened. */
@@ -73,15 +74,23 @@ export function registerNotifications(scope: ServiceWorkerGlobalScope): void {
     const { oldSubscription } = event as ExtendableEvent & {
       oldSubscription?: PushSubscription | null;
     };
-    const send = (method: 'POST' | 'DELETE', body: unknown) =>
-      fetch(API.pushSubscriptions, {
+    // On Wi-Fi that hangs each request gives up at its deadline, and a refusal is a failure:
+    // the old subscription is forgotten only once the new one is registered.
+    const send = async (method: 'POST' | 'DELETE', body: unknown) => {
+      const response = await fetch(API.pushSubscriptions, {
         method,
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
+        signal: AbortSignal.timeout(WRITE_DEADLINE_MS),
       });
+      if (!response.ok) throw new Error(`${method} ${API.pushSubscriptions}: ${response.status}`);
+    };
     const renew = async () => {
-      const response = await fetch(API.pushPublicKey);
+      const response = await fetch(API.pushPublicKey, {
+        signal: AbortSignal.timeout(READ_DEADLINE_MS),
+      });
+      if (!response.ok) throw new Error(`${API.pushPublicKey}: ${response.status}`);
       const { publicKey } = (await response.json()) as { publicKey: string };
       const renewed = await scope.registration.pushManager.subscribe({
         userVisibleOnly: true,
