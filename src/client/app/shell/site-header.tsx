@@ -36,14 +36,16 @@ export function SiteHeader() {
           </span>
         </Link>
         <SearchForm key={formKey} initialCategory={category} initialWord={word} />
+        {user && (
+          // Beside the account on one row; on its own at the logo's right when a long username
+          // moves the account to a row of its own, so the whole name still shows on a phone.
+          <Suspense fallback={<span className="bell-slot" />}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <div className="account">
           {user ? (
-            <>
-              <Suspense fallback={<span className="bell-slot" />}>
-                <NotificationBell />
-              </Suspense>
-              <UserMenu user={user} />
-            </>
+            <UserMenu user={user} />
           ) : (
             <>
               <InstallAppOffer place="header" />
