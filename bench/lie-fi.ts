@@ -96,9 +96,10 @@ export async function runLieFi(baseURL: string): Promise<LieFiResult> {
 
     const recoveryRuns: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const { deliveryId, title } = await assignedToTom(baseURL, maria, tom);
+      const { deliveryId, listingId } = await assignedToTom(baseURL, maria, tom);
       await page.goto('/OrderStatus');
-      const order = page.getByRole('link', { name: title }).first();
+      // This order's card, by its listing: maria's demo orders include others of the same title.
+      const order = page.locator(`a[href="/productListing/${listingId}"]`);
       await order.filter({ hasText: 'Status: Assigned' }).waitFor({ timeout: 30_000 });
       proxy.stall();
       const picked = await tom.api.put(`/api/delivery_instruction/${deliveryId}`, {

@@ -67,7 +67,7 @@ export async function assignedToTom(baseURL: string, maria: DemoUser, tom: DemoU
       data: { delivery_status: 'Assigned', courier_id: tom.userId },
     });
     if (!claimed.ok()) throw new Error(`claim: ${claimed.status()}`);
-    return { deliveryId: delivery_id, title: listing.title };
+    return { deliveryId: delivery_id, listingId: listing.listing_id, title: listing.title };
   }
   throw new Error('no listing left to ask delivery for');
 }

@@ -15,6 +15,9 @@ import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
 import type { NotifyTiming } from '../timing.js';
 import type { PushSender } from './sender.js';
 
+/** Sends in flight at once: enough to keep a push service's kept-alive connections busy. */
+const SENDS_AT_ONCE = 16;
+
 export function createPushWorker(options: {
   db: Db;
   dialect: DialectName;
@@ -72,11 +75,17 @@ export function createPushWorker(options: {
       if (batch.length === 0) return;
       const devices = await devicesOf(db, [...new Set(batch.map((p) => p.subscription_id))]);
       const done: number[] = [];
-      await Promise.all(
-        batch.map(async (push) => {
+      const waiting = [...batch];
+      // A send encrypts its payload at once, in this thread: a few run at a time, each started
+      // in a turn of its own, so a fan-out to a thousand devices never holds up the requests
+      // the server is answering meanwhile.
+      const sendNext = async () => {
+        for (let push = waiting.shift(); push; push = waiting.shift()) {
+          await new Promise((resolve) => setImmediate(resolve));
           if (await deliver(push, devices.get(push.subscription_id))) done.push(push.push_id);
-        }),
-      );
+        }
+      };
+      await Promise.all(Array.from({ length: SENDS_AT_ONCE }, sendNext));
       await finish(db, 'push_outbox', done);
     }
   };
