@@ -10,15 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import SQLite from 'better-sqlite3';
-import {
-  pushCertificate,
-  startPushService,
-  type Device,
-  type PushService,
-} from '#tests/fixtures/push-service.js';
+import { pushCertificate, type Subscription } from '#tests/fixtures/push-service.js';
 import type { BenchData } from './generate-data.js';
 import { TMP } from './lib/paths.js';
 import { processMemoryMb } from './lib/process-memory.js';
+import { startPushServiceProcess } from './lib/push-service-process.js';
 import { startAppServer, type RunningServer } from './lib/server.js';
 import { signIn } from './lib/sign-in.js';
 import { CONNECTIONS, COURIERS, loadTraffic, prepareDeliveries } from './load.js';
@@ -58,9 +54,8 @@ interface LoadRun {
 /** 1,000 users who are not in the load's traffic become couriers on shift with one device each. */
 const deviceOwners = (data: BenchData) => data.buyerIds.slice(COURIERS, COURIERS + DEVICES);
 
-function addDevices(file: string, data: BenchData, service: PushService): Device[] {
+function addDevices(file: string, data: BenchData, devices: Subscription[]): void {
   const ids = deviceOwners(data);
-  const devices = ids.map(() => service.device());
   const db = new SQLite(file);
   db.pragma('busy_timeout = 5000');
   const now = new Date().toISOString();
@@ -71,13 +66,12 @@ function addDevices(file: string, data: BenchData, service: PushService): Device
        values (?, ?, ?, ?, ?, ?)`,
     );
     ids.forEach((id, i) => {
-      const { endpoint, keys } = devices[i]!.subscription;
+      const { endpoint, keys } = devices[i]!;
       onShift.run(id);
       device.run(id, endpoint, keys.p256dh, keys.auth, now, now);
     });
   })();
   db.close();
-  return devices;
 }
 
 /**
@@ -131,7 +125,7 @@ export async function runPush(data: BenchData): Promise<PushBenchResult> {
   fs.copyFileSync(data.file, file);
   const prepared = prepareDeliveries(file, data.buyerIds.slice(0, COURIERS));
   const cert = pushCertificate();
-  const service = await startPushService({ certDir: cert.dir });
+  const service = await startPushServiceProcess(cert.dir);
   let server: RunningServer | undefined;
   try {
     server = await startAppServer({
@@ -142,7 +136,7 @@ export async function runPush(data: BenchData): Promise<PushBenchResult> {
     });
     const app = server;
     // The server has migrated the copy: its tables for devices exist now.
-    addDevices(file, data, service);
+    addDevices(file, data, await service.devices(DEVICES));
     const accepts = await acceptances(file, app.url, deviceOwners(data), 40);
     const requests = await loadTraffic(app.url, data, prepared);
 
@@ -205,7 +199,7 @@ export async function runPush(data: BenchData): Promise<PushBenchResult> {
       without,
       with: withLoad,
       p99Ratio: Math.round((withLoad.p99 / without.p99) * 100) / 100,
-      rejected: service.rejected.length,
+      rejected: await service.rejected(),
       peakRssMb: Math.round(processMemoryMb(app.pid)?.peak ?? NaN),
     };
   } finally {
