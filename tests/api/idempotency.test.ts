@@ -53,15 +53,20 @@ function send(
   });
 }
 
+/** The buyer's message to the seller about the listing of `parties`. */
+function messageOf(p: Awaited<ReturnType<typeof parties>>, content: string) {
+  return {
+    sender_id: p.buyer.user.user_id,
+    receiver_id: p.vendor.user.user_id,
+    listing_id: p.listing_id,
+    content,
+  };
+}
+
 describe('Idempotency-Key on POST /api/direct_message', () => {
   it('answers a repeat with the first answer and stores one message', async () => {
     const p = await parties(ctx);
-    const body = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Is it still there?',
-    };
+    const body = messageOf(p, 'Is it still there?');
     const key = newKey();
     const before = await countRows(ctx);
     const first = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
@@ -82,12 +87,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
 
   it('refuses the same key with another request (422) and changes nothing', async () => {
     const p = await parties(ctx);
-    const body = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'First words',
-    };
+    const body = messageOf(p, 'First words');
     const key = newKey();
     expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key)).statusCode).toBe(
       201,
@@ -138,12 +138,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
 
   it('stores one message from a double tap: two requests with one key at the same moment', async () => {
     const p = await parties(ctx);
-    const body = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Tapped twice',
-    };
+    const body = messageOf(p, 'Tapped twice');
     const key = newKey();
     const before = await countRows(ctx);
     const answers = await Promise.all(
@@ -156,12 +151,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
 
   it('leaves the key free after a refused first try, so the corrected repeat goes through', async () => {
     const p = await parties(ctx);
-    const blank = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: '   ',
-    };
+    const blank = messageOf(p, '   ');
     const key = newKey();
     // 400 comes before the key is looked at; a 404 after it: neither keeps the key.
     expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', blank, key)).statusCode).toBe(
@@ -184,12 +174,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
 
   it('refuses a malformed key with 400 and changes nothing; 401 still comes first', async () => {
     const p = await parties(ctx);
-    const body = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Hi',
-    };
+    const body = messageOf(p, 'Hi');
     const before = await countRows(ctx);
     for (const bad of ['', '""', 'two words', 'x'.repeat(256), 'naïve']) {
       const res = await as(ctx, p.buyer).raw({
@@ -216,12 +201,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
 
   it('takes a bare key as well as the quoted one the draft writes', async () => {
     const p = await parties(ctx);
-    const body = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Quoted or not',
-    };
+    const body = messageOf(p, 'Quoted or not');
     const key = newKey();
     const quoted = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
     const bare = await as(ctx, p.buyer).raw({
@@ -236,12 +216,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
 
   it('forgets a key after 24 hours: the same key is then a new request', async () => {
     const p = await parties(ctx);
-    const body = {
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Yesterday',
-    };
+    const body = messageOf(p, 'Yesterday');
     const key = newKey();
     const first = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
     // A day passes.
@@ -408,12 +383,7 @@ describe('Idempotency-Key across instances', () => {
     const other = await secondInstance(ctx);
     try {
       const p = await parties(ctx);
-      const body = {
-        sender_id: p.buyer.user.user_id,
-        receiver_id: p.vendor.user.user_id,
-        listing_id: p.listing_id,
-        content: 'Sent through two instances',
-      };
+      const body = messageOf(p, 'Sent through two instances');
       const key = newKey();
       const before = await countRows(ctx);
       const [onA, onB] = await Promise.all([
