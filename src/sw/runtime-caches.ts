@@ -5,6 +5,7 @@ import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CAMPUS_MAP_CACHE } from '#shared/campus-area.js';
+import { READ_DEADLINE_MS } from '#shared/deadlines.js';
 
 const DAY = 24 * 60 * 60;
 
@@ -33,6 +34,17 @@ function fallback(body: BodyInit, type: string, report?: (url: string, error: un
     },
   } satisfies WorkboxPlugin;
 }
+
+/**
+ * The worker's own fetch of a picture or a tile gives up at the read deadline, as the page's
+ * requests do: on Wi-Fi that hangs, a fetch left waiting would hold one of the six connections
+ * the browser keeps to a host for good, and once six hang nothing of the app goes out, even
+ * after the network is back. A fetch given up falls back like any failure (blank tile, placeholder).
+ */
+const deadline = {
+  requestWillFetch: async ({ request }) =>
+    new Request(request, { signal: AbortSignal.timeout(READ_DEADLINE_MS) }),
+} satisfies WorkboxPlugin;
 
 /**
  * Offline, a missing tile is expected and stays quiet. With a network it is a fault (a tile
@@ -75,6 +87,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
     new CacheFirst({
       cacheName: RUNTIME_CACHES.images,
       plugins: [
+        deadline,
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
         fallback(OFFLINE_IMAGE, 'image/svg+xml'),
@@ -85,6 +98,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
   const seenTiles = new CacheFirst({
     cacheName: RUNTIME_CACHES.tiles,
     plugins: [
+      deadline,
       // Cross-origin tiles arrive opaque (status 0).
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),

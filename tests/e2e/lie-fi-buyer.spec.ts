@@ -170,3 +170,43 @@ test('Send says Sending…, a double tap stores one message, and a try after a l
   expect(await messagesWith(buyer.api, 'Can you hold it for me?')).toHaveLength(1);
   forgetNetworkErrors(consoleErrors);
 });
+
+test('pictures asked for in a stall do not keep the app off the network once it is back', async ({
+  page,
+  wifi,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+
+  // In the stall a screen of new listings asks for their pictures: the worker fetches them
+  // (it keeps pictures), and each fetch hangs on the dead network. The browser keeps six
+  // connections to a host, pages and worker alike.
+  wifi.stall();
+  await page.evaluate(() => {
+    for (let i = 0; i < 8; i++) {
+      const img = document.createElement('img');
+      img.src = `/uploads/never-seen-${Date.now()}-${i}-sm.webp`;
+      img.alt = '';
+      document.body.append(img);
+    }
+  });
+  await page.waitForTimeout(1_000);
+
+  // The network is back: the app reaches the server again (each hung picture has a deadline).
+  wifi.pass();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          fetch('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(2_000) }).then(
+            (res) => res.status,
+            () => 'no answer',
+          ),
+        ),
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(200);
+  forgetNetworkErrors(consoleErrors);
+});
