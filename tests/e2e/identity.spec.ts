@@ -122,6 +122,8 @@ test('a student who forgot the password resets it with the mailed link; the old 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The login page (which has an Email field too) stays until the next page's code has come.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses that address');
@@ -184,6 +186,8 @@ test.describe('with a mail server (SMTP_URL) on another origin', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login page (which has an Email field too) stays until the next page's code has come.
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByRole('status')).toContainText('If an account uses that address');
