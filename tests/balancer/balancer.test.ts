@@ -219,11 +219,13 @@ describe.skipIf(missing)('two instances behind HAProxy', () => {
     const priya = await signIn(balancer.url, 'priya@sfsu.edu', DEMO_PASSWORD);
     const maria = await signIn(balancer.url, 'maria@sfsu.edu', DEMO_PASSWORD);
     const ids = await priyaListingAndIds(maria, priya);
-    const content = `Sent once through two instances ${Date.now()}`;
+    const stamp = Date.now().toString(36);
+    const content = `Sent once through two instances ${stamp}`;
     const send = (base: string) =>
       call(base, '/api/direct_message', {
         cookie: maria,
-        headers: { 'idempotency-key': `"balancer-${content}"` },
+        // A key is visible ASCII, no spaces (docs/api.md).
+        headers: { 'idempotency-key': `"balancer-${stamp}"` },
         json: { sender_id: ids.maria, receiver_id: ids.priya, listing_id: ids.listing, content },
       });
     // The tap on one instance, the retry after a lost answer on the other, and one at once.
