@@ -6,6 +6,8 @@ import type { QueueTiming } from '#server/lib/queue.js';
 export interface NotifyTiming extends QueueTiming {
   /** Push messages claimed and sent together (connections to one service are reused). */
   pushBatch: number;
+  /** Push messages sent per second while people keep the server busy (request-pressure.ts). */
+  busySendsPerSecond: number;
   /** A push service that does not answer within this is tried again later. */
   pushTimeoutMs: number;
   /** A push service's Retry-After is honoured up to this long. */
@@ -26,6 +28,7 @@ export const DEFAULT_NOTIFY_TIMING: NotifyTiming = {
   pollMs: 5_000,
   leaseMs: 60_000,
   pushBatch: 100,
+  busySendsPerSecond: 40,
   pushTimeoutMs: 10_000,
   maxAttempts: 6,
   retryDelayMs: pushBackoff,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BusEvent } from '../live/bus.js';
+import { trackRequestPressure } from '../lib/request-pressure.js';
 import { memoized, sharedKey } from '../lib/server-keys.js';
 import { liveEventsOf } from '../notifications/audience.js';
 import type { DomainEvent } from '../notifications/domain-events.js';
@@ -53,6 +54,7 @@ export function registerNotifications(
     sender,
     log: app.log.child({ component: 'push' }),
     timing: pace,
+    pressure: trackRequestPressure(app),
   });
   const worker = createNotificationWorker({
     db: app.db,

@@ -10,6 +10,7 @@ import type { Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db, PushOutboxTable } from '#server/db/schema.js';
 import { claimDue, finish, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
+import { givingWay, type RequestPressure } from '#server/lib/request-pressure.js';
 import { isoIn } from '#server/lib/time.js';
 import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
 import type { NotifyTiming } from '../timing.js';
@@ -24,8 +25,15 @@ export function createPushWorker(options: {
   sender: PushSender;
   log: FastifyBaseLogger;
   timing: NotifyTiming;
+  /** While people keep the server busy, sends leave at `timing.busySendsPerSecond`. */
+  pressure?: RequestPressure;
 }): WorkLoop {
-  const { db, dialect, sender, log, timing } = options;
+  const { db, dialect, sender, log, timing, pressure } = options;
+
+  // A send encrypts its payload at once, in this thread: each starts in a turn of its own,
+  // and while requests keep the server busy, at a pace that leaves the server to them (a
+  // fan-out to a thousand devices then takes longer; the answers people wait for do not).
+  const turn = givingWay(pressure, timing.busySendsPerSecond);
 
   const deliver = async (push: Selectable<PushOutboxTable>, device: Device | undefined) => {
     const about = { push_id: push.push_id, subscription_id: push.subscription_id };
@@ -76,12 +84,9 @@ export function createPushWorker(options: {
       const devices = await devicesOf(db, [...new Set(batch.map((p) => p.subscription_id))]);
       const done: number[] = [];
       const waiting = [...batch];
-      // A send encrypts its payload at once, in this thread: a few run at a time, each started
-      // in a turn of its own, so a fan-out to a thousand devices never holds up the requests
-      // the server is answering meanwhile.
       const sendNext = async () => {
         for (let push = waiting.shift(); push; push = waiting.shift()) {
-          await new Promise((resolve) => setImmediate(resolve));
+          await turn();
           if (await deliver(push, devices.get(push.subscription_id))) done.push(push.push_id);
         }
       };
