@@ -20,7 +20,7 @@ import { positionRoutes } from './features/deliveries/position-routes.js';
 import { deliveryRequestRoutes } from './features/deliveries/request-routes.js';
 import { eventRoutes } from './features/events/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
-import { searchEpochReader } from './features/listings/search-epoch.js';
+import { searchEpochReader } from './features/listings/search-cache.js';
 import { messageRoutes } from './features/messages/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { blockRoutes } from './features/moderation/block-routes.js';

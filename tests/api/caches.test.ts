@@ -6,8 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { connect } from '#server/db/connect.js';
 import { migrateToLatest } from '#server/db/migrate.js';
-import { createSearchCache } from '#server/features/listings/search-cache.js';
-import { searchEpochReader } from '#server/features/listings/search-epoch.js';
+import { createSearchCache, searchEpochReader } from '#server/features/listings/search-cache.js';
 import { searchEpoch } from '#server/features/listings/search-repository.js';
 
 // The server's in-memory caches: bounded, least recently used first out, and never serving an

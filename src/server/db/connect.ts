@@ -18,7 +18,7 @@ export interface Connection {
   sqlite?: SQLite.Database;
   /**
    * SQLite: how many writing statements this process has sent, so the one fast read
-   * (features/listings/search-epoch.ts) can tell at once that this process changed the data.
+   * (features/listings/search-cache.ts) can tell at once that this process changed the data.
    */
   localWrites?: () => number;
   destroy: () => Promise<void>;
