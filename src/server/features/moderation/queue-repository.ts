@@ -24,6 +24,17 @@ const GONE: TargetFacts = {
   owner_suspended: false,
 };
 
+/** The account a reported thing belongs to, as the queue names it. */
+const ownerColumns = ['users.user_id', 'users.username', 'users.suspended_at'] as const;
+
+function ownerFacts(owner: { user_id: number; username: string; suspended_at: string | null }) {
+  return {
+    owner_id: owner.user_id,
+    owner_username: owner.username,
+    owner_suspended: owner.suspended_at !== null,
+  };
+}
+
 async function listingFacts(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, TargetFacts>();
   const rows = await db
@@ -35,24 +46,20 @@ async function listingFacts(db: Db, ids: number[]) {
       'listings.listing_id',
       'listings.listing_status',
       'products.title',
-      'users.user_id',
-      'users.username',
-      'users.suspended_at',
       'listing_holds.listing_id as held',
+      ...ownerColumns,
     ])
     .where('listings.listing_id', 'in', ids)
     .execute();
-  return new Map(
+  return new Map<number, TargetFacts>(
     rows.map((r) => [
       r.listing_id,
       {
         summary:
           r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
-        owner_id: r.user_id,
-        owner_username: r.username,
         listing_id: r.listing_id,
         hidden: r.held !== null,
-        owner_suspended: r.suspended_at !== null,
+        ...ownerFacts(r),
       },
     ]),
   );
@@ -62,20 +69,13 @@ async function userFacts(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, TargetFacts>();
   const rows = await db
     .selectFrom('users')
-    .select(['user_id', 'username', 'suspended_at'])
-    .where('user_id', 'in', ids)
+    .select(ownerColumns)
+    .where('users.user_id', 'in', ids)
     .execute();
-  return new Map(
+  return new Map<number, TargetFacts>(
     rows.map((r) => [
       r.user_id,
-      {
-        summary: r.username,
-        owner_id: r.user_id,
-        owner_username: r.username,
-        listing_id: null,
-        hidden: false,
-        owner_suspended: r.suspended_at !== null,
-      },
+      { summary: r.username, listing_id: null, hidden: false, ...ownerFacts(r) },
     ]),
   );
 }
@@ -89,23 +89,14 @@ async function messageFacts(db: Db, ids: number[]) {
       'direct_messages.message_id',
       'direct_messages.content',
       'direct_messages.listing_id',
-      'users.user_id',
-      'users.username',
-      'users.suspended_at',
+      ...ownerColumns,
     ])
     .where('direct_messages.message_id', 'in', ids)
     .execute();
-  return new Map(
+  return new Map<number, TargetFacts>(
     rows.map((r) => [
       r.message_id,
-      {
-        summary: r.content,
-        owner_id: r.user_id,
-        owner_username: r.username,
-        listing_id: r.listing_id,
-        hidden: false,
-        owner_suspended: r.suspended_at !== null,
-      },
+      { summary: r.content, listing_id: r.listing_id, hidden: false, ...ownerFacts(r) },
     ]),
   );
 }
