@@ -2,6 +2,7 @@
 import { MODERATION_LIMITS, type ReportTarget } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
+import { listingsWithHolds } from './holds-repository.js';
 
 /** Open reports considered at once: the oldest wait for the next read once these are handled. */
 const QUEUE_REPORTS = 1000;
@@ -35,13 +36,18 @@ function ownerFacts(owner: { user_id: number; username: string; suspended_at: st
   };
 }
 
-async function listingFacts(db: Db, ids: number[]) {
+type TargetRow = TargetFacts & { target_id: number };
+
+/** The facts of the reported targets of one kind by id; nothing is read when none is reported. */
+async function factsByTarget(ids: number[], read: (ids: number[]) => Promise<TargetRow[]>) {
   if (ids.length === 0) return new Map<number, TargetFacts>();
-  const rows = await db
-    .selectFrom('listings')
-    .innerJoin('products', 'products.product_id', 'listings.product_id')
+  const rows = await read(ids);
+  return new Map(rows.map(({ target_id, ...facts }) => [target_id, facts]));
+}
+
+async function listingFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
+  const rows = await listingsWithHolds(db)
     .innerJoin('users', 'users.user_id', 'listings.vendor_id')
-    .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
     .select([
       'listings.listing_id',
       'listings.listing_status',
@@ -51,37 +57,31 @@ async function listingFacts(db: Db, ids: number[]) {
     ])
     .where('listings.listing_id', 'in', ids)
     .execute();
-  return new Map<number, TargetFacts>(
-    rows.map((r) => [
-      r.listing_id,
-      {
-        summary:
-          r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
-        listing_id: r.listing_id,
-        hidden: r.held !== null,
-        ...ownerFacts(r),
-      },
-    ]),
-  );
+  return rows.map((r) => ({
+    target_id: r.listing_id,
+    summary: r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
+    listing_id: r.listing_id,
+    hidden: r.held !== null,
+    ...ownerFacts(r),
+  }));
 }
 
-async function userFacts(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, TargetFacts>();
+async function userFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
   const rows = await db
     .selectFrom('users')
     .select(ownerColumns)
     .where('users.user_id', 'in', ids)
     .execute();
-  return new Map<number, TargetFacts>(
-    rows.map((r) => [
-      r.user_id,
-      { summary: r.username, listing_id: null, hidden: false, ...ownerFacts(r) },
-    ]),
-  );
+  return rows.map((r) => ({
+    target_id: r.user_id,
+    summary: r.username,
+    listing_id: null,
+    hidden: false,
+    ...ownerFacts(r),
+  }));
 }
 
-async function messageFacts(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, TargetFacts>();
+async function messageFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
   const rows = await db
     .selectFrom('direct_messages')
     .innerJoin('users', 'users.user_id', 'direct_messages.sender_id')
@@ -93,12 +93,13 @@ async function messageFacts(db: Db, ids: number[]) {
     ])
     .where('direct_messages.message_id', 'in', ids)
     .execute();
-  return new Map<number, TargetFacts>(
-    rows.map((r) => [
-      r.message_id,
-      { summary: r.content, listing_id: r.listing_id, hidden: false, ...ownerFacts(r) },
-    ]),
-  );
+  return rows.map((r) => ({
+    target_id: r.message_id,
+    summary: r.content,
+    listing_id: r.listing_id,
+    hidden: false,
+    ...ownerFacts(r),
+  }));
 }
 
 /** Open reports grouped by what they name, the most reported first, then the latest. */
@@ -124,9 +125,9 @@ export async function reportQueue(db: Db): Promise<ReportGroup[]> {
     ...new Set(reports.filter((r) => r.target_type === type).map((r) => r.target_id)),
   ];
   const facts = {
-    listing: await listingFacts(db, idsOf('listing')),
-    user: await userFacts(db, idsOf('user')),
-    message: await messageFacts(db, idsOf('message')),
+    listing: await factsByTarget(idsOf('listing'), (ids) => listingFacts(db, ids)),
+    user: await factsByTarget(idsOf('user'), (ids) => userFacts(db, ids)),
+    message: await factsByTarget(idsOf('message'), (ids) => messageFacts(db, ids)),
   };
   const groups = new Map<string, ReportGroup>();
   for (const r of reports) {
