@@ -6,7 +6,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
-import { nowIso } from './time.js';
+import { isoIn, nowIso } from './time.js';
 
 /** The pace of a queue's worker (mail, notifications, push); tests shorten it. */
 export interface QueueTiming {
@@ -59,6 +59,27 @@ export async function claimDue<T extends QueueTable>(
     where ${chosen} and ${due}
     returning *`.execute(db);
   return result.rows;
+}
+
+/**
+ * A worker's round: batches of due rows, each claimed for `leaseMs` when the one before it is
+ * handled, until nothing is due or the worker stops.
+ */
+export async function* dueBatches<T extends QueueTable>(
+  queue: { db: Db; dialect: DialectName; table: T },
+  options: { leaseMs: number; size: number; stopped: () => boolean },
+): AsyncGenerator<Selectable<Database[T]>[]> {
+  while (!options.stopped()) {
+    const batch = await claimDue(
+      queue.db,
+      queue.dialect,
+      queue.table,
+      isoIn(options.leaseMs),
+      options.size,
+    );
+    if (batch.length === 0) return;
+    yield batch;
+  }
 }
 
 /** Not done yet: due again at `nextAttemptAt`. Only while this worker still holds the row. */

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
-import { claimDue, describeError, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
+import { describeError, dueBatches, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
 import { isoIn } from '#server/lib/time.js';
 import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
 import { sendNextDigest } from './digest.js';
@@ -37,15 +37,11 @@ export function createNotificationWorker(options: {
   };
 
   const tellEvents = async () => {
-    while (!loop.stopped) {
-      const events = await claimDue(
-        db,
-        dialect,
-        'notification_events',
-        isoIn(timing.leaseMs),
-        EVENT_BATCH,
-      );
-      if (events.length === 0) return;
+    const batches = dueBatches(
+      { db, dialect, table: 'notification_events' },
+      { leaseMs: timing.leaseMs, size: EVENT_BATCH, stopped: () => loop.stopped },
+    );
+    for await (const events of batches) {
       for (const row of events) {
         const about = { event_id: row.event_id, type: row.type };
         try {

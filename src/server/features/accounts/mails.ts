@@ -5,20 +5,29 @@ import {
   VERIFICATION_CODE_HOURS,
 } from '#shared/identity.js';
 import type { OutgoingMail } from '#server/mail/repository.js';
-import { renderMail } from '#server/mail/layout.js';
+import { renderMail, type MailContent } from '#server/mail/layout.js';
 
 interface Person {
   first_name: string;
   sfsu_email: string;
 }
 
+/** A mail of `kind` to the person's campus address, greeting them by their first name. */
+function mailTo(
+  person: Person,
+  kind: string,
+  content: Omit<MailContent, 'greeting'>,
+): OutgoingMail {
+  const mail = renderMail({ greeting: `Hi ${person.first_name},`, ...content });
+  return { kind, to: person.sfsu_email, ...mail };
+}
+
 const link = (publicUrl: string, page: string, query?: Record<string, string>) =>
   `${publicUrl}${page}${query ? `?${new URLSearchParams(query)}` : ''}`;
 
 export function verificationMail(person: Person, code: string, publicUrl: string): OutgoingMail {
-  const mail = renderMail({
+  return mailTo(person, 'verify-email', {
     subject: 'Confirm your campus e-mail for Gator Market',
-    greeting: `Hi ${person.first_name},`,
     paragraphs: [
       'Welcome to Gator Market. To sell, message sellers, ask for deliveries and carry them, confirm that this campus address is yours. Enter this code on your profile page:',
     ],
@@ -31,13 +40,11 @@ export function verificationMail(person: Person, code: string, publicUrl: string
       `The code works for ${VERIFICATION_CODE_HOURS} hours, once. If you did not create an account, ignore this mail: nobody can use the address without the code.`,
     ],
   });
-  return { kind: 'verify-email', to: person.sfsu_email, ...mail };
 }
 
 export function passwordResetMail(person: Person, token: string, publicUrl: string): OutgoingMail {
-  const mail = renderMail({
+  return mailTo(person, 'password-reset', {
     subject: 'Reset your Gator Market password',
-    greeting: `Hi ${person.first_name},`,
     paragraphs: [
       'Someone (we hope you) asked to reset the password of the Gator Market account of this address. Choose a new password here:',
     ],
@@ -49,7 +56,6 @@ export function passwordResetMail(person: Person, token: string, publicUrl: stri
       `The link works for ${PASSWORD_RESET_MINUTES === 60 ? 'one hour' : `${PASSWORD_RESET_MINUTES} minutes`}, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
     ],
   });
-  return { kind: 'password-reset', to: person.sfsu_email, ...mail };
 }
 
 export function passwordChangedMail(
@@ -57,9 +63,8 @@ export function passwordChangedMail(
   how: 'reset' | 'change',
   publicUrl: string,
 ): OutgoingMail {
-  const mail = renderMail({
+  return mailTo(person, 'password-changed', {
     subject: 'Your Gator Market password was changed',
-    greeting: `Hi ${person.first_name},`,
     paragraphs: [
       how === 'reset'
         ? 'The password of your Gator Market account was just reset with a link mailed to this address. Every device that was signed in has been signed out.'
@@ -72,5 +77,4 @@ export function passwordChangedMail(
       url: link(publicUrl, IDENTITY_PAGES.forgotPassword),
     },
   });
-  return { kind: 'password-changed', to: person.sfsu_email, ...mail };
 }

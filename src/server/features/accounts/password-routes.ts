@@ -66,7 +66,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asy
       await reserveTry(app, `reset:ip:${request.ip}`, RESETS_PER_NETWORK_ADDRESS, HOUR_MS);
       await reserveTry(app, `reset:acct:${canonicalEmail(email)}`, RESETS_PER_ACCOUNT, HOUR_MS);
       const user = await findUserByEmail(db, email);
-      reply.code(202).header('cache-control', 'no-store').send({ message: RESET_REQUESTED });
+      reply.code(202).send({ message: RESET_REQUESTED });
       // Only after the answer has gone: it looks and takes the same whether or not the
       // address has an account. Unknown addresses are mailed nothing.
       if (user) {
@@ -83,8 +83,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asy
   app.post(
     '/api/password-reset/confirm',
     { schema: { body: passwordResetConfirmBody, response: { 200: messageResponse } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const { token, password } = request.body;
       // Guessing links is counted per address, like guessing passwords.
       const user = await guard.counted('reset', request.ip, async () => {
@@ -117,9 +116,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asy
   app.put(
     '/api/password',
     { ...signedIn(), schema: { body: changePasswordBody, response: { 200: messageResponse } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      reply.header('cache-control', 'no-store');
       const { currentPassword, password } = request.body;
       // Guesses of the current password count as failed sign-ins of the account.
       const row = await guard.checkPassword(

@@ -26,12 +26,3 @@ export function findPosition(db: Db, deliveryId: number) {
     .where('delivery_id', '=', deliveryId)
     .executeTakeFirst();
 }
-
-/** Who the delivery belongs to, for authorizing positions. */
-export function deliveryParties(db: Db, deliveryId: number) {
-  return db
-    .selectFrom('delivery_instructions')
-    .select(['delivery_id', 'buyer_id', 'vendor_id', 'courier_id', 'delivery_status'])
-    .where('delivery_id', '=', deliveryId)
-    .executeTakeFirst();
-}

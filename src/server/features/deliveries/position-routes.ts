@@ -3,10 +3,14 @@ import { isActiveDelivery } from '#shared/delivery.js';
 import { courierPosition, positionBody } from '#shared/live.js';
 import { deliveryParams } from '#shared/schemas/deliveries.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { owns, signedIn } from '#server/plugins/guards.js';
+import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
-import { deliveryParties, findPosition, savePosition } from './position-repository.js';
+import { deliveryParty } from './guards.js';
+import { findPosition, savePosition } from './position-repository.js';
+import { deliveryParties } from './repository.js';
 import { positionTime } from './rules.js';
+
+const ONLY_THE_COURIER = 'Only the assigned courier shares a position.';
 
 /** The courier's live position during a delivery: shared by the courier, read by buyer and vendor. */
 export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,22 +19,14 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delivery_instruction/:id/position',
     {
-      ...signedIn(
-        owns('params', 'id', async (deliveryId, user) => {
-          const delivery = await deliveryParties(db, deliveryId);
-          return delivery && delivery.courier_id !== user.user_id
-            ? 'Only the assigned courier shares a position.'
-            : undefined;
-        }),
-      ),
+      ...signedIn(deliveryParty(db, 'courier_id', ONLY_THE_COURIER)),
       schema: { params: deliveryParams, body: positionBody, response: { 200: courierPosition } },
     },
     async (request) => {
       const user = requireUser(request);
       const delivery = await deliveryParties(db, request.params.id);
       if (!delivery) throw notFound('No such delivery.');
-      if (delivery.courier_id !== user.user_id)
-        throw forbidden('Only the assigned courier shares a position.');
+      if (delivery.courier_id !== user.user_id) throw forbidden(ONLY_THE_COURIER);
       if (!isActiveDelivery(delivery.delivery_status)) {
         throw conflict('Positions are shared only while a delivery is under way.');
       }

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deliveryParams, deliveryRating, deliveryRatingBody } from '#shared/schemas/deliveries.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { conflict, notFound } from '#server/lib/http-error.js';
-import { owns, signedIn } from '#server/plugins/guards.js';
+import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
+import { deliveryParty } from './guards.js';
 import { insertDeliveryRating } from './rating-repository.js';
 import { findInstruction } from './repository.js';
 
@@ -17,14 +18,7 @@ export const deliveryRatingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/delivery_instruction/:id/rating',
     {
-      ...signedIn(
-        owns('params', 'id', async (deliveryId, user) => {
-          const found = await findInstruction(db, deliveryId);
-          return found && found.buyer_id !== user.user_id
-            ? 'Only the buyer can rate this delivery.'
-            : undefined;
-        }),
-      ),
+      ...signedIn(deliveryParty(db, 'buyer_id', 'Only the buyer can rate this delivery.')),
       ...idempotent(),
       schema: {
         params: deliveryParams,

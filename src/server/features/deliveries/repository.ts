@@ -203,6 +203,15 @@ const toInstruction = ({
   handover_locked_until: locked_until && locked_until > nowIso() ? locked_until : null,
 });
 
+/** Who the delivery belongs to, and where it stands: enough to authorize a call about it. */
+export function deliveryParties(db: Db, deliveryId: number) {
+  return db
+    .selectFrom('delivery_instructions')
+    .select(['delivery_id', 'buyer_id', 'vendor_id', 'courier_id', 'delivery_status'])
+    .where('delivery_id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
 export async function instructionsOf(db: Db, userId: number) {
   const rows = await instructionQuery(db)
     .where((eb) =>

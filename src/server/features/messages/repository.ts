@@ -109,10 +109,6 @@ export function listingParties(db: Db, listingId: number) {
     .executeTakeFirst();
 }
 
-export function userExists(db: Db, userId: number) {
-  return db.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-}
-
 /** Has `userId` exchanged a message about the listing with `otherId`? */
 /**
  * Are `a` and `b` the courier and the buyer or vendor of a delivery of this listing that is

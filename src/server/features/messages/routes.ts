@@ -10,6 +10,7 @@ import {
 import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
 import { badRequest, forbidden, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
+import { userExists } from '#server/lib/users.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
@@ -23,7 +24,6 @@ import {
   markRead,
   messagesFromSenderAboutListing,
   messagesOf,
-  userExists,
 } from './repository.js';
 
 const messages = z.array(directMessage);

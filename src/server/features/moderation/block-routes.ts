@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockBody, blockedUser, blockParams } from '#shared/schemas/moderation.js';
 import { badRequest, notFound } from '#server/lib/http-error.js';
+import { userExists } from '#server/lib/users.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
-import { blocksOf, deleteBlock, insertBlock, userName } from './blocks-repository.js';
-
-const noStore = { 'cache-control': 'no-store' };
+import { blocksOf, deleteBlock, insertBlock } from './blocks-repository.js';
 
 /**
  * Blocking is between two people and silent: the blocked person is not told, their messages
@@ -19,10 +18,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/blocks',
     { ...signedIn(), schema: { response: { 200: z.array(blockedUser) } } },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return blocksOf(db, requireUser(request).user_id);
-    },
+    async (request) => blocksOf(db, requireUser(request).user_id),
   );
 
   app.post(
@@ -32,10 +28,10 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const otherId = request.body.user_id;
       if (otherId === user.user_id) throw badRequest('You cannot block yourself.');
-      if (!(await userName(db, otherId))) throw notFound('No such user.');
+      if (!(await userExists(db, otherId))) throw notFound('No such user.');
       await insertBlock(db, user.user_id, otherId);
       const blocked = (await blocksOf(db, user.user_id)).find((b) => b.user_id === otherId)!;
-      return reply.code(201).headers(noStore).send(blocked);
+      return reply.code(201).send(blocked);
     },
   );
 
@@ -45,12 +41,11 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { params: blockParams, response: { 200: z.object({ message: z.string() }) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       if (!(await deleteBlock(db, user.user_id, request.params.user_id))) {
         throw notFound('You have not blocked this person.');
       }
-      reply.headers(noStore);
       return { message: 'Unblocked.' };
     },
   );

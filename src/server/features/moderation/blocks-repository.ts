@@ -31,11 +31,3 @@ export async function deleteBlock(db: Db, blockerId: number, blockedId: number) 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-export function userName(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['user_id', 'username'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}

@@ -6,11 +6,16 @@
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 
-export function listingWithHold(db: Db, listingId: number) {
+/** Listings as moderators weigh them: with their product's title and their hold, if any. */
+export function listingsWithHolds(db: Db) {
   return db
     .selectFrom('listings')
     .innerJoin('products', 'products.product_id', 'listings.product_id')
-    .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
+    .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id');
+}
+
+export function listingWithHold(db: Db, listingId: number) {
+  return listingsWithHolds(db)
     .select([
       'listings.listing_id',
       'listings.vendor_id',

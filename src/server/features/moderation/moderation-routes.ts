@@ -26,8 +26,6 @@ import {
 import { auditTrail, reportQueue } from './queue-repository.js';
 import { findReport, resolveReports } from './reports-repository.js';
 
-const noStore = { 'cache-control': 'no-store' };
-
 /** The moderator's desk: the queue, the audit trail and the three decisions. */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -35,19 +33,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/moderation/reports',
     { ...moderator(), schema: { response: { 200: z.array(reportGroup) } } },
-    async (_request, reply) => {
-      reply.headers(noStore);
-      return reportQueue(db);
-    },
+    async () => reportQueue(db),
   );
 
   app.get(
     '/api/moderation/audit',
     { ...moderator(), schema: { response: { 200: z.array(auditEntry) } } },
-    async (_request, reply) => {
-      reply.headers(noStore);
-      return auditTrail(db);
-    },
+    async () => auditTrail(db),
   );
 
   app.put(
@@ -60,11 +52,10 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ report_id: z.number(), status: z.string() }) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const mod = requireModerator(request);
       const report = await findReport(db, request.params.id);
       if (!report) throw notFound('No such report.');
-      reply.headers(noStore);
       if (report.status !== 'open') return { report_id: report.report_id, status: report.status };
       await db.transaction().execute(async (trx) => {
         await resolveReports(trx, { reportId: report.report_id }, 'dismissed', mod.user_id);
@@ -92,7 +83,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listingModeration },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const mod = requireModerator(request);
       const { hidden, reason } = request.body;
       const listing = await listingWithHold(db, request.params.id);
@@ -100,7 +91,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!listing || (listing.listing_status === 'Deleted' && listing.hold_reason === null)) {
         throw notFound('No item Found');
       }
-      reply.headers(noStore);
       const isHidden = listing.hold_reason !== null;
       if (!hidden && !isHidden) {
         return { listing_id: listing.listing_id, hidden: false, hidden_reason: null };
@@ -151,7 +141,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userModeration },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const mod = requireModerator(request);
       const { suspended, reason } = request.body;
       const person = await userForModeration(db, request.params.id);
@@ -160,7 +150,6 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (suspended && person.is_moderator === 1) {
         throw conflict('Moderators cannot be suspended; take the role away first.');
       }
-      reply.headers(noStore);
       const isSuspended = person.suspended_at !== null;
       if (!suspended && !isSuspended) {
         return { ...pick(person), suspended: false, suspended_reason: null };

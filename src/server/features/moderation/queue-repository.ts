@@ -2,6 +2,7 @@
 import { MODERATION_LIMITS, type ReportTarget } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
+import { listingsWithHolds } from './holds-repository.js';
 
 /** Open reports considered at once: the oldest wait for the next read once these are handled. */
 const QUEUE_REPORTS = 1000;
@@ -24,64 +25,63 @@ const GONE: TargetFacts = {
   owner_suspended: false,
 };
 
-async function listingFacts(db: Db, ids: number[]) {
+/** The account a reported thing belongs to, as the queue names it. */
+const ownerColumns = ['users.user_id', 'users.username', 'users.suspended_at'] as const;
+
+function ownerFacts(owner: { user_id: number; username: string; suspended_at: string | null }) {
+  return {
+    owner_id: owner.user_id,
+    owner_username: owner.username,
+    owner_suspended: owner.suspended_at !== null,
+  };
+}
+
+type TargetRow = TargetFacts & { target_id: number };
+
+/** The facts of the reported targets of one kind by id; nothing is read when none is reported. */
+async function factsByTarget(ids: number[], read: (ids: number[]) => Promise<TargetRow[]>) {
   if (ids.length === 0) return new Map<number, TargetFacts>();
-  const rows = await db
-    .selectFrom('listings')
-    .innerJoin('products', 'products.product_id', 'listings.product_id')
+  const rows = await read(ids);
+  return new Map(rows.map(({ target_id, ...facts }) => [target_id, facts]));
+}
+
+async function listingFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
+  const rows = await listingsWithHolds(db)
     .innerJoin('users', 'users.user_id', 'listings.vendor_id')
-    .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
     .select([
       'listings.listing_id',
       'listings.listing_status',
       'products.title',
-      'users.user_id',
-      'users.username',
-      'users.suspended_at',
       'listing_holds.listing_id as held',
+      ...ownerColumns,
     ])
     .where('listings.listing_id', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.listing_id,
-      {
-        summary:
-          r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
-        owner_id: r.user_id,
-        owner_username: r.username,
-        listing_id: r.listing_id,
-        hidden: r.held !== null,
-        owner_suspended: r.suspended_at !== null,
-      },
-    ]),
-  );
+  return rows.map((r) => ({
+    target_id: r.listing_id,
+    summary: r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
+    listing_id: r.listing_id,
+    hidden: r.held !== null,
+    ...ownerFacts(r),
+  }));
 }
 
-async function userFacts(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, TargetFacts>();
+async function userFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
   const rows = await db
     .selectFrom('users')
-    .select(['user_id', 'username', 'suspended_at'])
-    .where('user_id', 'in', ids)
+    .select(ownerColumns)
+    .where('users.user_id', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.user_id,
-      {
-        summary: r.username,
-        owner_id: r.user_id,
-        owner_username: r.username,
-        listing_id: null,
-        hidden: false,
-        owner_suspended: r.suspended_at !== null,
-      },
-    ]),
-  );
+  return rows.map((r) => ({
+    target_id: r.user_id,
+    summary: r.username,
+    listing_id: null,
+    hidden: false,
+    ...ownerFacts(r),
+  }));
 }
 
-async function messageFacts(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, TargetFacts>();
+async function messageFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
   const rows = await db
     .selectFrom('direct_messages')
     .innerJoin('users', 'users.user_id', 'direct_messages.sender_id')
@@ -89,25 +89,17 @@ async function messageFacts(db: Db, ids: number[]) {
       'direct_messages.message_id',
       'direct_messages.content',
       'direct_messages.listing_id',
-      'users.user_id',
-      'users.username',
-      'users.suspended_at',
+      ...ownerColumns,
     ])
     .where('direct_messages.message_id', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.message_id,
-      {
-        summary: r.content,
-        owner_id: r.user_id,
-        owner_username: r.username,
-        listing_id: r.listing_id,
-        hidden: false,
-        owner_suspended: r.suspended_at !== null,
-      },
-    ]),
-  );
+  return rows.map((r) => ({
+    target_id: r.message_id,
+    summary: r.content,
+    listing_id: r.listing_id,
+    hidden: false,
+    ...ownerFacts(r),
+  }));
 }
 
 /** Open reports grouped by what they name, the most reported first, then the latest. */
@@ -133,9 +125,9 @@ export async function reportQueue(db: Db): Promise<ReportGroup[]> {
     ...new Set(reports.filter((r) => r.target_type === type).map((r) => r.target_id)),
   ];
   const facts = {
-    listing: await listingFacts(db, idsOf('listing')),
-    user: await userFacts(db, idsOf('user')),
-    message: await messageFacts(db, idsOf('message')),
+    listing: await factsByTarget(idsOf('listing'), (ids) => listingFacts(db, ids)),
+    user: await factsByTarget(idsOf('user'), (ids) => userFacts(db, ids)),
+    message: await factsByTarget(idsOf('message'), (ids) => messageFacts(db, ids)),
   };
   const groups = new Map<string, ReportGroup>();
   for (const r of reports) {

@@ -50,10 +50,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           reason,
           note,
         });
-        return reply
-          .code(201)
-          .header('cache-control', 'no-store')
-          .send({ ...report, message: REPORT_RECEIVED });
+        return reply.code(201).send({ ...report, message: REPORT_RECEIVED });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(ALREADY);
         throw error;

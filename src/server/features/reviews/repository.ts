@@ -77,15 +77,6 @@ export async function insertReview(db: Db, review: NewReview) {
   });
 }
 
-export async function vendorExists(db: Db, vendorId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where('user_id', '=', vendorId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Has the author dealt with the seller: a conversation about one of the seller's listings
  * (either of them writing), or an item the seller's delivery brought them? Only then may they

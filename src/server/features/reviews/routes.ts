@@ -4,18 +4,12 @@ import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.
 import { REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
+import { userExists } from '#server/lib/users.js';
 import { sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
-import {
-  findReview,
-  hadInteraction,
-  hasReviewed,
-  insertReview,
-  reviewsOf,
-  vendorExists,
-} from './repository.js';
+import { findReview, hadInteraction, hasReviewed, insertReview, reviewsOf } from './repository.js';
 
 const ALREADY_REVIEWED = 'You have already reviewed this seller.';
 
@@ -32,11 +26,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/review/eligibility/:vendorId',
     { ...signedIn(), schema: { params: vendorParams, response: { 200: reviewEligibility } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       const vendorId = request.params.vendorId;
-      reply.header('cache-control', 'no-store');
-      if (!(await vendorExists(db, vendorId))) throw notFound('No such seller.');
+      if (!(await userExists(db, vendorId))) throw notFound('No such seller.');
       const no = (message: string) => ({ can_review: false, message });
       if (vendorId === user.user_id) return no('You cannot review yourself.');
       if (await hasReviewed(db, user.user_id, vendorId)) return no(ALREADY_REVIEWED);
@@ -57,7 +50,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
             return undefined;
           }
           // An unknown seller is the handler's 404.
-          return (await vendorExists(db, vendorId)) ? REVIEW_NEEDS_INTERACTION : undefined;
+          return (await userExists(db, vendorId)) ? REVIEW_NEEDS_INTERACTION : undefined;
         }),
       ),
       ...idempotent(),
@@ -67,7 +60,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       requireSelf(request, body.author_id);
       if (body.vendor_id === body.author_id) throw badRequest('You cannot review yourself.');
-      if (!(await vendorExists(db, body.vendor_id))) throw notFound('No such seller.');
+      if (!(await userExists(db, body.vendor_id))) throw notFound('No such seller.');
       if (await hasReviewed(db, body.author_id, body.vendor_id)) throw conflict(ALREADY_REVIEWED);
       const reviewId = await insertReview(db, body);
       const written = await findReview(db, reviewId);

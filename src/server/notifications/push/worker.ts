@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db, PushOutboxTable } from '#server/db/schema.js';
-import { claimDue, finish, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
+import { dueBatches, finish, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
 import { givingWay, type RequestPressure } from '#server/lib/request-pressure.js';
 import { isoIn } from '#server/lib/time.js';
 import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
@@ -72,15 +72,11 @@ export function createPushWorker(options: {
   };
 
   const drain = async () => {
-    while (!loop.stopped) {
-      const batch = await claimDue(
-        db,
-        dialect,
-        'push_outbox',
-        isoIn(timing.leaseMs),
-        timing.pushBatch,
-      );
-      if (batch.length === 0) return;
+    const batches = dueBatches(
+      { db, dialect, table: 'push_outbox' },
+      { leaseMs: timing.leaseMs, size: timing.pushBatch, stopped: () => loop.stopped },
+    );
+    for await (const batch of batches) {
       const devices = await devicesOf(db, [...new Set(batch.map((p) => p.subscription_id))]);
       const done: number[] = [];
       const waiting = [...batch];
