@@ -39,8 +39,10 @@ const REQUEST_STATUSES = [...initial.REQUEST_STATUSES, 'Cancelled'];
 const DELIVERY_STATUSES = [...initial.DELIVERY_STATUSES, 'Returned', 'Cancelled'];
 const RETURN_REASONS = ['buyer_not_there', 'wrong_place', 'item_damaged', 'other'];
 
+type TableName = 'delivery_requests' | 'delivery_instructions' | 'delivery_events';
 type Table = CreateTableBuilder<string, string>;
 type ColumnBuild = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+type Check = readonly [name: string, condition: RawBuilder<unknown>];
 
 /** The constraints that change, by table: the same conditions in both engines. */
 const CHECKS = {
@@ -61,9 +63,9 @@ const CHECKS = {
     ],
   ],
   delivery_events: [['delivery_events_status', oneOf('delivery_status', DELIVERY_STATUSES)]],
-} as const satisfies Record<string, readonly (readonly [string, RawBuilder<unknown>])[]>;
+} as const satisfies Record<TableName, readonly Check[]>;
 
-const withChecks = (table: Table, checks: readonly (readonly [string, RawBuilder<unknown>])[]) =>
+const withChecks = (table: Table, checks: readonly Check[]) =>
   checks.reduce((t, [name, condition]) => t.addCheckConstraint(name, condition), table);
 
 type NewColumn = readonly [name: string, type: 'integer' | 'text', build?: ColumnBuild];
@@ -81,41 +83,28 @@ const NEW_COLUMNS = {
     ['return_note', 'text', (c) => c.notNull().defaultTo('')],
     ['cancel_reason', 'text', (c) => c.notNull().defaultTo('')],
   ],
-} as const satisfies Record<string, readonly NewColumn[]>;
+  delivery_events: [],
+} as const satisfies Record<TableName, readonly NewColumn[]>;
 
 const withColumns = (table: Table, columns: readonly NewColumn[]) =>
   columns.reduce<Table>((t, [name, type, build]) => t.addColumn(name, type, build), table);
 
-/** SQLite: the three tables as they are after this migration, created under `name`. */
-function sqliteTables(db: Db) {
+/** The constraints that stay as they were, by table: SQLite writes them again with the table. */
+const KEPT_CHECKS = {
+  delivery_requests: [['delivery_requests_not_self', sql`buyer_id <> vendor_id`]],
+  delivery_instructions: [['delivery_instructions_quantity', sql`quantity > 0`]],
+  delivery_events: [],
+} as const satisfies Record<TableName, readonly Check[]>;
+
+/** SQLite: `table` as it is after this migration, created under `name`. */
+function createSqliteTable(db: Db, table: TableName, name: string) {
   const id = (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement();
-  const before = {
-    delivery_requests: initial.deliveryTableColumns.delivery_requests(id),
-    delivery_instructions: initial.deliveryTableColumns.delivery_instructions(id),
-    delivery_events: initial.deliveryTableColumns.delivery_events(id),
-  };
-  return {
-    delivery_requests: (name: string) =>
-      withChecks(
-        db.schema
-          .createTable(name)
-          .$call(before.delivery_requests)
-          .$call((t) => withColumns(t, NEW_COLUMNS.delivery_requests))
-          .addCheckConstraint('delivery_requests_not_self', sql`buyer_id <> vendor_id`),
-        CHECKS.delivery_requests,
-      ),
-    delivery_instructions: (name: string) =>
-      withChecks(
-        db.schema
-          .createTable(name)
-          .$call(before.delivery_instructions)
-          .$call((t) => withColumns(t, NEW_COLUMNS.delivery_instructions))
-          .addCheckConstraint('delivery_instructions_quantity', sql`quantity > 0`),
-        CHECKS.delivery_instructions,
-      ),
-    delivery_events: (name: string) =>
-      withChecks(db.schema.createTable(name).$call(before.delivery_events), CHECKS.delivery_events),
-  };
+  const columnsBefore: (t: Table) => Table = initial.deliveryTableColumns[table](id);
+  const created = db.schema.createTable(name).$call(columnsBefore);
+  return withChecks(withColumns(created, NEW_COLUMNS[table]), [
+    ...KEPT_CHECKS[table],
+    ...CHECKS[table],
+  ]);
 }
 
 /** The columns each table had before this migration: what is copied. */
@@ -159,9 +148,8 @@ const OLD_COLUMNS = {
 } as const;
 
 async function rebuildSqlite(db: Db) {
-  const tables = sqliteTables(db);
   for (const table of ['delivery_requests', 'delivery_instructions', 'delivery_events'] as const) {
-    await tables[table](`${table}__new`).execute();
+    await createSqliteTable(db, table, `${table}__new`).execute();
     const columns = sql.join(OLD_COLUMNS[table].map((c) => sql.ref(c)));
     await sql`insert into ${sql.table(`${table}__new`)} (${columns})
       select ${columns} from ${sql.table(table)}`.execute(db);
@@ -173,7 +161,7 @@ async function rebuildSqlite(db: Db) {
 }
 
 async function alterPostgres(db: Db) {
-  const addColumns = (table: keyof typeof NEW_COLUMNS) => {
+  const addColumns = (table: 'delivery_requests' | 'delivery_instructions') => {
     const [first, ...rest]: readonly NewColumn[] = NEW_COLUMNS[table];
     return rest
       .reduce(
