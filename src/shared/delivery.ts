@@ -23,15 +23,19 @@ export const DELIVERY_STATUSES = [
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** The check whether a status is one of a group of statuses (the groups below). */
+const isOneOf =
+  (statuses: readonly DeliveryStatus[]) =>
+  (status: DeliveryStatus): boolean =>
+    statuses.includes(status);
+
 /** The buyer may cancel a delivery while no courier has picked the item up. */
 export const CANCELLABLE_DELIVERY_STATUSES = [
   'Unassigned',
   'Assigned',
 ] as const satisfies readonly DeliveryStatus[];
 
-export function isCancellableDelivery(status: DeliveryStatus): boolean {
-  return (CANCELLABLE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
-}
+export const isCancellableDelivery = isOneOf(CANCELLABLE_DELIVERY_STATUSES);
 
 /** The status shown when none is given. */
 export const DEFAULT_DISPLAY_STATUS: DeliveryStatus = 'Assigned';
@@ -108,9 +112,7 @@ export const FINISHED_DELIVERY_STATUSES = [
   'Cancelled',
 ] as const satisfies readonly DeliveryStatus[];
 
-export function isDeliveryFinished(status: DeliveryStatus): boolean {
-  return (FINISHED_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
-}
+export const isDeliveryFinished = isOneOf(FINISHED_DELIVERY_STATUSES);
 
 /** The reason given to the other buyers of a listing when one buyer's request is accepted. */
 export const SOLD_TO_ANOTHER_BUYER = 'Sold to another buyer';
@@ -137,9 +139,7 @@ export const ACTIVE_DELIVERY_STATUSES = [
   'Picked Up',
 ] as const satisfies readonly DeliveryStatus[];
 
-export function isActiveDelivery(status: DeliveryStatus): boolean {
-  return (ACTIVE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
-}
+export const isActiveDelivery = isOneOf(ACTIVE_DELIVERY_STATUSES);
 
 /**
  * The courier and the buyer (and vendor) of a delivery may message each other about its listing

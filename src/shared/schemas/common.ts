@@ -47,6 +47,15 @@ export const idParam = z
 export const idParams = z.strictObject({ id: idParam });
 
 /**
+ * A seller's rating as every answer carries it (constants.ts, `sellerRating`): 1-5, the default 1
+ * while `review_count` is 0, and the number of reviews it rests on.
+ */
+export const sellerRatingFields = {
+  rating: z.number().int().min(1).max(5),
+  review_count: z.number().int().min(0),
+};
+
+/**
  * One of `values`, matched without regard to letter case or surrounding spaces ("furniture",
  * " used - good ") and answered in its canonical spelling ("Furniture", "Used - Good"): forms of
  * other clients send their own spelling. Anything else is refused with `message`.

@@ -10,7 +10,15 @@ import {
   MIN_RATINGS,
   PRICE_SORTS,
 } from '../constants.js';
-import { choiceOf, id, idParam, numeric, requiredText, shownText } from './common.js';
+import {
+  choiceOf,
+  id,
+  idParam,
+  numeric,
+  requiredText,
+  sellerRatingFields,
+  shownText,
+} from './common.js';
 
 export const listing = z.object({
   listing_id: z.number(),
@@ -23,9 +31,7 @@ export const listing = z.object({
   thumbnail: z.string().nullable(),
   listing_date: z.string(),
   discount: z.number(),
-  /** The seller's rating, 1-5 (the default 1 while `review_count` is 0). */
-  rating: z.number().int().min(1).max(5),
-  review_count: z.number().int().min(0),
+  ...sellerRatingFields,
   vendor_id: z.number(),
   availability: z.enum(AVAILABILITY),
   listing_status: z.enum(LISTING_STATUSES),

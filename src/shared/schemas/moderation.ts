@@ -50,22 +50,32 @@ export type BlockedUser = z.infer<typeof blockedUser>;
 const moderatorReason = optionalText('Reason', MODERATION_LIMITS.reason);
 const onOff = (name: string) => z.boolean({ message: `${name} must be true or false` });
 
-/** PUT /api/moderation/listings/{id} */
-export const hideListingBody = z
-  .strictObject({ hidden: onOff('hidden'), reason: moderatorReason })
-  .refine((b) => !b.hidden || b.reason !== '', {
-    message: 'Reason is required: the seller reads it',
+/**
+ * A moderator's switch (`name`) with its reason, which is required when the switch is turned on
+ * (`required` says who reads it) and optional when it is turned off.
+ */
+function switchWithReason<const Name extends string>(name: Name, required: string) {
+  const shape = { [name]: onOff(name), reason: moderatorReason } as Record<Name, z.ZodBoolean> & {
+    reason: typeof moderatorReason;
+  };
+  return z.strictObject(shape).refine((b: Record<string, unknown>) => !b[name] || b.reason !== '', {
+    message: required,
     path: ['reason'],
   });
+}
+
+/** PUT /api/moderation/listings/{id} */
+export const hideListingBody = switchWithReason(
+  'hidden',
+  'Reason is required: the seller reads it',
+);
 export type HideListingBody = z.input<typeof hideListingBody>;
 
 /** PUT /api/moderation/users/{id} */
-export const suspendUserBody = z
-  .strictObject({ suspended: onOff('suspended'), reason: moderatorReason })
-  .refine((b) => !b.suspended || b.reason !== '', {
-    message: 'Reason is required: the person reads it when signing in',
-    path: ['reason'],
-  });
+export const suspendUserBody = switchWithReason(
+  'suspended',
+  'Reason is required: the person reads it when signing in',
+);
 export type SuspendUserBody = z.input<typeof suspendUserBody>;
 
 /** PUT /api/moderation/reports/{id}: the one change a moderator makes to a report itself. */

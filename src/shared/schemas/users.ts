@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VERIFICATION_CODE_PATTERN } from '../identity.js';
 import { normalizeUsername, usernameProblem } from '../names.js';
-import { flag, id, idParam, requiredText, shownText } from './common.js';
+import { flag, id, idParam, requiredText, sellerRatingFields, shownText } from './common.js';
 
 export const publicUser = z.object({
   user_id: z.number(),
@@ -10,9 +10,7 @@ export const publicUser = z.object({
   first_name: z.string(),
   last_name: z.string(),
   is_courier: z.number(),
-  /** 1-5: the seller's rating, the default 1 while `review_count` is 0. */
-  rating: z.number().int().min(1).max(5),
-  review_count: z.number().int().min(0),
+  ...sellerRatingFields,
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -1,23 +1,18 @@
-import type { Kysely } from 'kysely';
+import { belongsTo, required, sameKeyAs, type Db } from './schema-parts.js';
 
 // Frozen in time. Only the latest position per delivery is kept; it is deleted when the
 // delivery ends or is given up.
 export function courierPositions() {
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
+    async up(db: Db): Promise<void> {
       await db.schema
         .createTable('courier_positions')
-        .addColumn('delivery_id', 'integer', (c) =>
-          c.primaryKey().references('delivery_instructions.delivery_id').onDelete('cascade'),
-        )
-        .addColumn('courier_id', 'integer', (c) =>
-          c.notNull().references('users.user_id').onDelete('cascade'),
-        )
-        .addColumn('lat', 'double precision', (c) => c.notNull())
-        .addColumn('lng', 'double precision', (c) => c.notNull())
+        .addColumn('delivery_id', 'integer', sameKeyAs('delivery_instructions.delivery_id'))
+        .addColumn('courier_id', 'integer', belongsTo('users.user_id'))
+        .addColumn('lat', 'double precision', required)
+        .addColumn('lng', 'double precision', required)
         .addColumn('accuracy', 'double precision')
-        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', required)
         .execute();
     },
   };

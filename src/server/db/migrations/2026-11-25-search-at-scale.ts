@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connect.js';
+import { createIndex, required, syncProductTitles, type Db } from './schema-parts.js';
 
 /**
  * Frozen in time. What search needs at 100,000 listings (bench/plans.ts finds these):
@@ -14,24 +15,19 @@ import type { DialectName } from '../connect.js';
  */
 export function searchAtScale(dialect: DialectName) {
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
-      await db.schema
-        .createIndex('listings_product_status_date')
-        .on('listings')
-        .columns(['product_id', 'listing_status', 'listing_date'])
-        .execute();
+    async up(db: Db): Promise<void> {
+      await createIndex(db, 'listings_product_status_date', 'listings', [
+        'product_id',
+        'listing_status',
+        'listing_date',
+      ]);
       // A new listing makes SQLite look for messages already naming it (foreign key check);
       // without this index that reads every message.
-      await db.schema
-        .createIndex('messages_listing')
-        .on('direct_messages')
-        .column('listing_id')
-        .execute();
+      await createIndex(db, 'messages_listing', 'direct_messages', ['listing_id']);
       await db.schema
         .createTable('search_epoch')
         .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('n', 'bigint', (c) => c.notNull())
+        .addColumn('n', 'bigint', required)
         .execute();
       await db.insertInto('search_epoch').values({ id: 1, n: 0 }).execute();
 
@@ -40,19 +36,7 @@ export function searchAtScale(dialect: DialectName) {
           title, content='products', content_rowid='product_id',
           tokenize='unicode61 remove_diacritics 2', prefix='1 2'
         )`.execute(db);
-        await sql`create trigger products_words_insert after insert on products begin
-          insert into products_words(rowid, title) values (new.product_id, new.title);
-        end`.execute(db);
-        await sql`create trigger products_words_delete after delete on products begin
-          insert into products_words(products_words, rowid, title)
-            values ('delete', old.product_id, old.title);
-        end`.execute(db);
-        await sql`create trigger products_words_update after update of title on products begin
-          insert into products_words(products_words, rowid, title)
-            values ('delete', old.product_id, old.title);
-          insert into products_words(rowid, title) values (new.product_id, new.title);
-        end`.execute(db);
-        await sql`insert into products_words(products_words) values ('rebuild')`.execute(db);
+        await syncProductTitles(db, 'products_words');
 
         const bump = sql.raw('update search_epoch set n = n + 1 where id = 1;');
         const events: [string, string][] = [

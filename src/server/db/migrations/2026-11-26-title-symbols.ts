@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connect.js';
+import { required, type Db } from './schema-parts.js';
 
 /**
  * Frozen in time. A search word without letters or digits ("%", "!!", "&") matches anywhere in
@@ -12,12 +13,11 @@ import type { DialectName } from '../connect.js';
  */
 export function titleSymbols(dialect: DialectName) {
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
+    async up(db: Db): Promise<void> {
       await db.schema
         .createTable('title_symbols')
-        .addColumn('symbol', 'text', (c) => c.notNull())
-        .addColumn('product_id', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'text', required)
+        .addColumn('product_id', 'integer', required)
         .addPrimaryKeyConstraint('title_symbols_pk', ['symbol', 'product_id'])
         .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
         .execute();

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect.js';
+import { required, type Db } from './schema-parts.js';
 
 /**
  * Frozen in time. Pictures live in the database, one row per stored size, named as their URL
@@ -8,18 +8,17 @@ import type { DialectName } from '../connect.js';
  */
 export function images(dialect: DialectName) {
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
+    async up(db: Db): Promise<void> {
       await db.schema
         .createTable('images')
         .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('content_type', 'text', (c) => c.notNull())
-        .addColumn('bytes', dialect === 'sqlite' ? 'blob' : 'bytea', (c) => c.notNull())
-        .addColumn('byte_size', 'integer', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('etag', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', required)
+        .addColumn('bytes', dialect === 'sqlite' ? 'blob' : 'bytea', required)
+        .addColumn('byte_size', 'integer', required)
+        .addColumn('width', 'integer', required)
+        .addColumn('height', 'integer', required)
+        .addColumn('etag', 'text', required)
+        .addColumn('created_at', 'text', required)
         .execute();
     },
   };

@@ -1,5 +1,15 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connect.js';
+import {
+  addFlagColumn,
+  belongsTo,
+  createIndex,
+  mayName,
+  numberedKey,
+  required,
+  sameKeyAs,
+  type Db,
+} from './schema-parts.js';
 
 /**
  * Frozen in time. Trust and safety (docs/decisions/020-moderation.md):
@@ -13,40 +23,25 @@ import type { DialectName } from '../connect.js';
  * - flood counters: per account and limit, a fixed window and how much of it is spent.
  */
 export function moderation(dialect: DialectName) {
-  const pk = (c: ColumnDefinitionBuilder) =>
-    dialect === 'sqlite'
-      ? c.primaryKey().autoIncrement()
-      : c.primaryKey().generatedByDefaultAsIdentity();
-  const userRef = (c: ColumnDefinitionBuilder) =>
-    c.notNull().references('users.user_id').onDelete('cascade');
+  const id = numberedKey(dialect);
+  const user = belongsTo('users.user_id');
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
-      await db.schema
-        .alterTable('users')
-        .addColumn('is_moderator', 'integer', (c) =>
-          c
-            .notNull()
-            .defaultTo(0)
-            .check(sql`is_moderator in (0, 1)`),
-        )
-        .execute();
+    async up(db: Db): Promise<void> {
+      await addFlagColumn(db, 'users', 'is_moderator');
       await db.schema.alterTable('users').addColumn('suspended_at', 'text').execute();
       await db.schema.alterTable('users').addColumn('suspended_reason', 'text').execute();
 
       await db.schema
         .createTable('reports')
-        .addColumn('report_id', 'integer', pk)
-        .addColumn('reporter_id', 'integer', userRef)
-        .addColumn('target_type', 'text', (c) => c.notNull())
-        .addColumn('target_id', 'integer', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
-        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('report_id', 'integer', id)
+        .addColumn('reporter_id', 'integer', user)
+        .addColumn('target_type', 'text', required)
+        .addColumn('target_id', 'integer', required)
+        .addColumn('reason', 'text', required)
+        .addColumn('note', 'text', required)
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('resolved_by', 'integer', (c) =>
-          c.references('users.user_id').onDelete('set null'),
-        )
+        .addColumn('created_at', 'text', required)
+        .addColumn('resolved_by', 'integer', mayName('users.user_id'))
         .addColumn('resolved_at', 'text')
         .addCheckConstraint(
           'reports_target_type',
@@ -58,76 +53,58 @@ export function moderation(dialect: DialectName) {
         )
         .addCheckConstraint('reports_status', sql`status in ('open', 'dismissed', 'actioned')`)
         .execute();
-      await db.schema
-        .createIndex('reports_one_open')
-        .on('reports')
-        .columns(['reporter_id', 'target_type', 'target_id'])
-        .unique()
-        .where(sql<boolean>`status = 'open'`)
-        .execute();
-      await db.schema
-        .createIndex('reports_target')
-        .on('reports')
-        .columns(['target_type', 'target_id', 'status'])
-        .execute();
-      await db.schema
-        .createIndex('reports_status_created')
-        .on('reports')
-        .columns(['status', 'created_at'])
-        .execute();
+      await createIndex(
+        db,
+        'reports_one_open',
+        'reports',
+        ['reporter_id', 'target_type', 'target_id'],
+        { unique: true, where: sql<boolean>`status = 'open'` },
+      );
+      await createIndex(db, 'reports_target', 'reports', ['target_type', 'target_id', 'status']);
+      await createIndex(db, 'reports_status_created', 'reports', ['status', 'created_at']);
 
       await db.schema
         .createTable('blocks')
-        .addColumn('blocker_id', 'integer', userRef)
-        .addColumn('blocked_id', 'integer', userRef)
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('blocker_id', 'integer', user)
+        .addColumn('blocked_id', 'integer', user)
+        .addColumn('created_at', 'text', required)
         .addPrimaryKeyConstraint('blocks_pk', ['blocker_id', 'blocked_id'])
         .addCheckConstraint('blocks_not_self', sql`blocker_id <> blocked_id`)
         .execute();
-      await db.schema.createIndex('blocks_blocked').on('blocks').column('blocked_id').execute();
+      await createIndex(db, 'blocks_blocked', 'blocks', ['blocked_id']);
 
       await db.schema
         .createTable('listing_holds')
-        .addColumn('listing_id', 'integer', (c) =>
-          c.primaryKey().references('listings.listing_id').onDelete('cascade'),
-        )
-        .addColumn('previous_status', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('listing_id', 'integer', sameKeyAs('listings.listing_id'))
+        .addColumn('previous_status', 'text', required)
+        .addColumn('reason', 'text', required)
         .addColumn('by_suspension', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('moderator_id', 'integer', (c) =>
-          c.references('users.user_id').onDelete('set null'),
-        )
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('moderator_id', 'integer', mayName('users.user_id'))
+        .addColumn('created_at', 'text', required)
         .addCheckConstraint('listing_holds_previous', sql`previous_status in ('Active', 'Sold')`)
         .execute();
 
       await db.schema
         .createTable('moderation_audit')
-        .addColumn('audit_id', 'integer', pk)
-        .addColumn('moderator_id', 'integer', (c) =>
-          c.references('users.user_id').onDelete('set null'),
-        )
+        .addColumn('audit_id', 'integer', id)
+        .addColumn('moderator_id', 'integer', mayName('users.user_id'))
         /** Who acted when no moderator did: MODERATOR_EMAILS, or the moderator script. */
-        .addColumn('actor', 'text', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('target_type', 'text', (c) => c.notNull())
-        .addColumn('target_id', 'integer', (c) => c.notNull())
+        .addColumn('actor', 'text', required)
+        .addColumn('action', 'text', required)
+        .addColumn('target_type', 'text', required)
+        .addColumn('target_id', 'integer', required)
         /** What the target was called then (a title, a username), kept as it was. */
-        .addColumn('target_label', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('target_label', 'text', required)
+        .addColumn('reason', 'text', required)
+        .addColumn('created_at', 'text', required)
         .execute();
-      await db.schema
-        .createIndex('moderation_audit_created')
-        .on('moderation_audit')
-        .column('created_at')
-        .execute();
+      await createIndex(db, 'moderation_audit_created', 'moderation_audit', ['created_at']);
 
       await db.schema
         .createTable('flood_counters')
         .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('window_start', 'text', (c) => c.notNull())
-        .addColumn('spent', 'integer', (c) => c.notNull())
+        .addColumn('window_start', 'text', required)
+        .addColumn('spent', 'integer', required)
         .execute();
     },
   };

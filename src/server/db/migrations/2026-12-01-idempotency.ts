@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { belongsTo, createIndex, required, type Db } from './schema-parts.js';
 
 /**
  * Frozen in time. Idempotency keys (docs/decisions/021-lie-fi-and-idempotency-keys.md): per account, the
@@ -8,27 +8,20 @@ import type { Kysely } from 'kysely';
  */
 export function idempotency() {
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
+    async up(db: Db): Promise<void> {
       await db.schema
         .createTable('idempotency_keys')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.user_id').onDelete('cascade'),
-        )
-        .addColumn('key', 'text', (c) => c.notNull())
-        .addColumn('fingerprint', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
-        .addColumn('lease_until', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer', belongsTo('users.user_id'))
+        .addColumn('key', 'text', required)
+        .addColumn('fingerprint', 'text', required)
+        .addColumn('created_at', 'text', required)
+        .addColumn('expires_at', 'text', required)
+        .addColumn('lease_until', 'text', required)
         .addColumn('status_code', 'integer')
         .addColumn('body', 'text')
         .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])
         .execute();
-      await db.schema
-        .createIndex('idempotency_keys_expires')
-        .on('idempotency_keys')
-        .column('expires_at')
-        .execute();
+      await createIndex(db, 'idempotency_keys_expires', 'idempotency_keys', ['expires_at']);
     },
   };
 }

@@ -2,10 +2,19 @@ import {
   sql,
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
-  type Kysely,
   type RawBuilder,
 } from 'kysely';
 import type { DialectName } from '../connect.js';
+import * as initial from './2026-11-22-initial.js';
+import {
+  belongsTo,
+  createIndex,
+  mayName,
+  oneOf,
+  required,
+  sameKeyAs,
+  type Db,
+} from './schema-parts.js';
 
 /**
  * Frozen in time. Deliveries you can trust (docs/decisions/022-delivery-proof.md):
@@ -24,26 +33,16 @@ import type { DialectName } from '../connect.js';
  * again, the foreign keys checked, all in one transaction.
  */
 
-// The lists as they are on this date (written here, not imported, for that reason).
-const REQUEST_STATUSES = ['Pending', 'Denied', 'Approved', 'Cancelled'];
-const DELIVERY_STATUSES = [
-  'Unassigned',
-  'Assigned',
-  'Picked Up',
-  'Delivered',
-  'Returned',
-  'Cancelled',
-];
+// The lists as they are on this date: those of 2026-11-22 and the new statuses (written here,
+// not imported from src/shared, for that reason).
+const REQUEST_STATUSES = [...initial.REQUEST_STATUSES, 'Cancelled'];
+const DELIVERY_STATUSES = [...initial.DELIVERY_STATUSES, 'Returned', 'Cancelled'];
 const RETURN_REASONS = ['buyer_not_there', 'wrong_place', 'item_damaged', 'other'];
 
-function oneOf(column: string, values: string[]): RawBuilder<unknown> {
-  return sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
-}
-
-// Kysely<any>: a migration describes the schema of its own date, not today's types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
-type Table = CreateTableBuilder<string, never>;
+type TableName = 'delivery_requests' | 'delivery_instructions' | 'delivery_events';
+type Table = CreateTableBuilder<string, string>;
+type ColumnBuild = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+type Check = readonly [name: string, condition: RawBuilder<unknown>];
 
 /** The constraints that change, by table: the same conditions in both engines. */
 const CHECKS = {
@@ -64,91 +63,48 @@ const CHECKS = {
     ],
   ],
   delivery_events: [['delivery_events_status', oneOf('delivery_status', DELIVERY_STATUSES)]],
-} as const satisfies Record<string, readonly (readonly [string, RawBuilder<unknown>])[]>;
+} as const satisfies Record<TableName, readonly Check[]>;
 
-const withChecks = (table: Table, checks: readonly (readonly [string, RawBuilder<unknown>])[]) =>
+const withChecks = (table: Table, checks: readonly Check[]) =>
   checks.reduce((t, [name, condition]) => t.addCheckConstraint(name, condition), table);
 
-/** SQLite: the three tables as they are after this migration, created under `name`. */
-function sqliteTables(db: Db) {
-  const pk = (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement();
-  const user = (c: ColumnDefinitionBuilder) =>
-    c.notNull().references('users.user_id').onDelete('cascade');
-  return {
-    delivery_requests: (name: string) =>
-      withChecks(
-        db.schema
-          .createTable(name)
-          .addColumn('delivery_request_id', 'integer', pk)
-          .addColumn('buyer_id', 'integer', user)
-          .addColumn('vendor_id', 'integer', user)
-          .addColumn('listing_id', 'integer', (c) =>
-            c.notNull().references('listings.listing_id').onDelete('cascade'),
-          )
-          .addColumn('status', 'text', (c) => c.notNull().defaultTo('Pending'))
-          .addColumn('dropoff', 'text', (c) => c.notNull())
-          .addColumn('buyer_special_request', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('created_at', 'text', (c) => c.notNull())
-          .addColumn('require_handover_code', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('cancel_reason', 'text', (c) => c.notNull().defaultTo(''))
-          .addCheckConstraint('delivery_requests_not_self', sql`buyer_id <> vendor_id`),
-        CHECKS.delivery_requests,
-      ),
-    delivery_instructions: (name: string) =>
-      withChecks(
-        db.schema
-          .createTable(name)
-          .addColumn('delivery_id', 'integer', pk)
-          .addColumn('delivery_request_id', 'integer', (c) =>
-            c
-              .notNull()
-              .unique()
-              .references('delivery_requests.delivery_request_id')
-              .onDelete('cascade'),
-          )
-          .addColumn('pickup', 'text', (c) => c.notNull())
-          .addColumn('dropoff', 'text', (c) => c.notNull())
-          .addColumn('seller_special_request', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('buyer_special_request', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('buyer_id', 'integer', user)
-          .addColumn('vendor_id', 'integer', user)
-          .addColumn('courier_id', 'integer', (c) =>
-            c.references('users.user_id').onDelete('set null'),
-          )
-          .addColumn('product_id', 'integer', (c) =>
-            c.notNull().references('products.product_id').onDelete('cascade'),
-          )
-          .addColumn('listing_id', 'integer', (c) =>
-            c.notNull().references('listings.listing_id').onDelete('cascade'),
-          )
-          .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1))
-          .addColumn('delivery_status', 'text', (c) => c.notNull().defaultTo('Unassigned'))
-          .addColumn('timestamp', 'text', (c) => c.notNull())
-          .addColumn('updated_at', 'text', (c) => c.notNull())
-          .addColumn('handover_required', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('proof_photo', 'text')
-          .addColumn('return_reason', 'text')
-          .addColumn('return_note', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('cancel_reason', 'text', (c) => c.notNull().defaultTo(''))
-          .addCheckConstraint('delivery_instructions_quantity', sql`quantity > 0`),
-        CHECKS.delivery_instructions,
-      ),
-    delivery_events: (name: string) =>
-      withChecks(
-        db.schema
-          .createTable(name)
-          .addColumn('event_id', 'integer', pk)
-          .addColumn('delivery_id', 'integer', (c) =>
-            c.notNull().references('delivery_instructions.delivery_id').onDelete('cascade'),
-          )
-          .addColumn('delivery_status', 'text', (c) => c.notNull())
-          .addColumn('courier_id', 'integer')
-          .addColumn('actor_id', 'integer', (c) => c.notNull())
-          .addColumn('at', 'text', (c) => c.notNull())
-          .addColumn('device_at', 'text'),
-        CHECKS.delivery_events,
-      ),
-  };
+type NewColumn = readonly [name: string, type: 'integer' | 'text', build?: ColumnBuild];
+
+/** The columns this migration adds, by table: the same in both engines. */
+const NEW_COLUMNS = {
+  delivery_requests: [
+    ['require_handover_code', 'integer', (c) => c.notNull().defaultTo(0)],
+    ['cancel_reason', 'text', (c) => c.notNull().defaultTo('')],
+  ],
+  delivery_instructions: [
+    ['handover_required', 'integer', (c) => c.notNull().defaultTo(0)],
+    ['proof_photo', 'text'],
+    ['return_reason', 'text'],
+    ['return_note', 'text', (c) => c.notNull().defaultTo('')],
+    ['cancel_reason', 'text', (c) => c.notNull().defaultTo('')],
+  ],
+  delivery_events: [],
+} as const satisfies Record<TableName, readonly NewColumn[]>;
+
+const withColumns = (table: Table, columns: readonly NewColumn[]) =>
+  columns.reduce<Table>((t, [name, type, build]) => t.addColumn(name, type, build), table);
+
+/** The constraints that stay as they were, by table: SQLite writes them again with the table. */
+const KEPT_CHECKS = {
+  delivery_requests: [['delivery_requests_not_self', sql`buyer_id <> vendor_id`]],
+  delivery_instructions: [['delivery_instructions_quantity', sql`quantity > 0`]],
+  delivery_events: [],
+} as const satisfies Record<TableName, readonly Check[]>;
+
+/** SQLite: `table` as it is after this migration, created under `name`. */
+function createSqliteTable(db: Db, table: TableName, name: string) {
+  const id = (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement();
+  const columnsBefore: (t: Table) => Table = initial.deliveryTableColumns[table](id);
+  const created = db.schema.createTable(name).$call(columnsBefore);
+  return withChecks(withColumns(created, NEW_COLUMNS[table]), [
+    ...KEPT_CHECKS[table],
+    ...CHECKS[table],
+  ]);
 }
 
 /** The columns each table had before this migration: what is copied. */
@@ -191,63 +147,35 @@ const OLD_COLUMNS = {
   ],
 } as const;
 
-/** Every index of the three tables but the partial one added below (as created before). */
-async function createIndexes(db: Db) {
-  await db.schema
-    .createIndex('delivery_requests_vendor_status')
-    .on('delivery_requests')
-    .columns(['vendor_id', 'status'])
-    .execute();
-  await db.schema
-    .createIndex('delivery_requests_listing')
-    .on('delivery_requests')
-    .column('listing_id')
-    .execute();
-  for (const column of ['buyer_id', 'vendor_id', 'courier_id', 'listing_id', 'delivery_status']) {
-    await db.schema
-      .createIndex(`delivery_instructions_${column}`)
-      .on('delivery_instructions')
-      .column(column)
-      .execute();
-  }
-  await db.schema
-    .createIndex('delivery_events_delivery')
-    .on('delivery_events')
-    .column('delivery_id')
-    .execute();
-}
-
 async function rebuildSqlite(db: Db) {
-  const tables = sqliteTables(db);
   for (const table of ['delivery_requests', 'delivery_instructions', 'delivery_events'] as const) {
-    await tables[table](`${table}__new`).execute();
+    await createSqliteTable(db, table, `${table}__new`).execute();
     const columns = sql.join(OLD_COLUMNS[table].map((c) => sql.ref(c)));
     await sql`insert into ${sql.table(`${table}__new`)} (${columns})
       select ${columns} from ${sql.table(table)}`.execute(db);
     await db.schema.dropTable(table).execute();
     await db.schema.alterTable(`${table}__new`).renameTo(table).execute();
   }
-  await createIndexes(db);
+  // Every index of the three tables but the partial one added below, as made before.
+  await initial.createDeliveryIndexes(db);
 }
 
 async function alterPostgres(db: Db) {
-  await db.schema
-    .alterTable('delivery_requests')
-    .addColumn('require_handover_code', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('cancel_reason', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
+  const addColumns = (table: 'delivery_requests' | 'delivery_instructions') => {
+    const [first, ...rest]: readonly NewColumn[] = NEW_COLUMNS[table];
+    return rest
+      .reduce(
+        (t, [name, type, build]) => t.addColumn(name, type, build),
+        db.schema.alterTable(table).addColumn(first[0], first[1], first[2]),
+      )
+      .execute();
+  };
+  await addColumns('delivery_requests');
   await db.schema
     .alterTable('delivery_requests')
     .dropConstraint('delivery_requests_once')
     .execute();
-  await db.schema
-    .alterTable('delivery_instructions')
-    .addColumn('handover_required', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('proof_photo', 'text')
-    .addColumn('return_reason', 'text')
-    .addColumn('return_note', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('cancel_reason', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
+  await addColumns('delivery_instructions');
   for (const [table, checks] of Object.entries(CHECKS)) {
     for (const [name, condition] of checks) {
       await sql`alter table ${sql.table(table)} drop constraint if exists ${sql.ref(name)}`.execute(
@@ -281,20 +209,18 @@ export function deliveryProof(dialect: DialectName) {
       }
 
       // One Pending request per buyer and listing; cancelled, declined and accepted ones stay.
-      await db.schema
-        .createIndex('delivery_requests_one_pending')
-        .on('delivery_requests')
-        .columns(['buyer_id', 'listing_id'])
-        .unique()
-        .where(sql<boolean>`status = 'Pending'`)
-        .execute();
+      await createIndex(
+        db,
+        'delivery_requests_one_pending',
+        'delivery_requests',
+        ['buyer_id', 'listing_id'],
+        { unique: true, where: sql<boolean>`status = 'Pending'` },
+      );
 
       await db.schema
         .createTable('handover_codes')
-        .addColumn('delivery_id', 'integer', (c) =>
-          c.primaryKey().references('delivery_instructions.delivery_id').onDelete('cascade'),
-        )
-        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('delivery_id', 'integer', sameKeyAs('delivery_instructions.delivery_id'))
+        .addColumn('code', 'text', required)
         /** Wrong codes since the last lock (or ever): a try is counted before it is checked. */
         .addColumn('wrong_tries', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('locked_until', 'text')
@@ -302,25 +228,15 @@ export function deliveryProof(dialect: DialectName) {
 
       await db.schema
         .createTable('delivery_ratings')
-        .addColumn('delivery_id', 'integer', (c) =>
-          c.primaryKey().references('delivery_instructions.delivery_id').onDelete('cascade'),
-        )
-        .addColumn('courier_id', 'integer', (c) =>
-          c.references('users.user_id').onDelete('set null'),
-        )
-        .addColumn('buyer_id', 'integer', (c) =>
-          c.notNull().references('users.user_id').onDelete('cascade'),
-        )
-        .addColumn('rating', 'integer', (c) => c.notNull())
+        .addColumn('delivery_id', 'integer', sameKeyAs('delivery_instructions.delivery_id'))
+        .addColumn('courier_id', 'integer', mayName('users.user_id'))
+        .addColumn('buyer_id', 'integer', belongsTo('users.user_id'))
+        .addColumn('rating', 'integer', required)
         .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', required)
         .addCheckConstraint('delivery_ratings_rating', sql`rating between 1 and 5`)
         .execute();
-      await db.schema
-        .createIndex('delivery_ratings_courier')
-        .on('delivery_ratings')
-        .column('courier_id')
-        .execute();
+      await createIndex(db, 'delivery_ratings_courier', 'delivery_ratings', ['courier_id']);
     },
   };
 }

@@ -1,11 +1,14 @@
-import {
-  sql,
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type Kysely,
-  type RawBuilder,
-} from 'kysely';
+import { sql, type ColumnDefinitionBuilder } from 'kysely';
 import type { DialectName } from '../connect.js';
+import {
+  belongsTo,
+  createIndex,
+  numberedKey,
+  queueColumns,
+  required,
+  sameKeyAs,
+  type Db,
+} from './schema-parts.js';
 
 /**
  * Frozen in time. Notifications (docs/decisions/026-notifications.md):
@@ -21,51 +24,26 @@ import type { DialectName } from '../connect.js';
  * Everything a person owns goes with their account (ON DELETE CASCADE).
  */
 export function notifications(dialect: DialectName) {
-  const id = (c: ColumnDefinitionBuilder) =>
-    dialect === 'sqlite'
-      ? c.primaryKey().autoIncrement()
-      : c.primaryKey().generatedByDefaultAsIdentity();
-  const owner = (c: ColumnDefinitionBuilder) =>
-    c.notNull().references('users.user_id').onDelete('cascade');
-  const required = (c: ColumnDefinitionBuilder) => c.notNull();
+  const id = numberedKey(dialect);
+  const owner = belongsTo('users.user_id');
   const flag = (name: string) => (c: ColumnDefinitionBuilder) =>
     c.notNull().check(sql`${sql.ref(name)} in (0, 1)`);
-
-  /** A queue's claim columns (src/server/lib/queue.ts), the same in both queues. */
-  const queueColumns =
-    (name: string) =>
-    <T extends string>(table: CreateTableBuilder<T, never>) =>
-      table
-        .addColumn('status', 'text', required)
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', 'text', required)
-        .addColumn('lease_until', 'text')
-        .addColumn('last_error', 'text')
-        .addColumn('created_at', 'text', required)
-        .addCheckConstraint(`${name}_status`, sql`status in ('queued', 'sending', 'failed')`);
+  /** Both queues' rows are queued, being sent, or failed for good. */
+  const queue = (table: string) => queueColumns(table, ['queued', 'sending', 'failed']);
 
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>): Promise<void> {
-      const index = (
-        name: string,
-        table: string,
-        columns: string[],
-        options: { unique?: boolean; where?: RawBuilder<boolean> } = {},
-      ) => {
-        const create = db.schema.createIndex(name).on(table).columns(columns);
-        const unique = options.unique ? create.unique() : create;
-        return (options.where ? unique.where(options.where) : unique).execute();
-      };
-
+    async up(db: Db): Promise<void> {
       await db.schema
         .createTable('notification_events')
         .addColumn('event_id', 'integer', id)
         .addColumn('type', 'text', required)
         .addColumn('payload', 'text', required)
-        .$call(queueColumns('notification_events'))
+        .$call(queue('notification_events'))
         .execute();
-      await index('notification_events_due', 'notification_events', ['status', 'next_attempt_at']);
+      await createIndex(db, 'notification_events_due', 'notification_events', [
+        'status',
+        'next_attempt_at',
+      ]);
 
       await db.schema
         .createTable('notifications')
@@ -81,14 +59,26 @@ export function notifications(dialect: DialectName) {
         .addColumn('created_at', 'text', required)
         .addColumn('read_at', 'text')
         .execute();
-      await index('notifications_user', 'notifications', ['user_id', 'notification_id']);
-      await index('notifications_unread', 'notifications', ['user_id', 'kind', 'created_at'], {
-        where: sql<boolean>`read_at is null`,
-      });
-      await index('notifications_one_unread_group', 'notifications', ['user_id', 'group_key'], {
-        unique: true,
-        where: sql<boolean>`read_at is null and group_key is not null`,
-      });
+      await createIndex(db, 'notifications_user', 'notifications', ['user_id', 'notification_id']);
+      await createIndex(
+        db,
+        'notifications_unread',
+        'notifications',
+        ['user_id', 'kind', 'created_at'],
+        {
+          where: sql<boolean>`read_at is null`,
+        },
+      );
+      await createIndex(
+        db,
+        'notifications_one_unread_group',
+        'notifications',
+        ['user_id', 'group_key'],
+        {
+          unique: true,
+          where: sql<boolean>`read_at is null and group_key is not null`,
+        },
+      );
 
       await db.schema
         .createTable('notification_preferences')
@@ -111,37 +101,33 @@ export function notifications(dialect: DialectName) {
         .addColumn('created_at', 'text', required)
         .addColumn('updated_at', 'text', required)
         .execute();
-      await index('push_subscriptions_user', 'push_subscriptions', ['user_id']);
-      await index('push_subscriptions_session', 'push_subscriptions', ['session_hash']);
+      await createIndex(db, 'push_subscriptions_user', 'push_subscriptions', ['user_id']);
+      await createIndex(db, 'push_subscriptions_session', 'push_subscriptions', ['session_hash']);
 
       await db.schema
         .createTable('push_outbox')
         .addColumn('push_id', 'integer', id)
-        .addColumn('subscription_id', 'integer', (c) =>
-          c.notNull().references('push_subscriptions.subscription_id').onDelete('cascade'),
-        )
+        .addColumn('subscription_id', 'integer', belongsTo('push_subscriptions.subscription_id'))
         .addColumn('payload', 'text', required)
         .addColumn('topic', 'text')
         .addColumn('urgency', 'text', required)
         .addColumn('ttl', 'integer', required)
-        .$call(queueColumns('push_outbox'))
+        .$call(queue('push_outbox'))
         .execute();
-      await index('push_outbox_due', 'push_outbox', ['status', 'next_attempt_at']);
-      await index('push_outbox_topic', 'push_outbox', ['subscription_id', 'topic']);
+      await createIndex(db, 'push_outbox_due', 'push_outbox', ['status', 'next_attempt_at']);
+      await createIndex(db, 'push_outbox_topic', 'push_outbox', ['subscription_id', 'topic']);
 
       await db.schema
         .createTable('message_digests')
-        .addColumn('user_id', 'integer', (c) =>
-          c.primaryKey().references('users.user_id').onDelete('cascade'),
-        )
+        .addColumn('user_id', 'integer', sameKeyAs('users.user_id'))
         /** When the next digest leaves; null while no message waits for one. */
         .addColumn('due_at', 'text')
         .addColumn('last_sent_at', 'text')
         .execute();
-      await index('message_digests_due', 'message_digests', ['due_at']);
+      await createIndex(db, 'message_digests_due', 'message_digests', ['due_at']);
 
       // "New delivery available" goes to every courier on shift: found without reading all users.
-      await index('users_on_shift', 'users', ['user_id'], {
+      await createIndex(db, 'users_on_shift', 'users', ['user_id'], {
         where: sql<boolean>`is_courier = 1 and on_shift = 1`,
       });
 
