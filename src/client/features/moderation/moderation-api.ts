@@ -1,5 +1,5 @@
 /** The moderator's desk: the queue, the audit trail and the decisions. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type {
   AuditEntry,
@@ -10,6 +10,7 @@ import type {
 } from '#shared/schemas/moderation.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
+import { useRefresh } from '#client/lib/use-refresh.js';
 
 export const reportQueueQuery = () =>
   queryOptions({
@@ -30,15 +31,8 @@ export const useAudit = () => useQuery(auditQuery());
 
 /** Every decision changes the queue, the trail and what listings show. */
 function useDecision<Vars>(request: (vars: Vars) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['moderation'] }),
-        client.invalidateQueries({ queryKey: ['listings'] }),
-      ]),
-  });
+  const refresh = useRefresh(['moderation'], ['listings']);
+  return useMutation({ mutationFn: request, onSuccess: refresh });
 }
 
 export const useHideListing = () =>
