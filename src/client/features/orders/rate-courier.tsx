@@ -3,12 +3,14 @@ import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
 import { PROOF_LIMITS } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import {
+  Form,
   FormAlert,
   SelectField,
   SubmitButton,
   TextAreaField,
 } from '#client/components/ui/fields.js';
 import { Stars } from '#client/components/ui/stars.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { useRateCourier } from './order-actions-api';
 
@@ -23,7 +25,7 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
   const key = useSendKey();
   const [rating, setRating] = useState<number | ''>('');
   const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, require } = useFormCheck();
   const id = `courier-rating-${delivery.delivery_id}`;
 
   if (delivery.delivery_rating !== null) {
@@ -35,17 +37,11 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
     );
   }
   return (
-    <form
+    <Form
       className="os-rate form"
       aria-label="Rate your courier"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (rating === '') {
-          setProblem('Please choose a rating.');
-          return;
-        }
-        setProblem('');
+      onSubmit={() => {
+        if (!require(rating, 'Please choose a rating.')) return;
         const body = { rating, comment: comment.trim() };
         rate.mutate({ deliveryId: delivery.delivery_id, body, key: key.for(body) });
       }}
@@ -73,6 +69,6 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
       <SubmitButton busy={rate.isPending} busyText="Sending…">
         Send rating
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

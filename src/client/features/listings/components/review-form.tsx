@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { LIMITS, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
-import {
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '#client/components/ui/fields.js';
-import { Modal } from '#client/components/ui/modal.js';
+import { SelectField, TextAreaField } from '#client/components/ui/fields.js';
+import { ModalForm } from '#client/components/ui/modal-form.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { useCreateReview } from '../api/product-api';
 
@@ -27,19 +23,15 @@ interface Props {
 export function ReviewForm({ authorId, vendorId, onClose }: Props) {
   const [rating, setRating] = useState('');
   const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, require } = useFormCheck();
   const review = useCreateReview(vendorId);
   const key = useSendKey();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = Number(rating);
-    if (!Number.isInteger(value) || value < REVIEW_RATING_MIN || value > REVIEW_RATING_MAX) {
-      setProblem(RATING_REQUIRED);
-      document.getElementById('review-rating')?.focus();
-      return;
-    }
-    setProblem('');
+    const valid =
+      Number.isInteger(value) && value >= REVIEW_RATING_MIN && value <= REVIEW_RATING_MAX;
+    if (!require(valid, RATING_REQUIRED, 'review-rating')) return;
     const body = {
       author_id: authorId,
       vendor_id: vendorId,
@@ -50,34 +42,33 @@ export function ReviewForm({ authorId, vendorId, onClose }: Props) {
   };
 
   return (
-    <Modal title="Rating Seller" onClose={onClose} busy={review.isPending}>
-      <form className="form" onSubmit={submit} noValidate>
-        <SelectField
-          id="review-rating"
-          label="Rating"
-          placeholder="Choose a rating"
-          options={RATINGS}
-          optionLabel={(r) => `${r} star${r === 1 ? '' : 's'}`}
-          value={rating}
-          invalid={problem !== ''}
-          onValue={setRating}
-        />
-        <TextAreaField
-          id="review-comment"
-          label="Comment"
-          rows={3}
-          maxLength={LIMITS.comment}
-          value={comment}
-          onValue={setComment}
-        />
-        <FormAlert>{problem}</FormAlert>
-        <FormAlert>
-          {review.isError && `Could not save the review: ${review.error.message}`}
-        </FormAlert>
-        <SubmitButton busy={review.isPending} busyText="Sending…">
-          Submit
-        </SubmitButton>
-      </form>
-    </Modal>
+    <ModalForm
+      title="Rating Seller"
+      onClose={onClose}
+      onSubmit={submit}
+      sending={review}
+      problem={problem}
+      failure="Could not save the review"
+      submitLabel="Submit"
+    >
+      <SelectField
+        id="review-rating"
+        label="Rating"
+        placeholder="Choose a rating"
+        options={RATINGS}
+        optionLabel={(r) => `${r} star${r === 1 ? '' : 's'}`}
+        value={rating}
+        invalid={problem !== ''}
+        onValue={setRating}
+      />
+      <TextAreaField
+        id="review-comment"
+        label="Comment"
+        rows={3}
+        maxLength={LIMITS.comment}
+        value={comment}
+        onValue={setComment}
+      />
+    </ModalForm>
   );
 }
