@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
 import { PROOF_LIMITS } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import {
-  Form,
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '#client/components/ui/fields.js';
-import { Stars } from '#client/components/ui/stars.js';
+import { Form, FormAlert, SubmitButton, TextAreaField } from '#client/components/ui/fields.js';
+import { RatingField, Stars } from '#client/components/ui/stars.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { useRateCourier } from './order-actions-api';
-
-const CHOICES = Array.from(
-  { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },
-  (_, i) => REVIEW_RATING_MAX - i,
-);
 
 /** After Delivered, once: the buyer's stars for the courier. */
 export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
@@ -47,12 +35,10 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
       }}
     >
       <h3>Rate your courier</h3>
-      <SelectField
+      <RatingField
         id={id}
         label="Rating"
         placeholder="Choose stars"
-        options={CHOICES}
-        optionLabel={(n) => (n === 1 ? '1 star' : `${n} stars`)}
         value={String(rating)}
         invalid={problem !== ''}
         onValue={(value) => setRating(value === '' ? '' : Number(value))}
