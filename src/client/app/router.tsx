@@ -23,9 +23,16 @@ export interface PageHandle {
   ssr?: true;
 }
 
-function page(file: string, name: string, handle?: Omit<PageHandle, 'page'>) {
+/** A page module's export is named after its file: `catalog/home-page.tsx` exports `HomePage`. */
+function exportName(file: string): string {
+  const base = file.slice(file.lastIndexOf('/') + 1, -'.tsx'.length);
+  return base.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function page(file: string, handle?: Omit<PageHandle, 'page'>) {
   const load = pages[file];
   if (!load) throw new Error(`No page module ${file}`);
+  const name = exportName(file);
   return {
     lazy: async () => {
       const Component = (await load())[name];
@@ -36,118 +43,48 @@ function page(file: string, name: string, handle?: Omit<PageHandle, 'page'>) {
   };
 }
 
+const SSR = { ssr: true } as const;
+
 const withShell: RouteObject[] = [
-  {
-    index: true,
-    ...page('../features/catalog/home-page.tsx', 'HomePage', { ssr: true }),
-  },
-  {
-    path: 'aboutTeam',
-    ...page('../features/about/about-team-page.tsx', 'AboutTeamPage', { ssr: true }),
-  },
+  { index: true, ...page('../features/catalog/home-page.tsx', SSR) },
+  { path: 'aboutTeam', ...page('../features/about/about-team-page.tsx', SSR) },
   ...TEAM_SLUGS.map((slug) => ({
     path: `about${slug}`,
-    ...page('../features/about/about-member-page.tsx', 'AboutMemberPage', {
-      member: slug,
-      ssr: true,
-    }),
+    ...page('../features/about/about-member-page.tsx', { ...SSR, member: slug }),
   })),
-  {
-    path: 'chats',
-    ...page('../features/messages/chats-page.tsx', 'ChatsPage'),
-  },
-  {
-    path: 'realUserProfile',
-    ...page('../features/profile/profile-page.tsx', 'ProfilePage'),
-  },
-  {
-    path: 'userProfile',
-    ...page('../features/profile/public-profile-page.tsx', 'PublicProfilePage'),
-  },
-  {
-    path: 'userListings',
-    ...page('../features/listings/user-listings-page.tsx', 'UserListingsPage'),
-  },
-  {
-    path: 'vendorPage',
-    ...page('../features/vendor/vendor-page.tsx', 'VendorPage'),
-  },
-  {
-    path: 'productListing/:listingId',
-    ...page('../features/listings/product-page.tsx', 'ProductPage', { ssr: true }),
-  },
-  {
-    path: 'terms-of-service',
-    ...page('../features/legal/terms-page.tsx', 'TermsPage', { ssr: true }),
-  },
-  {
-    path: 'user-agreement',
-    ...page('../features/legal/user-agreement-page.tsx', 'UserAgreementPage', { ssr: true }),
-  },
-  {
-    path: 'safety',
-    ...page('../features/safety/safety-page.tsx', 'SafetyPage', { ssr: true }),
-  },
-  {
-    path: 'moderation',
-    ...page('../features/moderation/moderation-page.tsx', 'ModerationPage'),
-  },
-  {
-    path: 'notifications',
-    ...page('../features/notifications/notifications-page.tsx', 'NotificationsPage'),
-  },
+  { path: 'chats', ...page('../features/messages/chats-page.tsx') },
+  { path: 'realUserProfile', ...page('../features/profile/profile-page.tsx') },
+  { path: 'userProfile', ...page('../features/profile/public-profile-page.tsx') },
+  { path: 'userListings', ...page('../features/listings/user-listings-page.tsx') },
+  { path: 'vendorPage', ...page('../features/vendor/vendor-page.tsx') },
+  { path: 'productListing/:listingId', ...page('../features/listings/product-page.tsx', SSR) },
+  { path: 'terms-of-service', ...page('../features/legal/terms-page.tsx', SSR) },
+  { path: 'user-agreement', ...page('../features/legal/user-agreement-page.tsx', SSR) },
+  { path: 'safety', ...page('../features/safety/safety-page.tsx', SSR) },
+  { path: 'moderation', ...page('../features/moderation/moderation-page.tsx') },
+  { path: 'notifications', ...page('../features/notifications/notifications-page.tsx') },
   {
     path: 'notifications/settings',
-    ...page('../features/notifications/notification-settings-page.tsx', 'NotificationSettingsPage'),
+    ...page('../features/notifications/notification-settings-page.tsx'),
   },
-  {
-    path: 'courierPage',
-    ...page('../features/courier/courier-page.tsx', 'CourierPage'),
-  },
-  {
-    path: 'CourierNav',
-    ...page('../features/courier/current-delivery-page.tsx', 'CurrentDeliveryPage'),
-  },
-  {
-    path: 'OrderStatus',
-    ...page('../features/orders/order-status-page.tsx', 'OrderStatusPage'),
-  },
+  { path: 'courierPage', ...page('../features/courier/courier-page.tsx') },
+  { path: 'CourierNav', ...page('../features/courier/current-delivery-page.tsx') },
+  { path: 'OrderStatus', ...page('../features/orders/order-status-page.tsx') },
   {
     path: 'vendorDeliveryRequest',
-    ...page('../features/vendor-requests/vendor-requests-page.tsx', 'VendorRequestsPage'),
+    ...page('../features/vendor-requests/vendor-requests-page.tsx'),
   },
-  {
-    path: '*',
-    ...page('./shell/not-found-page.tsx', 'NotFoundPage'),
-  },
+  { path: '*', ...page('./shell/not-found-page.tsx') },
 ];
 
 /** Pages without the header and search bar: the sign-in and sign-up pages stand alone. */
 const bare: RouteObject[] = [
-  {
-    path: '/login',
-    ...page('../features/auth/login-page.tsx', 'LoginPage', { ssr: true }),
-  },
-  {
-    path: '/register',
-    ...page('../features/auth/register-page.tsx', 'RegisterPage', { ssr: true }),
-  },
-  {
-    path: IDENTITY_PAGES.forgotPassword,
-    ...page('../features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'),
-  },
-  {
-    path: IDENTITY_PAGES.resetPassword,
-    ...page('../features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
-  },
-  {
-    path: IDENTITY_PAGES.verifyEmail,
-    ...page('../features/auth/verify-email-page.tsx', 'VerifyEmailPage'),
-  },
-  {
-    path: '/courierNav/:deliveryId',
-    ...page('../features/courier-nav/courier-nav-page.tsx', 'CourierNavPage'),
-  },
+  { path: '/login', ...page('../features/auth/login-page.tsx', SSR) },
+  { path: '/register', ...page('../features/auth/register-page.tsx', SSR) },
+  { path: IDENTITY_PAGES.forgotPassword, ...page('../features/auth/forgot-password-page.tsx') },
+  { path: IDENTITY_PAGES.resetPassword, ...page('../features/auth/reset-password-page.tsx') },
+  { path: IDENTITY_PAGES.verifyEmail, ...page('../features/auth/verify-email-page.tsx') },
+  { path: '/courierNav/:deliveryId', ...page('../features/courier-nav/courier-nav-page.tsx') },
 ];
 
 /** Shown while the first route's code loads; the page appears within moments. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { conversationKey } from '#shared/screens.js';
 import { messagesQuery } from '../lib/queries/message-list';
-import { useSendMessage } from '../lib/queries/messages';
+import { ReadyButton } from './ui/form-controls';
 import { SendMessageForm } from './ui/message-form';
 
 /**
@@ -20,10 +20,10 @@ export function MessageBuyer({
   courierId: number;
 }) {
   const messages = useQuery(messagesQuery());
-  const send = useSendMessage();
   const [open, setOpen] = useState(false);
+  const [justSent, setJustSent] = useState(false);
   const sent =
-    send.isSuccess ||
+    justSent ||
     (messages.data ?? []).some(
       (m) =>
         m.sender_id === courierId &&
@@ -43,20 +43,16 @@ export function MessageBuyer({
   }
   if (!open) {
     return (
-      <button
-        type="button"
-        className="btn btn-large btn-outline btn-block"
-        onClick={() => setOpen(true)}
-      >
+      <ReadyButton className="btn btn-large btn-outline btn-block" onClick={() => setOpen(true)}>
         Message buyer
-      </button>
+      </ReadyButton>
     );
   }
   return (
     <div className="message-buyer">
       <SendMessageForm
         label={`Message to the buyer of ${delivery.title || 'this item'}`}
-        send={send}
+        onSent={() => setJustSent(true)}
         to={{
           sender_id: courierId,
           receiver_id: delivery.buyer_id,

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { InstallAppOffer } from '#client/components/install/install-app-offer.js';
+import { Avatar } from '#client/components/ui/avatar.js';
 import { useUnreadCount } from '#client/lib/queries/message-list.js';
 import { useSignOut } from './use-sign-out';
 
@@ -53,9 +54,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="avatar" aria-hidden="true">
-          {user.username.slice(0, 1).toUpperCase()}
-        </span>
+        <Avatar name={user.username} />
         {unread > 0 && (
           <span className="badge badge-count user-menu-count" aria-hidden="true">
             {shown}

@@ -6,14 +6,10 @@ import {
   type ReportReason,
   type ReportTarget,
 } from '#shared/moderation.js';
-import {
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '#client/components/ui/fields.js';
+import { SelectField, TextAreaField } from '#client/components/ui/fields.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
-import { Modal } from '#client/components/ui/modal.js';
+import { ModalForm } from '#client/components/ui/modal-form.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useReport } from '#client/lib/queries/safety.js';
 import '#client/components/safety/safety.css';
 
@@ -65,19 +61,13 @@ function ReportForm({
   onClose,
   onDone,
 }: Omit<Props, 'label'> & { onClose: () => void; onDone: (message: string) => void }) {
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, require } = useFormCheck();
   const report = useReport();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!(REPORT_REASONS as readonly string[]).includes(reason)) {
-      setProblem('Please choose a reason.');
-      document.getElementById('report-reason')?.focus();
-      return;
-    }
-    setProblem('');
+  const submit = () => {
+    if (!require(reason, 'Please choose a reason.', 'report-reason')) return;
     report.mutate(
       { target_type: targetType, target_id: targetId, reason, note: note.trim() },
       {
@@ -91,35 +81,34 @@ function ReportForm({
   };
 
   return (
-    <Modal title={TITLES[targetType]} onClose={onClose} busy={report.isPending}>
-      <form className="form" onSubmit={submit} noValidate>
-        <SelectField
-          id="report-reason"
-          label="Reason"
-          placeholder="Choose a reason"
-          options={REPORT_REASONS}
-          optionLabel={(r: ReportReason) => REPORT_REASON_LABELS[r]}
-          value={reason}
-          invalid={problem !== ''}
-          onValue={setReason}
-        />
-        <TextAreaField
-          id="report-note"
-          label="What happened? (optional)"
-          rows={3}
-          maxLength={MODERATION_LIMITS.reportNote}
-          value={note}
-          onValue={setNote}
-        />
-        <p className="note">Only moderators read reports. The person is not told who reported.</p>
-        <FormAlert>{problem}</FormAlert>
-        <FormAlert>
-          {report.isError && `Could not send the report: ${report.error.message}`}
-        </FormAlert>
-        <SubmitButton busy={report.isPending} busyText="Sending…">
-          Send report
-        </SubmitButton>
-      </form>
-    </Modal>
+    <ModalForm
+      title={TITLES[targetType]}
+      onClose={onClose}
+      onSubmit={submit}
+      sending={report}
+      problem={problem}
+      failure="Could not send the report"
+      submitLabel="Send report"
+    >
+      <SelectField
+        id="report-reason"
+        label="Reason"
+        placeholder="Choose a reason"
+        options={REPORT_REASONS}
+        optionLabel={(r: ReportReason) => REPORT_REASON_LABELS[r]}
+        value={reason}
+        invalid={problem !== ''}
+        onValue={(value) => setReason(value as ReportReason | '')}
+      />
+      <TextAreaField
+        id="report-note"
+        label="What happened? (optional)"
+        rows={3}
+        maxLength={MODERATION_LIMITS.reportNote}
+        value={note}
+        onValue={setNote}
+      />
+      <p className="note">Only moderators read reports. The person is not told who reported.</p>
+    </ModalForm>
   );
 }

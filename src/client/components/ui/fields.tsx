@@ -1,4 +1,10 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type {
+  ChangeEvent,
+  FormHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  TextareaHTMLAttributes,
+} from 'react';
 
 /*
  * The pieces every form of the app is made of: a labelled field, a choice, a text area, an
@@ -128,6 +134,28 @@ export function SelectField<T extends string | number>({
           ))}
         </select>
       }
+    />
+  );
+}
+
+/**
+ * A form the app checks itself (its own words, not the browser's bubbles) and sends without
+ * leaving the page: `onSubmit` runs instead of the browser's submit.
+ */
+export function Form({
+  onSubmit,
+  ...props
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      {...props}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import type { SendMessageBody } from '#shared/schemas/messages.js';
-import type { MessageToSend } from '#client/lib/queries/messages.js';
+import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { FormControls } from './form-controls';
 
@@ -49,24 +49,20 @@ export function MessageForm({
 }
 
 /**
- * A message box that sends through `send` (blank text is not sent), "Sending…" until the server
- * has it, and says when it failed. Sending the same text again (a second tap, a try after a
- * failure) carries the same Idempotency-Key: the server keeps it once.
+ * A message box that sends `to` someone (blank text is not sent), "Sending…" until the server
+ * has it, and says when it failed; `onSent` hears when it has. Sending the same text again (a
+ * second tap, a try after a failure) carries the same Idempotency-Key: the server keeps it once.
  */
 export function SendMessageForm({
   label,
-  send,
   to,
+  onSent,
 }: {
   label: string;
-  send: {
-    mutate: (message: MessageToSend) => void;
-    isPending: boolean;
-    isError: boolean;
-    error: Error | null;
-  };
   to: Omit<SendMessageBody, 'content'>;
+  onSent?: () => void;
 }) {
+  const send = useSendMessage();
   const key = useSendKey();
   return (
     <>
@@ -76,7 +72,7 @@ export function SendMessageForm({
         onSend={(content) => {
           if (content === '') return;
           const body = { ...to, content };
-          send.mutate({ body, key: key.for(body) });
+          send.mutate({ body, key: key.for(body) }, { onSuccess: onSent });
         }}
       />
       {send.isError && (

@@ -1,4 +1,5 @@
 import { Link, useMatches } from 'react-router';
+import { Avatar } from '#client/components/ui/avatar.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { findMember } from './team';
 import '#client/components/ui/info-page.css';
@@ -21,9 +22,7 @@ export function AboutMemberPage() {
     <div className="page page-narrow">
       <Link to="/aboutTeam">← Back to the team</Link>
       <article className="member card section">
-        <span className="avatar avatar-large team-avatar-large" aria-hidden="true">
-          {member.name.slice(0, 1)}
-        </span>
+        <Avatar name={member.name} className="avatar avatar-large team-avatar-large" />
         <h1>{member.name}</h1>
         <p className="team-role">{member.role}</p>
         <p>{member.bio}</p>

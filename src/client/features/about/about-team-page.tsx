@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Avatar } from '#client/components/ui/avatar.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { TEAM } from './team';
 import '#client/components/ui/info-page.css';
@@ -16,9 +17,7 @@ export function AboutTeamPage() {
         {TEAM.map((member) => (
           <li key={member.slug}>
             <Link to={`/about${member.slug}`} className="team-card">
-              <span className="avatar avatar-large" aria-hidden="true">
-                {member.name.slice(0, 1)}
-              </span>
+              <Avatar name={member.name} className="avatar avatar-large" />
               <span className="team-name">{member.name}</span>
               <span className="team-role">{member.role}</span>
             </Link>

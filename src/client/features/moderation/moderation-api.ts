@@ -1,5 +1,5 @@
 /** The moderator's desk: the queue, the audit trail and the decisions. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type {
   AuditEntry,
@@ -10,48 +10,29 @@ import type {
 } from '#shared/schemas/moderation.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
+import { useRefresh } from '#client/lib/use-refresh.js';
+
+/** The desk always asks the server: another moderator may have decided a moment ago. */
+const deskQuery = <T>(queryKey: QueryKey, path: string) =>
+  queryOptions({ queryKey, queryFn: () => api<T>(path), staleTime: 0 });
 
 export const reportQueueQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.moderationReports(),
-    queryFn: () => api<ReportGroup[]>(API.moderationReports),
-    staleTime: 0,
-  });
-
+  deskQuery<ReportGroup[]>(queryKeys.moderationReports(), API.moderationReports);
 export const auditQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.moderationAudit(),
-    queryFn: () => api<AuditEntry[]>(API.moderationAudit),
-    staleTime: 0,
-  });
+  deskQuery<AuditEntry[]>(queryKeys.moderationAudit(), API.moderationAudit);
 
 export const useReportQueue = () => useQuery(reportQueueQuery());
 export const useAudit = () => useQuery(auditQuery());
 
-/** Every decision changes the queue, the trail and what listings show. */
-function useDecision<Vars>(request: (vars: Vars) => Promise<unknown>) {
-  const client = useQueryClient();
+/** A decision on one report, listing or person; each changes the queue, the trail and listings. */
+function useDecision<Body>(path: (id: number) => string) {
+  const refresh = useRefresh(['moderation'], ['listings']);
   return useMutation({
-    mutationFn: request,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['moderation'] }),
-        client.invalidateQueries({ queryKey: ['listings'] }),
-      ]),
+    mutationFn: ({ id, ...body }: Body & { id: number }) => api(path(id), { method: 'PUT', body }),
+    onSuccess: refresh,
   });
 }
 
-export const useHideListing = () =>
-  useDecision(({ id, ...body }: HideListingBody & { id: number }) =>
-    api(API.moderationListing(id), { method: 'PUT', body }),
-  );
-
-export const useSuspendUser = () =>
-  useDecision(({ id, ...body }: SuspendUserBody & { id: number }) =>
-    api(API.moderationUser(id), { method: 'PUT', body }),
-  );
-
-export const useDismissReport = () =>
-  useDecision(({ id, ...body }: DismissReportBody & { id: number }) =>
-    api(API.moderationReport(id), { method: 'PUT', body }),
-  );
+export const useHideListing = () => useDecision<HideListingBody>(API.moderationListing);
+export const useSuspendUser = () => useDecision<SuspendUserBody>(API.moderationUser);
+export const useDismissReport = () => useDecision<DismissReportBody>(API.moderationReport);

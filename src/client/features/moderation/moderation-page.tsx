@@ -1,5 +1,6 @@
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
+import { Section } from '#client/components/ui/section.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { AuditList } from './audit-list';
@@ -32,8 +33,7 @@ function Queue() {
   return (
     <div className="page moderation">
       <h1>Moderation</h1>
-      <section className="section" aria-labelledby="queue-title">
-        <h2 id="queue-title">Open reports</h2>
+      <Section titleId="queue-title" title="Open reports">
         <QueryView query={queue} empty="No open reports. All clear.">
           {(groups) => (
             <ul className="report-groups" role="list">
@@ -43,13 +43,12 @@ function Queue() {
             </ul>
           )}
         </QueryView>
-      </section>
-      <section className="section" aria-labelledby="audit-title">
-        <h2 id="audit-title">Audit trail</h2>
+      </Section>
+      <Section titleId="audit-title" title="Audit trail">
         <QueryView query={audit} empty="No decisions yet.">
           {(entries) => <AuditList entries={entries} />}
         </QueryView>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** What a buyer does with an order beyond watching it: cancel it, rate the courier. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import { DELIVERY_PROOF_API } from '#shared/handover.js';
 import type {
@@ -14,6 +14,7 @@ import { api } from '#client/lib/api.js';
 import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
 import { retryLostAnswer } from '#client/lib/use-send-key.js';
 import { queryKeys } from '#client/lib/query-keys.js';
+import { useRefresh } from '#client/lib/use-refresh.js';
 import type { Order } from './orders-api';
 
 /**
@@ -49,12 +50,7 @@ export function rateCourier(deliveryId: number, body: DeliveryRatingBody, key: s
 
 /** Both of the buyer's lists are read again after either change. */
 function useRefreshOrders() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() }),
-      client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
-    ]);
+  return useRefresh(queryKeys.deliveryRequests(), queryKeys.deliveries());
 }
 
 export function useCancelOrder() {

@@ -1,21 +1,11 @@
 import { useState } from 'react';
-import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
 import { PROOF_LIMITS } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import {
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '#client/components/ui/fields.js';
-import { Stars } from '#client/components/ui/stars.js';
+import { Form, FormAlert, SubmitButton, TextAreaField } from '#client/components/ui/fields.js';
+import { RatingField, Stars } from '#client/components/ui/stars.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { useRateCourier } from './order-actions-api';
-
-const CHOICES = Array.from(
-  { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },
-  (_, i) => REVIEW_RATING_MAX - i,
-);
 
 /** After Delivered, once: the buyer's stars for the courier. */
 export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
@@ -23,7 +13,7 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
   const key = useSendKey();
   const [rating, setRating] = useState<number | ''>('');
   const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, require } = useFormCheck();
   const id = `courier-rating-${delivery.delivery_id}`;
 
   if (delivery.delivery_rating !== null) {
@@ -35,28 +25,20 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
     );
   }
   return (
-    <form
+    <Form
       className="os-rate form"
       aria-label="Rate your courier"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (rating === '') {
-          setProblem('Please choose a rating.');
-          return;
-        }
-        setProblem('');
+      onSubmit={() => {
+        if (!require(rating, 'Please choose a rating.')) return;
         const body = { rating, comment: comment.trim() };
         rate.mutate({ deliveryId: delivery.delivery_id, body, key: key.for(body) });
       }}
     >
       <h3>Rate your courier</h3>
-      <SelectField
+      <RatingField
         id={id}
         label="Rating"
         placeholder="Choose stars"
-        options={CHOICES}
-        optionLabel={(n) => (n === 1 ? '1 star' : `${n} stars`)}
         value={String(rating)}
         invalid={problem !== ''}
         onValue={(value) => setRating(value === '' ? '' : Number(value))}
@@ -73,6 +55,6 @@ export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {
       <SubmitButton busy={rate.isPending} busyText="Sending…">
         Send rating
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

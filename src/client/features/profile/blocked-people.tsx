@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Section } from '#client/components/ui/section.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useBlocks, useUnblock } from '#client/lib/queries/safety.js';
 import { shortUsDate } from '#client/lib/format.js';
@@ -9,8 +10,7 @@ export function BlockedPeople() {
   const blocks = useBlocks();
   const unblock = useUnblock();
   return (
-    <section className="section" aria-labelledby="blocked-title">
-      <h2 id="blocked-title">Blocked people</h2>
+    <Section titleId="blocked-title" title="Blocked people">
       <QueryView query={blocks} empty="You have not blocked anyone.">
         {(people) => (
           <ul className="blocked-list" role="list">
@@ -36,6 +36,6 @@ export function BlockedPeople() {
           {unblock.error.message}
         </p>
       )}
-    </section>
+    </Section>
   );
 }

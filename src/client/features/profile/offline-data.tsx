@@ -1,21 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Section } from '#client/components/ui/section.js';
 import { formatBytes } from '#client/lib/format-bytes.js';
 import { offlineData, type OfflineData } from '#client/lib/persistent-storage.js';
+import { useAsyncState } from '#client/lib/use-async-state.js';
 
 /**
  * Whether the browser keeps what the app saved on this phone (the courier's waiting updates,
  * the data shown offline) and how much space it takes. Nothing where the browser does not say.
  */
 export function OfflineDataStatus() {
-  const [data, setData] = useState<OfflineData | null>(null);
-  useEffect(() => {
-    let live = true;
-    void offlineData().then((found) => live && setData(found));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const [data] = useAsyncState<OfflineData | null>(offlineData, null);
   if (!data) return null;
   return (
     <Section titleId="device-title" title="This device">

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { SCREENS } from '#shared/screens.js';
 import { RequireUser } from '#client/components/require-user.js';
+import { Avatar } from '#client/components/ui/avatar.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useSoldCount } from '#client/lib/queries/listings.js';
 import { useUser } from '#client/lib/queries/users.js';
@@ -36,9 +37,7 @@ function Profile({ user }: { user: SessionUser }) {
   return (
     <div className="page">
       <section className="profile-head card" aria-labelledby="profile-title">
-        <span className="avatar avatar-large" aria-hidden="true">
-          {user.username.slice(0, 1).toUpperCase()}
-        </span>
+        <Avatar name={user.username} className="avatar avatar-large" />
         <div className="profile-who">
           <h1 id="profile-title">
             {user.first_name} {user.last_name}

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { BlockButton } from '#client/components/safety/block-button.js';
 import { ReportButton } from '#client/components/safety/report-button.js';
+import { Avatar } from '#client/components/ui/avatar.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { ReviewsList } from '#client/components/reviews-list.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
@@ -43,9 +44,7 @@ export function PublicProfilePage() {
       {(seller) => (
         <div className="page">
           <header className="public-profile-head">
-            <span className="avatar avatar-large" aria-hidden="true">
-              {seller.username.slice(0, 1).toUpperCase()}
-            </span>
+            <Avatar name={seller.username} className="avatar avatar-large" />
             <div>
               <h1>{seller.username}</h1>
               <p className="public-profile-rating">

@@ -9,6 +9,7 @@ import type {
 import { api } from '#client/lib/api.js';
 import { vendorRequestsQuery } from '#client/lib/queries/deliveries.js';
 import { queryKeys } from '#client/lib/query-keys.js';
+import { useRefresh } from '#client/lib/use-refresh.js';
 
 export function useVendorRequests(userId: number) {
   return useQuery(vendorRequestsQuery(userId));
@@ -28,16 +29,13 @@ export function acceptRequest(requestId: number, body: AcceptBody): Promise<Deli
 /** A settled request leaves the vendor's list at once; the server is asked again afterwards. */
 function useSettled(userId: number) {
   const client = useQueryClient();
+  const refresh = useRefresh(queryKeys.deliveryRequests(), queryKeys.deliveries());
   return {
     remove: (requestId: number) =>
       client.setQueryData<DeliveryRequest[]>(queryKeys.vendorRequests(userId), (old) =>
         old?.filter((r) => r.delivery_request_id !== requestId),
       ),
-    refresh: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.deliveryRequests() }),
-        client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
-      ]),
+    refresh,
   };
 }
 

@@ -1,5 +1,5 @@
 /** Reports, blocks and whether a review may be written: used by the listing, profile and chats. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
 import type {
   BlockedUser,
@@ -9,6 +9,7 @@ import type {
 } from '#shared/schemas/moderation.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
+import { useRefresh } from '../use-refresh';
 
 export const blocksQuery = () =>
   queryOptions({
@@ -29,15 +30,8 @@ export function useReport() {
 
 /** Blocking or unblocking changes the people listed and the conversations shown. */
 function useBlockChange<Vars>(request: (vars: Vars) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.blocks() }),
-        client.invalidateQueries({ queryKey: queryKeys.messages() }),
-      ]),
-  });
+  const refresh = useRefresh(queryKeys.blocks(), queryKeys.messages());
+  return useMutation({ mutationFn: request, onSuccess: refresh });
 }
 
 export const useBlock = () =>

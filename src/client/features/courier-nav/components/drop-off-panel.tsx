@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { HANDOVER_CODE_LENGTH, HANDOVER_CODE_PATTERN } from '#shared/handover.js';
+import { Form } from '#client/components/ui/fields.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 
 export const CODE_REQUIRED = 'Enter the 4-digit code from the buyer.';
 
@@ -16,21 +18,14 @@ interface DropOffPanelProps {
  */
 export function DropOffPanel({ refusal, onConfirm, onBack }: DropOffPanelProps) {
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, require } = useFormCheck();
   const message = problem || refusal;
   return (
-    <form
+    <Form
       className="nav-panel"
       aria-label="Handover code"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!HANDOVER_CODE_PATTERN.test(code)) {
-          setProblem(CODE_REQUIRED);
-          return;
-        }
-        setProblem('');
-        onConfirm(code);
+      onSubmit={() => {
+        if (require(HANDOVER_CODE_PATTERN.test(code), CODE_REQUIRED)) onConfirm(code);
       }}
     >
       <label htmlFor="handover-code-entry" className="nav-panel-title">
@@ -66,6 +61,6 @@ export function DropOffPanel({ refusal, onConfirm, onBack }: DropOffPanelProps) 
       <button type="button" className="btn btn-large btn-outline btn-block" onClick={onBack}>
         Back
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ButtonHTMLAttributes } from 'react';
 import { courierActions, type DeliveryStatus } from '#shared/delivery.js';
 import { PendingUpdates } from '#client/components/offline/pending-updates.js';
 
@@ -25,32 +26,36 @@ export function NavActions({ status, onPickedUp, onFinish, onGiveUp, onReturn }:
           Delivered. Thank you!
         </p>
       )}
-      <button
-        type="button"
-        className="btn btn-large btn-block"
-        disabled={!actions.pickedUp}
-        onClick={onPickedUp}
-      >
+      <NavButton disabled={!actions.pickedUp} onClick={onPickedUp}>
         PICKED UP
-      </button>
-      <button
-        type="button"
-        className="btn btn-large btn-block"
-        disabled={!actions.finishDropOff}
-        onClick={onFinish}
-      >
+      </NavButton>
+      <NavButton disabled={!actions.finishDropOff} onClick={onFinish}>
         FINISH DROP OFF
-      </button>
+      </NavButton>
       {actions.unableToDeliver && (
-        <button type="button" className="btn btn-large btn-danger btn-block" onClick={onGiveUp}>
+        <NavButton tone="btn-danger" onClick={onGiveUp}>
           UNABLE TO DELIVER
-        </button>
+        </NavButton>
       )}
       {actions.returnItem && (
-        <button type="button" className="btn btn-large btn-outline btn-block" onClick={onReturn}>
+        <NavButton tone="btn-outline" onClick={onReturn}>
           RETURN ITEM
-        </button>
+        </NavButton>
       )}
     </div>
+  );
+}
+
+/** A big button across the panel, thumb-sized for a courier walking; `tone` colours it. */
+function NavButton({
+  tone,
+  ...props
+}: { tone?: 'btn-danger' | 'btn-outline' } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className={tone ? `btn btn-large ${tone} btn-block` : 'btn btn-large btn-block'}
+      {...props}
+    />
   );
 }

@@ -5,6 +5,8 @@ import {
   RETURN_REASONS,
   type ReturnReason,
 } from '#shared/handover.js';
+import { Form } from '#client/components/ui/fields.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 
 export const REASON_REQUIRED = 'Choose why the item goes back.';
 
@@ -18,19 +20,13 @@ interface ReturnPanelProps {
 export function ReturnPanel({ pickup, onConfirm, onBack }: ReturnPanelProps) {
   const [reason, setReason] = useState<ReturnReason | null>(null);
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState('');
+  const { problem, require, clear } = useFormCheck();
   return (
-    <form
+    <Form
       className="nav-panel"
       aria-label="Return the item"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reason) {
-          setProblem(REASON_REQUIRED);
-          return;
-        }
-        onConfirm(reason, note.trim());
+      onSubmit={() => {
+        if (require(reason, REASON_REQUIRED)) onConfirm(reason, note.trim());
       }}
     >
       <fieldset className="nav-reasons" aria-describedby={problem ? 'return-problem' : undefined}>
@@ -44,7 +40,7 @@ export function ReturnPanel({ pickup, onConfirm, onBack }: ReturnPanelProps) {
               checked={reason === value}
               onChange={() => {
                 setReason(value);
-                setProblem('');
+                clear();
               }}
             />
             {RETURN_REASON_LABELS[value]}
@@ -70,6 +66,6 @@ export function ReturnPanel({ pickup, onConfirm, onBack }: ReturnPanelProps) {
       <button type="button" className="btn btn-large btn-outline btn-block" onClick={onBack}>
         Back
       </button>
-    </form>
+    </Form>
   );
 }

@@ -2,13 +2,9 @@ import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import { DROPOFF_LOCATIONS, type DropoffLocation } from '#shared/locations.js';
 import type { Listing } from '#shared/schemas/listings.js';
-import {
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '#client/components/ui/fields.js';
-import { Modal } from '#client/components/ui/modal.js';
+import { SelectField, TextAreaField } from '#client/components/ui/fields.js';
+import { ModalForm } from '#client/components/ui/modal-form.js';
+import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { useRequestDelivery } from '../api/product-api';
 
@@ -29,18 +25,12 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
   const [note, setNote] = useState('');
   // Checked unless the buyer says otherwise: the courier then needs the buyer's code to finish.
   const [withCode, setWithCode] = useState(true);
-  const [problem, setProblem] = useState('');
+  const { problem, require } = useFormCheck();
   const request = useRequestDelivery();
   const key = useSendKey();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!dropoff) {
-      setProblem(DROPOFF_REQUIRED);
-      document.getElementById('dropoff-location')?.focus();
-      return;
-    }
-    setProblem('');
+  const submit = () => {
+    if (!require(dropoff, DROPOFF_REQUIRED, 'dropoff-location')) return;
     const body = {
       buyer_id: buyerId,
       vendor_id: listing.vendor_id,
@@ -55,49 +45,48 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
   };
 
   return (
-    <Modal title="Get Item Delivered" onClose={onClose} busy={request.isPending}>
-      <form className="form" onSubmit={submit} noValidate>
-        <p className="request-item">
-          <span className="field-label">Item</span> {listing.title}
-        </p>
-        <SelectField
-          id="dropoff-location"
-          label="Dropoff Location"
-          placeholder="Choose a dropoff location"
-          options={DROPOFF_LOCATIONS}
-          value={dropoff}
-          invalid={problem !== ''}
-          onValue={(value) => setDropoff(value as DropoffLocation | '')}
+    <ModalForm
+      title="Get Item Delivered"
+      onClose={onClose}
+      onSubmit={submit}
+      sending={request}
+      problem={problem}
+      failure="Could not send the request"
+      submitLabel="Submit"
+    >
+      <p className="request-item">
+        <span className="field-label">Item</span> {listing.title}
+      </p>
+      <SelectField
+        id="dropoff-location"
+        label="Dropoff Location"
+        placeholder="Choose a dropoff location"
+        options={DROPOFF_LOCATIONS}
+        value={dropoff}
+        invalid={problem !== ''}
+        onValue={(value) => setDropoff(value as DropoffLocation | '')}
+      />
+      <TextAreaField
+        id="courier-request"
+        label="Special Request for Courier"
+        rows={7}
+        maxLength={LIMITS.specialRequest}
+        value={note}
+        onValue={setNote}
+      />
+      <div className="check">
+        <input
+          id="handover-code"
+          type="checkbox"
+          checked={withCode}
+          aria-describedby="handover-code-hint"
+          onChange={(e) => setWithCode(e.target.checked)}
         />
-        <TextAreaField
-          id="courier-request"
-          label="Special Request for Courier"
-          rows={7}
-          maxLength={LIMITS.specialRequest}
-          value={note}
-          onValue={setNote}
-        />
-        <div className="check">
-          <input
-            id="handover-code"
-            type="checkbox"
-            checked={withCode}
-            aria-describedby="handover-code-hint"
-            onChange={(e) => setWithCode(e.target.checked)}
-          />
-          <label htmlFor="handover-code">Ask for a handover code</label>
-        </div>
-        <p id="handover-code-hint" className="field-hint">
-          You get a 4-digit code on Order Status; the courier finishes the delivery only with it.
-        </p>
-        <FormAlert>{problem}</FormAlert>
-        <FormAlert>
-          {request.isError && `Could not send the request: ${request.error.message}`}
-        </FormAlert>
-        <SubmitButton busy={request.isPending} busyText="Sending…">
-          Submit
-        </SubmitButton>
-      </form>
-    </Modal>
+        <label htmlFor="handover-code">Ask for a handover code</label>
+      </div>
+      <p id="handover-code-hint" className="field-hint">
+        You get a 4-digit code on Order Status; the courier finishes the delivery only with it.
+      </p>
+    </ModalForm>
   );
 }

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { MessageForm, SendMessageForm } from '#client/components/ui/message-form.js';
 import { QueryView } from '#client/components/ui/status.js';
-import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useMessageSent } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
 
@@ -24,7 +23,6 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
 /** The form until a message exists; the POST's own answer turns it into "Message Sent". */
 function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number }) {
   const sent = useMessageSent(userId, listing.listing_id);
-  const send = useSendMessage();
   return (
     <QueryView query={sent}>
       {(already) =>
@@ -35,7 +33,6 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
         ) : (
           <SendMessageForm
             label="Message to the seller"
-            send={send}
             to={{
               sender_id: userId,
               receiver_id: listing.vendor_id,

@@ -1,23 +1,11 @@
-import { useState } from 'react';
 import type { RelistBody } from '#shared/schemas/listings.js';
 import { FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
-import { useSendKey } from '#client/lib/use-send-key.js';
-import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
-import {
-  ConditionField,
-  ListingFormButtons,
-  PriceField,
-  type ListingFormProps,
-} from './listing-fields';
-import {
-  bindFields,
-  checkExistingListing,
-  parsePrice,
-  type ExistingListingForm,
-  type RuleError,
-} from './listing-rules';
+import { relistProduct, useVendorProducts } from './create-listing-api';
+import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
+import { checkExistingListing, parsePrice, type ExistingListingForm } from './listing-rules';
+import { useListingForm, type ListingFormProps } from './use-listing-form';
 
 interface Props extends ListingFormProps {
   onNewProduct: () => void;
@@ -26,15 +14,10 @@ interface Props extends ListingFormProps {
 /** List one of the vendor's products again: product, price, condition. */
 export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct }: Props) {
   const products = useVendorProducts(vendorId);
-  const [form, setForm] = useState<ExistingListingForm>({
-    productId: '',
-    price: '',
-    condition: '',
-  });
-  const [problem, setProblem] = useState<RuleError | null>(null);
-  const [failure, setFailure] = useState('');
-  const key = useSendKey();
-  const [busy, setBusy] = useState(false);
+  const { form, problem, failure, busy, field, submit } = useListingForm<ExistingListingForm>(
+    { productId: '', price: '', condition: '' },
+    { check: checkExistingListing, controlId: (name) => `relist-${name}`, onCreated },
+  );
 
   if (products.isPending) return <LoadingNote>Loading your products…</LoadingNote>;
   if (products.isError)
@@ -55,35 +38,18 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
     );
   }
   const chosen = products.data.find((p) => String(p.product_id) === form.productId);
-  const field = bindFields(form, setForm, problem);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFailure('');
-    const rule = checkExistingListing(form);
-    setProblem(rule);
-    if (rule) {
-      document.getElementById(`relist-${rule.field}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const body: RelistBody = {
-        product_id: Number(form.productId),
-        price: parsePrice(form.price) as number,
-        conditions: form.condition as RelistBody['conditions'],
-        vendor_id: vendorId,
-      };
-      const created = await relistProduct(body, key.for(body));
-      onCreated(created.listing_id);
-    } catch (error) {
-      setFailure(creationError(error));
-      setBusy(false);
-    }
-  };
+  const relist = submit(async (key) => {
+    const body: RelistBody = {
+      product_id: Number(form.productId),
+      price: parsePrice(form.price) as number,
+      conditions: form.condition as RelistBody['conditions'],
+      vendor_id: vendorId,
+    };
+    return relistProduct(body, key.for(body));
+  });
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={relist} noValidate>
       <SelectField
         id="relist-product"
         label="Product"

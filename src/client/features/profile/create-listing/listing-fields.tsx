@@ -1,13 +1,6 @@
 import { CONDITIONS } from '#shared/constants.js';
 import { SelectField, SubmitButton, TextField } from '#client/components/ui/fields.js';
 
-/** What both listing forms are given: whose listing, and where to go after. */
-export interface ListingFormProps {
-  vendorId: number;
-  onCreated: (listingId: number) => void;
-  onBack: () => void;
-}
-
 interface FieldProps {
   id: string;
   value: string;

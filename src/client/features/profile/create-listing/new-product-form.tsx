@@ -2,23 +2,11 @@ import { useState } from 'react';
 import { CATEGORIES, LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/fields.js';
-import { useSendKey } from '#client/lib/use-send-key.js';
-import { createListing, creationError, readAsDataUrl } from './create-listing-api';
+import { createListing, readAsDataUrl } from './create-listing-api';
 import { ImageField } from './image-field';
-import {
-  ConditionField,
-  ListingFormButtons,
-  PriceField,
-  type ListingFormProps,
-} from './listing-fields';
-import {
-  bindFields,
-  checkImage,
-  checkNewListing,
-  parsePrice,
-  type NewListingForm,
-  type RuleError,
-} from './listing-rules';
+import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
+import { checkImage, checkNewListing, parsePrice, type NewListingForm } from './listing-rules';
+import { useListingForm, type ListingFormProps } from './use-listing-form';
 
 interface Props extends ListingFormProps {
   onBusyChange: (busy: boolean) => void;
@@ -34,54 +22,38 @@ const EMPTY: NewListingForm = {
 };
 
 export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Props) {
-  const [form, setForm] = useState<NewListingForm>(EMPTY);
-  const [problem, setProblem] = useState<RuleError | null>(null);
-  const [failure, setFailure] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const busy = progress !== null;
-  const key = useSendKey();
-  const field = bindFields(form, setForm, problem, 'new-listing-error');
+  const { form, setForm, problem, setProblem, failure, busy, field, submit } = useListingForm(
+    EMPTY,
+    {
+      check: checkNewListing,
+      controlId: (name) => (name === 'image' ? 'listing-image' : `listing-${name}`),
+      errorId: 'new-listing-error',
+      onCreated,
+    },
+  );
+  const [progress, setProgress] = useState(0);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFailure('');
-    const rule = checkNewListing(form);
-    setProblem(rule);
-    if (rule) {
-      document
-        .getElementById(rule.field === 'image' ? 'listing-image' : `listing-${rule.field}`)
-        ?.focus();
-      return;
-    }
+  const create = submit(async (key) => {
     setProgress(0);
-    onBusyChange(true);
-    try {
-      const file = form.file!;
-      const body: CreateListingBody = {
-        thumbnail: await readAsDataUrl(file),
-        mimetype: file.type as CreateListingBody['mimetype'],
-        title: form.title.trim(),
-        price: parsePrice(form.price) as number,
-        description: form.description.trim(),
-        category: form.category as CreateListingBody['category'],
-        conditions: form.condition as CreateListingBody['conditions'],
-        vendor_id: vendorId,
-      };
-      // The same form sent again (after a failure) is the same listing: the same key.
-      const { file: _file, ...fields } = form;
-      const sameListing = { ...fields, file: [file.name, file.size, file.lastModified] };
-      const created = await createListing(body, setProgress, key.for(sameListing));
-      onCreated(created.listing_id);
-    } catch (error) {
-      setFailure(creationError(error));
-      setProgress(null);
-    } finally {
-      onBusyChange(false);
-    }
-  };
+    const file = form.file!;
+    const body: CreateListingBody = {
+      thumbnail: await readAsDataUrl(file),
+      mimetype: file.type as CreateListingBody['mimetype'],
+      title: form.title.trim(),
+      price: parsePrice(form.price) as number,
+      description: form.description.trim(),
+      category: form.category as CreateListingBody['category'],
+      conditions: form.condition as CreateListingBody['conditions'],
+      vendor_id: vendorId,
+    };
+    // The same form sent again (after a failure) is the same listing: the same key.
+    const { file: _file, ...fields } = form;
+    const sameListing = { ...fields, file: [file.name, file.size, file.lastModified] };
+    return createListing(body, setProgress, key.for(sameListing));
+  }, onBusyChange);
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-describedby="new-listing-status">
+    <form className="form" onSubmit={create} noValidate aria-describedby="new-listing-status">
       <ImageField
         invalid={problem?.field === 'image'}
         describedBy={problem?.field === 'image' ? 'new-listing-error' : undefined}
@@ -122,10 +94,8 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         <FormAlert>{failure}</FormAlert>
         {busy && (
           <div className="upload-progress">
-            <label htmlFor="listing-progress">
-              Uploading… {Math.round((progress ?? 0) * 100)}%
-            </label>
-            <progress id="listing-progress" max={100} value={Math.round((progress ?? 0) * 100)} />
+            <label htmlFor="listing-progress">Uploading… {Math.round(progress * 100)}%</label>
+            <progress id="listing-progress" max={100} value={Math.round(progress * 100)} />
           </div>
         )}
       </div>
