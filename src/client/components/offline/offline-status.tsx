@@ -1,8 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useOnline } from '#client/lib/online.js';
 import { useSignedInOnce } from '#client/lib/session.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
-import { OfflineBanner } from './offline-banner';
 import './offline.css';
+
+/** The offline bar before its chunk has come (or if it cannot come): the state, without the time. */
+function OfflineBar() {
+  return (
+    <p className="offline-bar offline-bar--offline" role="status" data-testid="offline-banner">
+      Offline
+    </p>
+  );
+}
+
+// The bar that says how old the data on screen is has its own chunk, fetched once the app has
+// rendered, so it is in memory before the network goes.
+let offlineBanner: Promise<{ default: () => React.ReactNode }> | undefined;
+const loadOfflineBanner = () =>
+  (offlineBanner ??= import('./offline-banner').then(
+    (m) => ({ default: m.OfflineBanner }),
+    () => ({ default: OfflineBar }),
+  ));
+const OfflineBanner = lazy(loadOfflineBanner);
 
 // Their own chunks, loaded after the first render: the outbox's news only once someone has
 // signed in (visitors have no outbox), the new-version prompt for everyone.
@@ -24,11 +43,19 @@ const UpdatePrompt = lazy(() =>
  */
 export function OfflineStatus() {
   const hydrated = useHydrated();
+  const online = useOnline();
   const outbox = useSignedInOnce() && hydrated;
+  useEffect(() => {
+    if (hydrated) void loadOfflineBanner();
+  }, [hydrated]);
   return (
     <>
       <div className="offline-status">
-        <OfflineBanner />
+        {!online && (
+          <Suspense fallback={<OfflineBar />}>
+            <OfflineBanner />
+          </Suspense>
+        )}
         {outbox && (
           <Suspense fallback={null}>
             <PendingUpdates className="offline-bar offline-bar--pending" />

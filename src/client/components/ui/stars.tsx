@@ -1,5 +1,4 @@
-import { DEFAULT_RATING, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.js';
-import { SelectField } from './fields';
+import { DEFAULT_RATING, REVIEW_RATING_MAX } from '#shared/constants.js';
 
 /**
  * A 0-5 star rating; a missing rating shows the spec's default of 1. With `reviewCount` 0 (a
@@ -42,24 +41,5 @@ export function Stars({
         {'★'.repeat(REVIEW_RATING_MAX - value)}
       </span>
     </span>
-  );
-}
-
-/** The stars one can give, best first. */
-const RATINGS = Array.from(
-  { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },
-  (_, i) => REVIEW_RATING_MAX - i,
-);
-
-/** A required choice of stars, best first: "5 stars" to "1 star". */
-export function RatingField(
-  props: Omit<Parameters<typeof SelectField<number>>[0], 'options' | 'optionLabel'>,
-) {
-  return (
-    <SelectField
-      {...props}
-      options={RATINGS}
-      optionLabel={(n) => (n === 1 ? '1 star' : `${n} stars`)}
-    />
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import { TextAreaField } from '#client/components/ui/fields.js';
 import { ModalForm } from '#client/components/ui/modal-form.js';
-import { RatingField } from '#client/components/ui/stars.js';
+import { RatingField } from '#client/components/ui/rating-field.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { useCreateReview } from '../api/product-api';
