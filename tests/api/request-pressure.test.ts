@@ -32,9 +32,22 @@ describe('givingWay', () => {
 
   it('gives the next turn at once when the server is not busy', async () => {
     // The clock stands still: only turns that wait for no timer can end.
-    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'Date'] });
+    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'Date', 'performance'] });
     const turn = givingWay({ busy: () => false }, 1);
     await Promise.all(Array.from({ length: 50 }, () => turn()));
     expect(Date.now()).toBe(0);
+  });
+
+  it('paces the turns after one that other work held up, without waiting for a sample', async () => {
+    const turn = givingWay({ busy: () => false }, 20);
+    const first = turn();
+    // Requests that arrived together hold the event loop for 30 ms before the turn comes.
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    await first;
+    const started = performance.now();
+    await Promise.all([turn(), turn(), turn()]);
+    // 20 a second: the third of them comes 100 ms after the first at the soonest.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
   });
 });

@@ -46,20 +46,33 @@ export function trackRequestPressure(app: FastifyInstance): RequestPressure {
   return { busy: () => busy };
 }
 
+/** A turn that waited longer than this behind other work finds the server busy at once. */
+const HELD_UP_MS = 10;
+
 /**
  * Turns for a piece of background work each: the next at once (in a turn of the event loop of
  * its own) while the server is not busy, else at most `perSecond` a second, however many ask.
+ * Besides the sampled pressure, a turn that came late (the loop held up by a burst of requests
+ * that arrived together) paces the turns after it for a sample's length: the burst need not
+ * wait for the next sample to be left alone.
  */
 export function givingWay(
   pressure: RequestPressure | undefined,
   perSecond: number,
 ): () => Promise<void> {
   let nextBusyTurnAt = 0;
-  return () => {
-    if (!pressure?.busy()) return new Promise((resolve) => setImmediate(resolve));
+  let heldUpUntil = 0;
+  return async () => {
+    if (!pressure?.busy() && performance.now() >= heldUpUntil) {
+      const asked = performance.now();
+      await new Promise((resolve) => setImmediate(resolve));
+      const came = performance.now();
+      if (came - asked > HELD_UP_MS) heldUpUntil = came + SAMPLE_MS;
+      return;
+    }
     const now = Date.now();
     const at = Math.max(now, nextBusyTurnAt);
     nextBusyTurnAt = at + 1000 / perSecond;
-    return new Promise((resolve) => setTimeout(resolve, at - now));
+    await new Promise((resolve) => setTimeout(resolve, at - now));
   };
 }
