@@ -1,69 +1,22 @@
-/** Every API path, written once. Functions build paths with parameters. */
+/**
+ * Every API path, written once, by area (`api-paths/`): the browser's code imports the area it
+ * needs, so a page carries only its own paths; the server, the service worker and the tests
+ * read them all here. Functions build paths with parameters.
+ */
+import * as accountPaths from './api-paths/accounts.js';
+import * as listingPaths from './api-paths/listings.js';
+import * as messagePaths from './api-paths/messages.js';
+import * as safetyPaths from './api-paths/safety.js';
+import * as deliveryPaths from './api-paths/deliveries.js';
+import * as notificationPaths from './api-paths/notifications.js';
+import * as systemPaths from './api-paths/system.js';
+
 export const API = {
-  login: '/api/login',
-  register: '/api/register',
-  logout: '/api/logout',
-  me: '/api/me',
-  user: (id: number) => `/api/user/${id}`,
-  verifyEmail: '/api/verify-email',
-  resendVerification: '/api/verify-email/resend',
-  passwordReset: '/api/password-reset',
-  passwordResetConfirm: '/api/password-reset/confirm',
-  password: '/api/password',
-
-  all: '/api/all',
-  category: '/api/category',
-  title: '/api/title',
-  combined: '/api/combined',
-  search: '/api/search',
-  featured: '/api/listing/featured',
-
-  listing: (id: number) => `/api/listing/${id}`,
-  createListing: '/api/listing',
-  relist: '/api/listing/existing',
-  vendorProducts: (userId: number) => `/api/product/vendor/${userId}`,
-  soldCount: (userId: number) => `/api/listing/vendor/sold/${userId}`,
-  activeListings: (userId: number) => `/api/listing/active/${userId}`,
-
-  messages: '/api/direct_message',
-  userMessages: (userId: number) => `/api/direct_message/${userId}`,
-  listingSender: '/api/direct_message/listing-sender/get',
-  markRead: '/api/direct_message/read',
-
-  reviews: (vendorId: number) => `/api/review/${vendorId}`,
-  createReview: '/api/review',
-  reviewEligibility: (vendorId: number) => `/api/review/eligibility/${vendorId}`,
-
-  reports: '/api/reports',
-  blocks: '/api/blocks',
-  block: (userId: number) => `/api/blocks/${userId}`,
-  moderationReports: '/api/moderation/reports',
-  moderationReport: (id: number) => `/api/moderation/reports/${id}`,
-  moderationAudit: '/api/moderation/audit',
-  moderationListing: (id: number) => `/api/moderation/listings/${id}`,
-  moderationUser: (id: number) => `/api/moderation/users/${id}`,
-
-  deliveryRequests: '/api/delivery_request',
-  vendorDeliveryRequests: (userId: number) => `/api/delivery_request/vendor/${userId}`,
-  listingBuyer: '/api/delivery_request/listing-buyer',
-  deliveryRequest: (id: number) => `/api/delivery_request/${id}`,
-  acceptRequest: (id: number) => `/api/delivery_instruction/request/accept/${id}`,
-
-  deliveries: '/api/delivery_instruction',
-  unassigned: '/api/delivery_instruction/courier/unassigned',
-  courierDeliveries: (userId: number) => `/api/delivery_instruction/courier/${userId}`,
-  delivery: (id: number) => `/api/delivery_instruction/${id}`,
-  deliveryPosition: (id: number) => `/api/delivery_instruction/${id}/position`,
-  events: '/api/events',
-
-  notifications: '/api/notifications',
-  notificationsRead: '/api/notifications/read',
-  notificationPreferences: '/api/notification-preferences',
-  /** The one-click unsubscribe link of notification mails (RFC 8058): no sign-in. */
-  unsubscribe: '/api/notifications/unsubscribe',
-  pushPublicKey: '/api/push/public-key',
-  pushSubscriptions: '/api/push-subscriptions',
-
-  health: '/api/health',
-  config: '/api/config',
+  ...accountPaths,
+  ...listingPaths,
+  ...messagePaths,
+  ...safetyPaths,
+  ...deliveryPaths,
+  ...notificationPaths,
+  ...systemPaths,
 } as const;

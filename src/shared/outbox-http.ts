@@ -2,7 +2,8 @@
  * How the outbox talks to the server and holds its one lock, identically in the page and in
  * the service worker (both have `fetch` and, in current browsers, `navigator.locks`).
  */
-import { API } from './api-paths.js';
+import * as accountPaths from './api-paths/accounts.js';
+import * as deliveryPaths from './api-paths/deliveries.js';
 import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadlines.js';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from './idempotency.js';
 import { outboxBody, type Answer, type OutboxEntry, type OutboxTransport } from './outbox.js';
@@ -36,10 +37,10 @@ export function httpTransport(
   fetchFn: Fetch = (input, init) => fetch(input, init),
 ): OutboxTransport {
   return {
-    me: () => call(fetchFn, API.me),
-    current: (deliveryId) => call(fetchFn, API.delivery(deliveryId)),
+    me: () => call(fetchFn, accountPaths.me),
+    current: (deliveryId) => call(fetchFn, deliveryPaths.delivery(deliveryId)),
     send: (entry: OutboxEntry) =>
-      call(fetchFn, API.delivery(entry.deliveryId), {
+      call(fetchFn, deliveryPaths.delivery(entry.deliveryId), {
         method: 'PUT',
         headers: {
           'content-type': 'application/json',

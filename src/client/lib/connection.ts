@@ -11,7 +11,7 @@
  * the background services have loaded, right after the first render.
  */
 import { useSyncExternalStore } from 'react';
-import { API } from '#shared/api-paths.js';
+import * as systemPaths from '#shared/api-paths/system.js';
 import { PROBE_DEADLINE_MS, PROBE_EVERY_MS } from '#shared/deadlines.js';
 import { isNetworkError, requestWatch } from './api';
 
@@ -49,7 +49,10 @@ async function probe() {
   // Offline, the browser says so itself (and its `online` event restarts what waits).
   if (!navigator.onLine) return probeLater();
   try {
-    await fetch(API.health, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_DEADLINE_MS) });
+    await fetch(systemPaths.health, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_DEADLINE_MS),
+    });
     reportAnswer();
   } catch {
     probeLater();

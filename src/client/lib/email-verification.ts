@@ -4,13 +4,13 @@
  * step with the answer.
  */
 import { useMutation } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
 import type { AuthResponse, MessageResponse } from '#shared/schemas/users.js';
 import { api } from './api';
 import { updateSessionUser } from './session';
 
 export async function verifyEmail(code: string): Promise<AuthResponse> {
-  const response = await api<AuthResponse>(API.verifyEmail, {
+  const response = await api<AuthResponse>(accountPaths.verifyEmail, {
     method: 'POST',
     body: { code },
     timeoutMs: 15_000,
@@ -27,6 +27,6 @@ export function useVerifyEmail() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () =>
-      api<MessageResponse>(API.resendVerification, { method: 'POST', timeoutMs: 15_000 }),
+      api<MessageResponse>(accountPaths.resendVerification, { method: 'POST', timeoutMs: 15_000 }),
   });
 }

@@ -5,7 +5,8 @@
  */
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
+import * as systemPaths from '#shared/api-paths/system.js';
 import type { CourierPosition, LiveEventType } from '#shared/live.js';
 import { api, ApiError } from './api';
 import { onConnectionBack } from './connection';
@@ -72,7 +73,7 @@ export function refetchLiveData(client: QueryClient): void {
 /** After a refused stream: is the session still there? A 401 also signs the tab out. */
 async function sessionValid(): Promise<boolean> {
   try {
-    await api(API.me);
+    await api(accountPaths.me);
     return true;
   } catch (error) {
     return !(error instanceof ApiError && error.code === 'unauthenticated');
@@ -87,7 +88,7 @@ export function useLiveEvents(userId: number | null): void {
   useEffect(() => {
     if (userId === null || !online || typeof EventSource === 'undefined') return;
     return openLiveConnection({
-      url: API.events,
+      url: systemPaths.events,
       onEvent: (type, data) => applyLiveEvent(queryClient, type, data),
       onMissed: () => refetchLiveData(queryClient),
       sessionValid,

@@ -3,7 +3,7 @@
  * with the server's VAPID key, and letting go at sign-out. Loaded only by the screens that
  * offer push, the settings and sign-out; never with the first page.
  */
-import { API } from '#shared/api-paths.js';
+import * as notificationPaths from '#shared/api-paths/notifications.js';
 import type { PushPublicKey } from '#shared/schemas/notifications.js';
 import { api } from './api';
 
@@ -40,7 +40,7 @@ export async function pushState(): Promise<PushState> {
 }
 
 function save(subscription: PushSubscription) {
-  return api(API.pushSubscriptions, { method: 'POST', body: subscription.toJSON() });
+  return api(notificationPaths.pushSubscriptions, { method: 'POST', body: subscription.toJSON() });
 }
 
 /**
@@ -52,7 +52,7 @@ export async function enablePush(userId: number): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
   const reg = await navigator.serviceWorker.ready;
-  const { publicKey } = await api<PushPublicKey>(API.pushPublicKey);
+  const { publicKey } = await api<PushPublicKey>(notificationPaths.pushPublicKey);
   const subscription =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
@@ -66,7 +66,7 @@ export async function disablePush(): Promise<void> {
   const subscription = await currentSubscription();
   localStorage.removeItem(OWNER_KEY);
   if (!subscription) return;
-  await api(API.pushSubscriptions, {
+  await api(notificationPaths.pushSubscriptions, {
     method: 'DELETE',
     body: { endpoint: subscription.endpoint },
   }).catch(() => undefined);

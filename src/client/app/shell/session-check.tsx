@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
 import type { MeResponse } from '#shared/schemas/users.js';
 import { api } from '#client/lib/api.js';
 import { useOnline } from '#client/lib/online.js';
@@ -16,7 +16,7 @@ export function SessionCheck() {
   useEffect(() => {
     if (!online || !getSessionUser()) return;
     const controller = new AbortController();
-    api<MeResponse>(API.me, { signal: controller.signal })
+    api<MeResponse>(accountPaths.me, { signal: controller.signal })
       .then(({ user }) => updateSessionUser(user))
       .catch(() => undefined);
     return () => controller.abort();

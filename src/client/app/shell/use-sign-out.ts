@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
 import { api } from '#client/lib/api.js';
 import { clearSession } from '#client/lib/session.js';
 
@@ -28,7 +28,7 @@ export function useFinishSignOut() {
     clearSession();
     client.clear();
     void navigate('/', { replace: true, state: null });
-    api(API.logout, { method: 'POST', timeoutMs: 5_000 }).catch(() => {
+    api(accountPaths.logout, { method: 'POST', timeoutMs: 5_000 }).catch(() => {
       // Offline or already signed out: the local sign-out has happened.
     });
   }, [signingOut, client, navigate]);

@@ -6,7 +6,7 @@
  * (docs/decisions/011-storefront-search.md). `fetchSpecSearch` keeps the four spec calls available,
  * chosen by which inputs are set, for clients written against the spec.
  */
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
 import type { Listing, SearchPage, SearchQuery } from '#shared/schemas/listings.js';
 import { api } from '#client/lib/api.js';
 import type { SearchState } from '#client/lib/search-state.js';
@@ -26,10 +26,10 @@ export function toSearchQuery(state: SearchState): SearchQuery {
 
 /** Which of the spec's four calls serves these inputs. */
 export function specSearchPath(query: Pick<SearchQuery, 'category' | 'title'>): string {
-  if (query.category && query.title) return API.combined;
-  if (query.category) return API.category;
-  if (query.title) return API.title;
-  return API.all;
+  if (query.category && query.title) return listingPaths.combined;
+  if (query.category) return listingPaths.category;
+  if (query.title) return listingPaths.title;
+  return listingPaths.all;
 }
 
 /** The spec's call for the inputs set; the filters ride along. */
@@ -43,7 +43,7 @@ export function fetchSearchPage(
   offset: number,
   signal?: AbortSignal,
 ): Promise<SearchPage> {
-  return api<SearchPage>(API.search, {
+  return api<SearchPage>(listingPaths.search, {
     query: { ...query, limit: PAGE_SIZE, offset },
     signal,
   });

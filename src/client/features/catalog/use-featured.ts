@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
 import { FEATURED_COUNT } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { api } from '#client/lib/api.js';
@@ -10,7 +10,7 @@ export const featuredQuery = () =>
   queryOptions({
     queryKey: queryKeys.featured(),
     queryFn: async ({ signal }) =>
-      (await api<Listing[]>(API.featured, { signal })).slice(0, FEATURED_COUNT),
+      (await api<Listing[]>(listingPaths.featured, { signal })).slice(0, FEATURED_COUNT),
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
   });

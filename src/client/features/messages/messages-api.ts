@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as messagePaths from '#shared/api-paths/messages.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { messagesQuery } from '#client/lib/queries/message-list.js';
@@ -13,7 +13,7 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { listing_id: number; other_user_id: number }) =>
-      api<{ updated: number }>(API.markRead, { method: 'POST', body }),
+      api<{ updated: number }>(messagePaths.markRead, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.messages() }),
   });
 }

@@ -1,6 +1,6 @@
 /** The moderator's desk: the queue, the audit trail and the decisions. */
 import { queryOptions, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as safetyPaths from '#shared/api-paths/safety.js';
 import type {
   AuditEntry,
   DismissReportBody,
@@ -17,9 +17,9 @@ const deskQuery = <T>(queryKey: QueryKey, path: string) =>
   queryOptions({ queryKey, queryFn: () => api<T>(path), staleTime: 0 });
 
 export const reportQueueQuery = () =>
-  deskQuery<ReportGroup[]>(queryKeys.moderationReports(), API.moderationReports);
+  deskQuery<ReportGroup[]>(queryKeys.moderationReports(), safetyPaths.moderationReports);
 export const auditQuery = () =>
-  deskQuery<AuditEntry[]>(queryKeys.moderationAudit(), API.moderationAudit);
+  deskQuery<AuditEntry[]>(queryKeys.moderationAudit(), safetyPaths.moderationAudit);
 
 export const useReportQueue = () => useQuery(reportQueueQuery());
 export const useAudit = () => useQuery(auditQuery());
@@ -33,6 +33,6 @@ function useDecision<Body>(path: (id: number) => string) {
   });
 }
 
-export const useHideListing = () => useDecision<HideListingBody>(API.moderationListing);
-export const useSuspendUser = () => useDecision<SuspendUserBody>(API.moderationUser);
-export const useDismissReport = () => useDecision<DismissReportBody>(API.moderationReport);
+export const useHideListing = () => useDecision<HideListingBody>(safetyPaths.moderationListing);
+export const useSuspendUser = () => useDecision<SuspendUserBody>(safetyPaths.moderationUser);
+export const useDismissReport = () => useDecision<DismissReportBody>(safetyPaths.moderationReport);

@@ -1,6 +1,6 @@
 /** The notification centre's writes and the preferences (GET/PUT /api/notification-preferences). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as notificationPaths from '#shared/api-paths/notifications.js';
 import type { NotificationPreferences } from '#shared/notification-kinds.js';
 import type {
   MarkNotificationsReadBody,
@@ -13,7 +13,10 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MarkNotificationsReadBody) =>
-      api<{ updated: number; unread: number }>(API.notificationsRead, { method: 'PUT', body }),
+      api<{ updated: number; unread: number }>(notificationPaths.notificationsRead, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess: ({ unread }) => {
       client.setQueryData(queryKeys.notificationUnread(), unread);
       void client.invalidateQueries({ queryKey: queryKeys.notifications() });
@@ -24,7 +27,7 @@ export function useMarkRead() {
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: queryKeys.notificationPreferences(),
-    queryFn: () => api<NotificationPreferences>(API.notificationPreferences),
+    queryFn: () => api<NotificationPreferences>(notificationPaths.notificationPreferences),
   });
 
 export const usePreferences = () => useQuery(preferencesQuery());
@@ -35,7 +38,10 @@ export function useSetPreference() {
   const key = queryKeys.notificationPreferences();
   return useMutation({
     mutationFn: (change: UpdateNotificationPreferencesBody) =>
-      api<NotificationPreferences>(API.notificationPreferences, { method: 'PUT', body: change }),
+      api<NotificationPreferences>(notificationPaths.notificationPreferences, {
+        method: 'PUT',
+        body: change,
+      }),
     onMutate: async (change) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<NotificationPreferences>(key);

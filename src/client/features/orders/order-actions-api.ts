@@ -1,6 +1,6 @@
 /** What a buyer does with an order beyond watching it: cancel it, rate the courier. */
 import { useMutation } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as deliveryPaths from '#shared/api-paths/deliveries.js';
 import { DELIVERY_PROOF_API } from '#shared/handover.js';
 import type {
   DeliveryInstruction,
@@ -27,13 +27,13 @@ export function cancelOrder(
 ): Promise<DeliveryInstruction | DeliveryRequest> {
   if (order.delivery) {
     const body: UpdateDeliveryBody = { delivery_status: 'Cancelled', reason };
-    return api<DeliveryInstruction>(API.delivery(order.delivery.delivery_id), {
+    return api<DeliveryInstruction>(deliveryPaths.delivery(order.delivery.delivery_id), {
       method: 'PUT',
       body,
     });
   }
   const body: UpdateDeliveryRequestBody = { status: 'Cancelled', reason };
-  return api<DeliveryRequest>(API.deliveryRequest(order.delivery_request_id), {
+  return api<DeliveryRequest>(deliveryPaths.deliveryRequest(order.delivery_request_id), {
     method: 'PUT',
     body,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
 import type { ChangePasswordBody, MessageResponse, SessionUser } from '#shared/schemas/users.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
@@ -10,7 +10,7 @@ export function useBecomeCourier(userId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api<SessionUser>(API.user(userId), { method: 'PUT', body: { is_courier: 1 } }),
+      api<SessionUser>(accountPaths.user(userId), { method: 'PUT', body: { is_courier: 1 } }),
     onSuccess: (user) => {
       updateSessionUser(user);
       void client.invalidateQueries({ queryKey: queryKeys.user(userId) });
@@ -22,6 +22,6 @@ export function useBecomeCourier(userId: number) {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      api<MessageResponse>(API.password, { method: 'PUT', body, timeoutMs: 15_000 }),
+      api<MessageResponse>(accountPaths.password, { method: 'PUT', body, timeoutMs: 15_000 }),
   });
 }

@@ -1,6 +1,6 @@
 /** GET /api/config: the server settings the client needs (map tiles, e-mail verification). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as systemPaths from '#shared/api-paths/system.js';
 import type { ClientConfig } from '#shared/schemas/config.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
@@ -8,7 +8,7 @@ import { queryKeys } from '../query-keys';
 export const configQuery = () =>
   queryOptions({
     queryKey: queryKeys.config(),
-    queryFn: () => api<ClientConfig>(API.config),
+    queryFn: () => api<ClientConfig>(systemPaths.config),
     staleTime: 60 * 60 * 1000,
   });
 

@@ -4,7 +4,7 @@
  * screen, the vendor dashboard), and the courier's lists (dashboard, delivery screen).
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as deliveryPaths from '#shared/api-paths/deliveries.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
@@ -18,20 +18,22 @@ function alwaysAsked<T, K extends QueryKey>(queryKey: K, queryFn: () => Promise<
 }
 
 export const deliveryRequestsQuery = () =>
-  alwaysAsked(queryKeys.deliveryRequests(), () => api<DeliveryRequest[]>(API.deliveryRequests));
+  alwaysAsked(queryKeys.deliveryRequests(), () =>
+    api<DeliveryRequest[]>(deliveryPaths.deliveryRequests),
+  );
 
 export const deliveriesQuery = () =>
-  alwaysAsked(queryKeys.deliveries(), () => api<DeliveryInstruction[]>(API.deliveries));
+  alwaysAsked(queryKeys.deliveries(), () => api<DeliveryInstruction[]>(deliveryPaths.deliveries));
 
 export const vendorRequestsQuery = (userId: number) =>
   alwaysAsked(queryKeys.vendorRequests(userId), () =>
-    api<DeliveryRequest[]>(API.vendorDeliveryRequests(userId)),
+    api<DeliveryRequest[]>(deliveryPaths.vendorDeliveryRequests(userId)),
   );
 
 export const unassignedQuery = () =>
-  alwaysAsked(queryKeys.unassigned(), () => api<DeliveryInstruction[]>(API.unassigned));
+  alwaysAsked(queryKeys.unassigned(), () => api<DeliveryInstruction[]>(deliveryPaths.unassigned));
 
 export const courierDeliveriesQuery = (userId: number) =>
   alwaysAsked(queryKeys.courierDeliveries(userId), () =>
-    api<DeliveryInstruction[]>(API.courierDeliveries(userId)),
+    api<DeliveryInstruction[]>(deliveryPaths.courierDeliveries(userId)),
   );

@@ -1,6 +1,6 @@
 /** Listing reads shared by several screens. */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
@@ -15,7 +15,7 @@ export function firstListing(data: unknown): Listing | undefined {
 }
 
 export async function fetchListing(id: number): Promise<Listing> {
-  const listing = firstListing(await api<unknown>(API.listing(id)));
+  const listing = firstListing(await api<unknown>(listingPaths.listing(id)));
   if (!listing) throw new ApiError(404, 'No item Found');
   return listing;
 }
@@ -48,7 +48,7 @@ export function listingFromLists(client: QueryClient, id: number): Listing | und
 export const activeListingsQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.activeListings(userId),
-    queryFn: () => api<Listing[]>(API.activeListings(userId)),
+    queryFn: () => api<Listing[]>(listingPaths.activeListings(userId)),
   });
 
 export function useActiveListings(userId: number | null) {
@@ -58,7 +58,7 @@ export function useActiveListings(userId: number | null) {
 export const soldCountQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.soldCount(userId),
-    queryFn: async () => (await api<{ count: number }>(API.soldCount(userId))).count,
+    queryFn: async () => (await api<{ count: number }>(listingPaths.soldCount(userId))).count,
   });
 
 export function useSoldCount(userId: number) {

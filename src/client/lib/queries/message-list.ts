@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as messagePaths from '#shared/api-paths/messages.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
@@ -11,7 +11,7 @@ import { queryKeys } from '../query-keys';
 export const messagesQuery = () =>
   queryOptions({
     queryKey: queryKeys.messages(),
-    queryFn: () => api<DirectMessage[]>(API.messages),
+    queryFn: () => api<DirectMessage[]>(messagePaths.messages),
   });
 
 /** A message the user received and has not read yet (the unread counts of /Chats and the header). */

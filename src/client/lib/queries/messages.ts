@@ -1,6 +1,6 @@
 /** POST /api/direct_message, used by the listing page, the chats page and the courier. */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as messagePaths from '#shared/api-paths/messages.js';
 import { MESSAGE_REFRESH_MS } from '#shared/constants.js';
 import type { DirectMessage, SendMessageBody } from '#shared/schemas/messages.js';
 import { api } from '../api';
@@ -15,7 +15,7 @@ export interface MessageToSend {
 }
 
 export function sendMessage({ body, key }: MessageToSend): Promise<DirectMessage> {
-  return api<DirectMessage>(API.messages, {
+  return api<DirectMessage>(messagePaths.messages, {
     method: 'POST',
     body,
     headers: idempotencyHeaders(key),

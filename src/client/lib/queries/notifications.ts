@@ -1,6 +1,6 @@
 /** The notification centre: the bell's unread count and the pages of the list. */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as notificationPaths from '#shared/api-paths/notifications.js';
 import type { NotificationsPage } from '#shared/schemas/notifications.js';
 import { api } from '../api';
 import { FRAME_QUERY, queryKeys } from '../query-keys';
@@ -10,7 +10,8 @@ export const unreadNotificationsQuery = () =>
   queryOptions({
     queryKey: queryKeys.notificationUnread(),
     queryFn: async () =>
-      (await api<NotificationsPage>(API.notifications, { query: { limit: 1 } })).unread,
+      (await api<NotificationsPage>(notificationPaths.notifications, { query: { limit: 1 } }))
+        .unread,
     // On every page: the offline and connection-trouble banners date the screen's data, not it.
     meta: FRAME_QUERY,
   });
@@ -23,7 +24,7 @@ export const unreadNotificationsQuery = () =>
 export const notificationPageQuery = (cursor: number | null) =>
   queryOptions({
     queryKey: queryKeys.notificationPage(cursor),
-    queryFn: () => api<NotificationsPage>(API.notifications, { query: { cursor } }),
+    queryFn: () => api<NotificationsPage>(notificationPaths.notifications, { query: { cursor } }),
     // New ones arrive by live event; the list is also fresh whenever the page opens.
     staleTime: 0,
   });

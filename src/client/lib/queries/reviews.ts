@@ -1,6 +1,6 @@
 /** GET /api/review/{vendorId}: a seller's reviews, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
 import type { Review } from '#shared/schemas/reviews.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
@@ -16,7 +16,7 @@ export function newestFirst(reviews: readonly Review[]): Review[] {
 export const reviewsQuery = (vendorId: number) =>
   queryOptions({
     queryKey: queryKeys.reviews(vendorId),
-    queryFn: async () => newestFirst(await api<Review[]>(API.reviews(vendorId))),
+    queryFn: async () => newestFirst(await api<Review[]>(listingPaths.reviews(vendorId))),
     // Whether the reader may still review depends on this list: re-check it on every visit.
     staleTime: 0,
   });

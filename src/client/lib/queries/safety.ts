@@ -1,6 +1,7 @@
 /** Reports, blocks and whether a review may be written: used by the listing, profile and chats. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
+import * as safetyPaths from '#shared/api-paths/safety.js';
 import type {
   BlockedUser,
   CreateReportBody,
@@ -14,7 +15,7 @@ import { useRefresh } from '../use-refresh';
 export const blocksQuery = () =>
   queryOptions({
     queryKey: queryKeys.blocks(),
-    queryFn: () => api<BlockedUser[]>(API.blocks),
+    queryFn: () => api<BlockedUser[]>(safetyPaths.blocks),
   });
 
 export function useBlocks(enabled = true) {
@@ -24,7 +25,7 @@ export function useBlocks(enabled = true) {
 export function useReport() {
   return useMutation({
     mutationFn: (body: CreateReportBody) =>
-      api<ReportCreated>(API.reports, { method: 'POST', body }),
+      api<ReportCreated>(safetyPaths.reports, { method: 'POST', body }),
   });
 }
 
@@ -36,16 +37,16 @@ function useBlockChange<Vars>(request: (vars: Vars) => Promise<unknown>) {
 
 export const useBlock = () =>
   useBlockChange((userId: number) =>
-    api<BlockedUser>(API.blocks, { method: 'POST', body: { user_id: userId } }),
+    api<BlockedUser>(safetyPaths.blocks, { method: 'POST', body: { user_id: userId } }),
   );
 
 export const useUnblock = () =>
-  useBlockChange((userId: number) => api(API.block(userId), { method: 'DELETE' }));
+  useBlockChange((userId: number) => api(safetyPaths.block(userId), { method: 'DELETE' }));
 
 export const reviewEligibilityQuery = (vendorId: number) =>
   queryOptions({
     queryKey: queryKeys.reviewEligibility(vendorId),
-    queryFn: () => api<ReviewEligibility>(API.reviewEligibility(vendorId)),
+    queryFn: () => api<ReviewEligibility>(listingPaths.reviewEligibility(vendorId)),
     // A message sent a moment ago may have made it possible: check on every visit.
     staleTime: 0,
   });

@@ -1,12 +1,12 @@
 /** GET /api/user/{id}: the spec's array whose first element is the user. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
 import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 
 export async function fetchUser(id: number): Promise<PublicUser | SessionUser> {
-  const [user] = await api<(PublicUser | SessionUser)[]>(API.user(id));
+  const [user] = await api<(PublicUser | SessionUser)[]>(accountPaths.user(id));
   if (!user) throw new ApiError(404, 'No such user.');
   return user;
 }

@@ -1,4 +1,4 @@
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
 import type {
   AuthResponse,
   LoginBody,
@@ -13,13 +13,17 @@ import { storeSession } from '#client/lib/session.js';
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 
 export async function login(body: LoginBody): Promise<AuthResponse> {
-  const response = await api<AuthResponse>(API.login, { method: 'POST', body, timeoutMs: 15_000 });
+  const response = await api<AuthResponse>(accountPaths.login, {
+    method: 'POST',
+    body,
+    timeoutMs: 15_000,
+  });
   storeSession(response.user);
   return response;
 }
 
 export async function register(body: RegisterBody): Promise<AuthResponse> {
-  const response = await api<AuthResponse>(API.register, {
+  const response = await api<AuthResponse>(accountPaths.register, {
     method: 'POST',
     body,
     timeoutMs: 15_000,
@@ -37,12 +41,16 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /** Forgot password: the same answer whether or not an account uses the address. */
 export function requestPasswordReset(body: PasswordResetBody): Promise<MessageResponse> {
-  return api<MessageResponse>(API.passwordReset, { method: 'POST', body, timeoutMs: 15_000 });
+  return api<MessageResponse>(accountPaths.passwordReset, {
+    method: 'POST',
+    body,
+    timeoutMs: 15_000,
+  });
 }
 
 /** The mailed link's token and the new password. */
 export function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<MessageResponse> {
-  return api<MessageResponse>(API.passwordResetConfirm, {
+  return api<MessageResponse>(accountPaths.passwordResetConfirm, {
     method: 'POST',
     body,
     timeoutMs: 15_000,

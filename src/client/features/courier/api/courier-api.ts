@@ -1,6 +1,7 @@
 /** The courier dashboard's reads and writes: deliveries, claiming one, and the shift toggle. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as accountPaths from '#shared/api-paths/accounts.js';
+import * as deliveryPaths from '#shared/api-paths/deliveries.js';
 import type { DeliveryInstruction, UpdateDeliveryBody } from '#shared/schemas/deliveries.js';
 import type { SessionUser, UpdateUserBody } from '#shared/schemas/users.js';
 import { api, ApiError, isNetworkError } from '#client/lib/api.js';
@@ -25,7 +26,7 @@ export function useCourierDeliveries(userId: number) {
 
 export function claimDelivery(deliveryId: number, courierId: number) {
   const body: UpdateDeliveryBody = { courier_id: courierId, delivery_status: 'Assigned' };
-  return api<DeliveryInstruction>(API.delivery(deliveryId), { method: 'PUT', body });
+  return api<DeliveryInstruction>(deliveryPaths.delivery(deliveryId), { method: 'PUT', body });
 }
 
 export const CLAIM_LOST_MESSAGE = 'Another courier already took this delivery.';
@@ -54,7 +55,7 @@ export function useClaimDelivery(userId: number) {
 
 export function setShift(userId: number, onShift: boolean): Promise<SessionUser> {
   const body: UpdateUserBody = { on_shift: onShift ? 1 : 0 };
-  return api<SessionUser>(API.user(userId), { method: 'PUT', body });
+  return api<SessionUser>(accountPaths.user(userId), { method: 'PUT', body });
 }
 
 export function useShift(userId: number) {

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { api } from '#client/lib/api.js';
 
 /** Spec: Mark as Sold sets availability Out of Stock and listing_status Sold. */
 export function markSold(listingId: number): Promise<Listing[]> {
-  return api<Listing[]>(API.listing(listingId), {
+  return api<Listing[]>(listingPaths.listing(listingId), {
     method: 'PUT',
     body: { availability: 'Out of Stock', listing_status: 'Sold' },
   });
 }
 
 export function deleteListing(listingId: number): Promise<{ message: string }> {
-  return api<{ message: string }>(API.listing(listingId), { method: 'DELETE' });
+  return api<{ message: string }>(listingPaths.listing(listingId), { method: 'DELETE' });
 }
 
 /** Both change what every listing screen shows, so all listing queries refresh. */

@@ -1,6 +1,8 @@
 /** Reads and writes of the listing page: message sent?, delivery requested?, request, review. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
+import * as messagePaths from '#shared/api-paths/messages.js';
 import type { CreateDeliveryRequestBody, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { CreateReviewBody, Review } from '#shared/schemas/reviews.js';
@@ -17,7 +19,9 @@ export const listingSenderQuery = (userId: number, listingId: number) =>
   queryOptions({
     queryKey: queryKeys.listingSender(userId, listingId),
     queryFn: () =>
-      api<DirectMessage[]>(API.listingSender, { query: { id: userId, listing: listingId } }),
+      api<DirectMessage[]>(messagePaths.listingSender, {
+        query: { id: userId, listing: listingId },
+      }),
     // A saved cache restored at start is re-checked (providers.tsx); a send in this session
     // writes its answer here. The few seconds spare the page a second ask on a slow network.
     staleTime: CHECK_FRESH_MS,
@@ -31,7 +35,8 @@ export function useMessageSent(userId: number, listingId: number) {
 export const listingBuyerQuery = (userId: number, listingId: number) =>
   queryOptions({
     queryKey: queryKeys.listingBuyer(userId, listingId),
-    queryFn: () => api<DeliveryRequest[]>(API.listingBuyer, { query: { userId, listingId } }),
+    queryFn: () =>
+      api<DeliveryRequest[]>(deliveryPaths.listingBuyer, { query: { userId, listingId } }),
     staleTime: CHECK_FRESH_MS,
   });
 
@@ -53,7 +58,7 @@ export function useRequestDelivery() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: Keyed<CreateDeliveryRequestBody>) =>
-      api<DeliveryRequest>(API.deliveryRequests, {
+      api<DeliveryRequest>(deliveryPaths.deliveryRequests, {
         method: 'POST',
         body,
         headers: idempotencyHeaders(key),
@@ -74,7 +79,11 @@ export function useCreateReview(vendorId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: Keyed<CreateReviewBody>) =>
-      api<Review>(API.createReview, { method: 'POST', body, headers: idempotencyHeaders(key) }),
+      api<Review>(listingPaths.createReview, {
+        method: 'POST',
+        body,
+        headers: idempotencyHeaders(key),
+      }),
     retry: retryLostAnswer,
     onSuccess: (review) => {
       client.setQueryData(queryKeys.reviews(vendorId), (list: Review[] | undefined) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '#shared/api-paths.js';
+import * as listingPaths from '#shared/api-paths/listings.js';
 import type {
   CreateListingBody,
   CreateListingResponse,
@@ -26,11 +26,16 @@ export function createListing(
   onProgress: (fraction: number) => void,
   key: string,
 ): Promise<CreateListingResponse> {
-  return postJsonWithProgress<CreateListingResponse>(API.createListing, body, onProgress, key);
+  return postJsonWithProgress<CreateListingResponse>(
+    listingPaths.createListing,
+    body,
+    onProgress,
+    key,
+  );
 }
 
 export function relistProduct(body: RelistBody, key: string): Promise<CreateListingResponse> {
-  return api<CreateListingResponse>(API.relist, {
+  return api<CreateListingResponse>(listingPaths.relist, {
     method: 'POST',
     body,
     headers: idempotencyHeaders(key),
@@ -40,7 +45,7 @@ export function relistProduct(body: RelistBody, key: string): Promise<CreateList
 export const vendorProductsQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.vendorProducts(userId),
-    queryFn: () => api<Product[]>(API.vendorProducts(userId)),
+    queryFn: () => api<Product[]>(listingPaths.vendorProducts(userId)),
   });
 
 export function useVendorProducts(userId: number) {
