@@ -7,7 +7,7 @@ import * as accountPaths from './api-paths/accounts.js';
 import * as listingPaths from './api-paths/listings.js';
 import * as messagePaths from './api-paths/messages.js';
 import * as safetyPaths from './api-paths/safety.js';
-import * as deliveryPaths from './api-paths/deliveries.js';
+import * as orderPaths from './api-paths/orders.js';
 import * as notificationPaths from './api-paths/notifications.js';
 import * as systemPaths from './api-paths/system.js';
 
@@ -16,7 +16,7 @@ export const API = {
   ...listingPaths,
   ...messagePaths,
   ...safetyPaths,
-  ...deliveryPaths,
+  ...orderPaths,
   ...notificationPaths,
   ...systemPaths,
 } as const;

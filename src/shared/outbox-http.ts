@@ -3,7 +3,7 @@
  * the service worker (both have `fetch` and, in current browsers, `navigator.locks`).
  */
 import * as accountPaths from './api-paths/accounts.js';
-import * as deliveryPaths from './api-paths/deliveries.js';
+import * as orderPaths from './api-paths/orders.js';
 import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadlines.js';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from './idempotency.js';
 import { outboxBody, type Answer, type OutboxEntry, type OutboxTransport } from './outbox.js';
@@ -38,9 +38,9 @@ export function httpTransport(
 ): OutboxTransport {
   return {
     me: () => call(fetchFn, accountPaths.me),
-    current: (deliveryId) => call(fetchFn, deliveryPaths.delivery(deliveryId)),
+    current: (deliveryId) => call(fetchFn, orderPaths.delivery(deliveryId)),
     send: (entry: OutboxEntry) =>
-      call(fetchFn, deliveryPaths.delivery(entry.deliveryId), {
+      call(fetchFn, orderPaths.delivery(entry.deliveryId), {
         method: 'PUT',
         headers: {
           'content-type': 'application/json',

@@ -8,7 +8,7 @@
  * (docs/decisions/008-courier-outbox.md, 021-lie-fi-and-idempotency-keys.md,
  * 022-delivery-proof.md).
  */
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import { COURIER_UPDATE_DECIDE_MS } from '#shared/deadlines.js';
 import {
   outboxBody,
@@ -70,7 +70,7 @@ async function decide(change: PressedChange & { key: string }): Promise<StatusUp
   const decideBy = new AbortController();
   const timer = setTimeout(() => decideBy.abort(), left);
   try {
-    const delivery = await api<DeliveryInstruction>(deliveryPaths.delivery(change.deliveryId), {
+    const delivery = await api<DeliveryInstruction>(orderPaths.delivery(change.deliveryId), {
       method: 'PUT',
       body: outboxBody(change),
       headers: idempotencyHeaders(change.key),

@@ -1,6 +1,6 @@
 /** Where the courier of a delivery is: read once, then kept current by live events. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
 import type { CourierPosition } from '#shared/live.js';
 import { api } from '#client/lib/api.js';
@@ -10,7 +10,7 @@ import { queryKeys } from '#client/lib/query-keys.js';
 export const courierPositionQuery = (deliveryId: number) =>
   queryOptions({
     queryKey: queryKeys.courierPosition(deliveryId),
-    queryFn: () => api<CourierPosition | null>(deliveryPaths.deliveryPosition(deliveryId)),
+    queryFn: () => api<CourierPosition | null>(orderPaths.deliveryPosition(deliveryId)),
     staleTime: 0,
   });
 

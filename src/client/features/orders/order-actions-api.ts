@@ -1,6 +1,6 @@
 /** What a buyer does with an order beyond watching it: cancel it, rate the courier. */
 import { useMutation } from '@tanstack/react-query';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import { DELIVERY_PROOF_API } from '#shared/handover.js';
 import type {
   DeliveryInstruction,
@@ -27,13 +27,13 @@ export function cancelOrder(
 ): Promise<DeliveryInstruction | DeliveryRequest> {
   if (order.delivery) {
     const body: UpdateDeliveryBody = { delivery_status: 'Cancelled', reason };
-    return api<DeliveryInstruction>(deliveryPaths.delivery(order.delivery.delivery_id), {
+    return api<DeliveryInstruction>(orderPaths.delivery(order.delivery.delivery_id), {
       method: 'PUT',
       body,
     });
   }
   const body: UpdateDeliveryRequestBody = { status: 'Cancelled', reason };
-  return api<DeliveryRequest>(deliveryPaths.deliveryRequest(order.delivery_request_id), {
+  return api<DeliveryRequest>(orderPaths.deliveryRequest(order.delivery_request_id), {
     method: 'PUT',
     body,
   });

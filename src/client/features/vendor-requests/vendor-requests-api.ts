@@ -1,6 +1,6 @@
 /** The vendor's pending delivery requests: list, decline, accept. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import type {
   AcceptBody,
   DeliveryInstruction,
@@ -16,14 +16,14 @@ export function useVendorRequests(userId: number) {
 }
 
 export function declineRequest(requestId: number): Promise<DeliveryRequest> {
-  return api<DeliveryRequest>(deliveryPaths.deliveryRequest(requestId), {
+  return api<DeliveryRequest>(orderPaths.deliveryRequest(requestId), {
     method: 'PUT',
     body: { status: 'Denied' },
   });
 }
 
 export function acceptRequest(requestId: number, body: AcceptBody): Promise<DeliveryInstruction> {
-  return api<DeliveryInstruction>(deliveryPaths.acceptRequest(requestId), { method: 'POST', body });
+  return api<DeliveryInstruction>(orderPaths.acceptRequest(requestId), { method: 'POST', body });
 }
 
 /** A settled request leaves the vendor's list at once; the server is asked again afterwards. */

@@ -4,7 +4,7 @@
  * screen, the vendor dashboard), and the courier's lists (dashboard, delivery screen).
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
@@ -19,21 +19,21 @@ function alwaysAsked<T, K extends QueryKey>(queryKey: K, queryFn: () => Promise<
 
 export const deliveryRequestsQuery = () =>
   alwaysAsked(queryKeys.deliveryRequests(), () =>
-    api<DeliveryRequest[]>(deliveryPaths.deliveryRequests),
+    api<DeliveryRequest[]>(orderPaths.deliveryRequests),
   );
 
 export const deliveriesQuery = () =>
-  alwaysAsked(queryKeys.deliveries(), () => api<DeliveryInstruction[]>(deliveryPaths.deliveries));
+  alwaysAsked(queryKeys.deliveries(), () => api<DeliveryInstruction[]>(orderPaths.deliveries));
 
 export const vendorRequestsQuery = (userId: number) =>
   alwaysAsked(queryKeys.vendorRequests(userId), () =>
-    api<DeliveryRequest[]>(deliveryPaths.vendorDeliveryRequests(userId)),
+    api<DeliveryRequest[]>(orderPaths.vendorDeliveryRequests(userId)),
   );
 
 export const unassignedQuery = () =>
-  alwaysAsked(queryKeys.unassigned(), () => api<DeliveryInstruction[]>(deliveryPaths.unassigned));
+  alwaysAsked(queryKeys.unassigned(), () => api<DeliveryInstruction[]>(orderPaths.unassigned));
 
 export const courierDeliveriesQuery = (userId: number) =>
   alwaysAsked(queryKeys.courierDeliveries(userId), () =>
-    api<DeliveryInstruction[]>(deliveryPaths.courierDeliveries(userId)),
+    api<DeliveryInstruction[]>(orderPaths.courierDeliveries(userId)),
   );

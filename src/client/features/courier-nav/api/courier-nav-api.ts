@@ -1,7 +1,7 @@
 /** What the courier screen reads: the delivery, its listing and where map tiles come from. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import { deliveryInstruction, type DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { api } from '#client/lib/api.js';
 import { listingQuery } from '#client/lib/queries/listings.js';
@@ -12,7 +12,7 @@ export const deliveryQuery = (id: number) =>
     queryKey: queryKeys.delivery(id),
     queryFn: async () => {
       try {
-        return await api<DeliveryInstruction>(deliveryPaths.delivery(id));
+        return await api<DeliveryInstruction>(orderPaths.delivery(id));
       } catch (error) {
         console.warn('Failed to fetch delivery', error);
         throw error;

@@ -3,7 +3,7 @@
  * to that delivery's buyer and vendor only.
  */
 import { useEffect, useRef } from 'react';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import { isActiveDelivery, type DeliveryStatus } from '#shared/delivery.js';
 import {
   metersBetween,
@@ -46,8 +46,8 @@ export function useSharePosition(
       accuracy: Math.min(position.accuracy, 100_000),
       at: new Date(now).toISOString(),
     };
-    api(deliveryPaths.deliveryPosition(deliveryId), { method: 'POST', body }).catch(
-      (error: unknown) => console.warn('Could not share the courier position', error),
+    api(orderPaths.deliveryPosition(deliveryId), { method: 'POST', body }).catch((error: unknown) =>
+      console.warn('Could not share the courier position', error),
     );
   }, [deliveryId, status, position]);
 }

@@ -1,7 +1,7 @@
 /** The courier dashboard's reads and writes: deliveries, claiming one, and the shift toggle. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as accountPaths from '#shared/api-paths/accounts.js';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import type { DeliveryInstruction, UpdateDeliveryBody } from '#shared/schemas/deliveries.js';
 import type { SessionUser, UpdateUserBody } from '#shared/schemas/users.js';
 import { api, ApiError, isNetworkError } from '#client/lib/api.js';
@@ -26,7 +26,7 @@ export function useCourierDeliveries(userId: number) {
 
 export function claimDelivery(deliveryId: number, courierId: number) {
   const body: UpdateDeliveryBody = { courier_id: courierId, delivery_status: 'Assigned' };
-  return api<DeliveryInstruction>(deliveryPaths.delivery(deliveryId), { method: 'PUT', body });
+  return api<DeliveryInstruction>(orderPaths.delivery(deliveryId), { method: 'PUT', body });
 }
 
 export const CLAIM_LOST_MESSAGE = 'Another courier already took this delivery.';

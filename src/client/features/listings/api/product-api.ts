@@ -1,6 +1,6 @@
 /** Reads and writes of the listing page: message sent?, delivery requested?, request, review. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as deliveryPaths from '#shared/api-paths/deliveries.js';
+import * as orderPaths from '#shared/api-paths/orders.js';
 import * as listingPaths from '#shared/api-paths/listings.js';
 import * as messagePaths from '#shared/api-paths/messages.js';
 import type { CreateDeliveryRequestBody, DeliveryRequest } from '#shared/schemas/deliveries.js';
@@ -36,7 +36,7 @@ export const listingBuyerQuery = (userId: number, listingId: number) =>
   queryOptions({
     queryKey: queryKeys.listingBuyer(userId, listingId),
     queryFn: () =>
-      api<DeliveryRequest[]>(deliveryPaths.listingBuyer, { query: { userId, listingId } }),
+      api<DeliveryRequest[]>(orderPaths.listingBuyer, { query: { userId, listingId } }),
     staleTime: CHECK_FRESH_MS,
   });
 
@@ -58,7 +58,7 @@ export function useRequestDelivery() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: Keyed<CreateDeliveryRequestBody>) =>
-      api<DeliveryRequest>(deliveryPaths.deliveryRequests, {
+      api<DeliveryRequest>(orderPaths.deliveryRequests, {
         method: 'POST',
         body,
         headers: idempotencyHeaders(key),

@@ -1,4 +1,7 @@
-/** API paths: Delivery requests and deliveries (the courier's updates and position). */
+/**
+ * API paths: orders on their way, as delivery requests (buyer and seller) and deliveries (the
+ * courier's updates and position).
+ */
 
 export const deliveryRequests = '/api/delivery_request';
 export const vendorDeliveryRequests = (userId: number) => `/api/delivery_request/vendor/${userId}`;
