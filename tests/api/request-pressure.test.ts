@@ -22,7 +22,7 @@ describe('isBusy', () => {
 describe('givingWay', () => {
   it('paces turns at the given rate while the server is busy, however many ask at once', async () => {
     vi.useFakeTimers({ now: 0 });
-    const turn = givingWay({ busy: () => true }, 20);
+    const turn = givingWay({ busy: () => true, answered: () => 0 }, 20);
     const at: number[] = [];
     const asks = Array.from({ length: 5 }, () => turn().then(() => at.push(Date.now())));
     await vi.advanceTimersByTimeAsync(1_000);
@@ -33,21 +33,36 @@ describe('givingWay', () => {
   it('gives the next turn at once when the server is not busy', async () => {
     // The clock stands still: only turns that wait for no timer can end.
     vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'Date', 'performance'] });
-    const turn = givingWay({ busy: () => false }, 1);
+    const turn = givingWay({ busy: () => false, answered: () => 0 }, 1);
     await Promise.all(Array.from({ length: 50 }, () => turn()));
     expect(Date.now()).toBe(0);
   });
 
-  it('paces the turns after one that other work held up, without waiting for a sample', async () => {
-    const turn = givingWay({ busy: () => false }, 20);
+  /** A turn, and the event loop held for 30 ms (with `answers` answered meanwhile) before it comes. */
+  async function heldUp(turn: () => Promise<void>, answer: (n: number) => void, answers: number) {
     const first = turn();
-    // Requests that arrived together hold the event loop for 30 ms before the turn comes.
     const until = performance.now() + 30;
     while (performance.now() < until);
+    answer(answers);
     await first;
+  }
+
+  it('paces the turns after one that a burst of requests held up, without waiting for a sample', async () => {
+    let answered = 0;
+    const turn = givingWay({ busy: () => false, answered: () => answered }, 20);
+    await heldUp(turn, (n) => (answered += n), 40);
     const started = performance.now();
     await Promise.all([turn(), turn(), turn()]);
     // 20 a second: the third of them comes 100 ms after the first at the soonest.
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
+
+  it('goes on at once after a turn that its own work held up, with no requests answered', async () => {
+    // The clock stands still for timers: a paced turn would never come.
+    const turn = givingWay({ busy: () => false, answered: () => 0 }, 1);
+    await heldUp(turn, () => {}, 0);
+    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'Date'] });
+    await Promise.all(Array.from({ length: 20 }, () => turn()));
+    expect(Date.now()).toBe(0);
   });
 });

@@ -17,6 +17,8 @@ const ANSWERING_PER_SECOND = 50;
 
 export interface RequestPressure {
   busy(): boolean;
+  /** Requests answered since the start: how many came between two moments. */
+  answered(): number;
 }
 
 /** Judges a sample: exported for its test. */
@@ -26,12 +28,14 @@ export function isBusy(utilization: number, answersPerSecond: number): boolean {
 
 export function trackRequestPressure(app: FastifyInstance): RequestPressure {
   let answers = 0;
+  let answered = 0;
   let busy = false;
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   let lastAt = performance.now();
   // Event streams answer once, at their start: they count like any other request.
   app.addHook('onResponse', async () => {
     answers++;
+    answered++;
   });
   const timer = setInterval(() => {
     const now = performance.now();
@@ -43,18 +47,23 @@ export function trackRequestPressure(app: FastifyInstance): RequestPressure {
   }, SAMPLE_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  return { busy: () => busy };
+  return { busy: () => busy, answered: () => answered };
 }
 
-/** A turn that waited longer than this behind other work finds the server busy at once. */
+/**
+ * A turn that waited longer than this while this many requests were answered finds the server
+ * busy at once. The answers tell a burst of requests from the background work's own (a
+ * fan-out's encryption and its push service's answers hold the loop up too).
+ */
 const HELD_UP_MS = 10;
+const HELD_UP_ANSWERS = 8;
 
 /**
  * Turns for a piece of background work each: the next at once (in a turn of the event loop of
  * its own) while the server is not busy, else at most `perSecond` a second, however many ask.
- * Besides the sampled pressure, a turn that came late (the loop held up by a burst of requests
- * that arrived together) paces the turns after it for a sample's length: the burst need not
- * wait for the next sample to be left alone.
+ * Besides the sampled pressure, a turn that came late while requests were being answered (a
+ * burst that arrived together) paces the turns after it for a sample's length: the burst need
+ * not wait for the next sample to be left alone.
  */
 export function givingWay(
   pressure: RequestPressure | undefined,
@@ -65,9 +74,11 @@ export function givingWay(
   return async () => {
     if (!pressure?.busy() && performance.now() >= heldUpUntil) {
       const asked = performance.now();
+      const answeredBefore = pressure?.answered() ?? 0;
       await new Promise((resolve) => setImmediate(resolve));
       const came = performance.now();
-      if (came - asked > HELD_UP_MS) heldUpUntil = came + SAMPLE_MS;
+      const answers = (pressure?.answered() ?? 0) - answeredBefore;
+      if (came - asked > HELD_UP_MS && answers >= HELD_UP_ANSWERS) heldUpUntil = came + SAMPLE_MS;
       return;
     }
     const now = Date.now();
