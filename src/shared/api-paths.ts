@@ -24,6 +24,10 @@ export const API = {
   vendorProducts: (userId: number) => `/api/product/vendor/${userId}`,
   soldCount: (userId: number) => `/api/listing/vendor/sold/${userId}`,
   activeListings: (userId: number) => `/api/listing/active/${userId}`,
+  favorites: '/api/favorites',
+  favorite: (listingId: number) => `/api/favorites/${listingId}`,
+  savedSearches: '/api/saved-searches',
+  savedSearch: (id: number) => `/api/saved-searches/${id}`,
 
   messages: '/api/direct_message',
   userMessages: (userId: number) => `/api/direct_message/${userId}`,

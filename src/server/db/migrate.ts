@@ -9,6 +9,7 @@ import { reviewCount } from './migrations/2026-11-27-review-count.js';
 import { mailAndIdentity } from './migrations/2026-11-28-mail-and-identity.js';
 import { images } from './migrations/2026-11-29-images.js';
 import { moderation } from './migrations/2026-11-30-moderation.js';
+import { listingPhotos } from './migrations/2026-12-06-listing-photos.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -24,6 +25,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-28-mail-and-identity': mailAndIdentity(db.dialect),
         '2026-11-29-images': images(db.dialect),
         '2026-11-30-moderation': moderation(db.dialect),
+        '2026-12-06-listing-photos': listingPhotos(db.dialect),
       };
     },
   };

@@ -7,7 +7,13 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { DATE_POSTED_MS, DEFAULT_RATING, FEATURED_COUNT, sellerRating } from '#shared/constants.js';
+import {
+  DATE_POSTED_MS,
+  DEFAULT_RATING,
+  FEATURED_COUNT,
+  PRICE_DROP_SHOWN_MS,
+  sellerRating,
+} from '#shared/constants.js';
 import type { Listing, SearchQuery } from '#shared/schemas/listings.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
@@ -35,6 +41,8 @@ export function listingQuery(db: Db) {
       'listings.availability',
       'listings.listing_status',
       'users.username',
+      'listings.was_price_cents',
+      'listings.price_dropped_at',
     ]);
 }
 
@@ -55,10 +63,19 @@ function countQuery(db: Db, needs: { products: boolean; users: boolean }): Count
   return query;
 }
 
-export type ListingRow = Omit<Listing, 'price' | 'rating'> & {
+export type ListingRow = Omit<Listing, 'price' | 'rating' | 'was_price' | 'was_price_until'> & {
   price_cents: number;
   rating: number | null;
+  was_price_cents: number | null;
+  price_dropped_at: string | null;
 };
+
+/** Until when a price dropped at `droppedAt` shows "was $X", or null once that has passed. */
+function wasPriceUntil(droppedAt: string | null): string | null {
+  if (droppedAt === null) return null;
+  const until = Date.parse(droppedAt) + PRICE_DROP_SHOWN_MS;
+  return until > Date.now() ? new Date(until).toISOString() : null;
+}
 
 /**
  * A row as the API's Listing, written out field by field in the contract's order: copying a
@@ -66,6 +83,7 @@ export type ListingRow = Omit<Listing, 'price' | 'rating'> & {
  * generation garbage, hundreds of bytes a read under load), and left `price` last.
  */
 export function toListing(row: ListingRow): Listing {
+  const wasUntil = wasPriceUntil(row.price_dropped_at);
   return {
     listing_id: row.listing_id,
     product_id: row.product_id,
@@ -83,6 +101,8 @@ export function toListing(row: ListingRow): Listing {
     availability: row.availability,
     listing_status: row.listing_status,
     username: row.username,
+    was_price: wasUntil === null ? null : row.was_price_cents! / 100,
+    was_price_until: wasUntil,
   };
 }
 
@@ -190,10 +210,11 @@ function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
       : q.priceSort === 'high-to-low'
         ? (['listings.price_cents', 'desc'] as const)
         : (['listings.listing_date', 'desc'] as const);
+  /** Every listing the search finds, before order and paging. */
+  const matching = () => countQuery(db, needs).where(matches);
   // Deferred join: find the page's ids from indexes first, then read 24 full rows, instead of
   // joining and sorting every match with all its columns.
-  const pageIds = countQuery(db, needs)
-    .where(matches)
+  const pageIds = matching()
     .select('listings.listing_id')
     .orderBy(sortBy, direction)
     .orderBy('listings.listing_id', 'desc')
@@ -206,9 +227,8 @@ function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
       .where('listings.listing_id', 'in', pageIds)
       .orderBy(sortBy, direction)
       .orderBy('listings.listing_id', 'desc'),
-    count: countQuery(db, needs)
-      .where(matches)
-      .select((eb) => eb.fn.countAll<number>().as('total')),
+    count: matching().select((eb) => eb.fn.countAll<number>().as('total')),
+    matching,
   };
 }
 
@@ -223,6 +243,19 @@ export async function searchPageOf(db: Db, q: SearchQuery, dialect: DialectName)
   const { page, count, limit, offset } = searchQueries(db, q, dialect);
   const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
   return { items: rows.map(toListing), total: Number(counted.total), limit, offset };
+}
+
+/**
+ * Whether the search finds this one listing, by the search's own conditions (a saved search
+ * hearing of a new listing): matching is written once, here.
+ */
+export async function searchFinds(db: Db, q: SearchQuery, dialect: DialectName, listingId: number) {
+  const found = await searchQueries(db, q, dialect)
+    .matching()
+    .where('listings.listing_id', '=', listingId)
+    .select('listings.listing_id')
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /**
