@@ -55,7 +55,13 @@ export default defineConfig({
         // Query) in small chunks of their own, each one more request at start and their
         // import and export lists gzip poorly: together about 2 kB more on every first visit.
         codeSplitting: {
-          groups: [{ name: 'start', tags: ['$initial'] }],
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            {
+              name: 'listing-card',
+              test: /src\/client\/(components\/(ui\/(listing-card|listing-image|stars|status)|favorite-button|heart|sign-in-first)|lib\/format)\./,
+            },
+          ],
         },
       },
     },

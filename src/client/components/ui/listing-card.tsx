@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { discountPercent } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
-import { formatPrice } from '#client/lib/format.js';
+import { formatPrice, wasPrice } from '#client/lib/format.js';
+import { FavoriteButton } from '../favorite-button';
 import { ListingImage } from './listing-image';
 import { Stars } from './stars';
 
@@ -21,9 +22,11 @@ export function ListingCard({
 }) {
   const discount = Math.round(discountPercent(listing.discount));
   const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const was = wasPrice(listing);
   return (
     <article className="listing-card">
       <ListingImage src={listing.thumbnail} alt="" eager={eager} priority={priority} />
+      <FavoriteButton listing={listing} />
       <div className="listing-card-body">
         <Title className="listing-card-title">
           <Link to={`/productListing/${listing.listing_id}`} className="stretched-link">
@@ -32,6 +35,7 @@ export function ListingCard({
         </Title>
         <p className="listing-card-price">
           {formatPrice(listing.price)}
+          {was !== null && <WasPrice price={was} />}
           {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
         </p>
         <p className="listing-card-meta">
@@ -42,6 +46,15 @@ export function ListingCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/** "was $40.00": the price before a drop, struck through (the words say it to readers). */
+export function WasPrice({ price }: { price: number }) {
+  return (
+    <span className="was-price">
+      was <s>{formatPrice(price)}</s>
+    </span>
   );
 }
 
