@@ -73,6 +73,14 @@ const withShell: RouteObject[] = [
     ...page('../features/vendor/vendor-page.tsx', 'VendorPage'),
   },
   {
+    path: 'editListing/:listingId',
+    ...page('../features/listings/edit-listing-page.tsx', 'EditListingPage'),
+  },
+  {
+    path: 'favorites',
+    ...page('../features/catalog/favorites-page.tsx', 'FavoritesPage'),
+  },
+  {
     path: 'productListing/:listingId',
     ...page('../features/listings/product-page.tsx', 'ProductPage', { ssr: true }),
   },

@@ -1,6 +1,6 @@
 /**
- * A JSON POST that reports upload progress. fetch() cannot report request-body progress, so the
- * one large upload (a listing photo as a base64 data URL) uses XMLHttpRequest; errors match
+ * A JSON POST (or PATCH) that reports upload progress. fetch() cannot report request-body
+ * progress, so the large uploads (listing photos as base64 data URLs) use XMLHttpRequest; errors match
  * api(): ApiError{status,message}, and a TypeError when the network fails.
  */
 import { ApiError, readErrorBody } from './api';
@@ -9,10 +9,11 @@ export function postJsonWithProgress<T>(
   path: string,
   body: unknown,
   onProgress: (fraction: number) => void,
+  method: 'POST' | 'PATCH' = 'POST',
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(method, path);
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -43,5 +44,15 @@ export function postJsonWithProgress<T>(
     xhr.onerror = () => reject(new TypeError('Network request failed'));
     xhr.onabort = () => reject(new TypeError('Upload cancelled'));
     xhr.send(JSON.stringify(body));
+  });
+}
+
+/** A picked file as a data URL, the way listing photos are sent. */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the image.'));
+    reader.readAsDataURL(file);
   });
 }

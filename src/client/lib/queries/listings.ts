@@ -1,7 +1,7 @@
 /** Listing reads shared by several screens. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '#shared/api-paths.js';
-import type { Listing } from '#shared/schemas/listings.js';
+import type { Listing, ListingDetail } from '#shared/schemas/listings.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 
@@ -9,12 +9,12 @@ import { queryKeys } from '../query-keys';
  * GET /api/listing/{id} answers with an array whose first element is the listing; the
  * original courier screen read a single object. Either is accepted.
  */
-export function firstListing(data: unknown): Listing | undefined {
+export function firstListing(data: unknown): ListingDetail | undefined {
   const item: unknown = Array.isArray(data) ? data[0] : data;
-  return item !== null && typeof item === 'object' ? (item as Listing) : undefined;
+  return item !== null && typeof item === 'object' ? (item as ListingDetail) : undefined;
 }
 
-export async function fetchListing(id: number): Promise<Listing> {
+export async function fetchListing(id: number): Promise<ListingDetail> {
   const listing = firstListing(await api<unknown>(API.listing(id)));
   if (!listing) throw new ApiError(404, 'No item Found');
   return listing;

@@ -9,14 +9,14 @@ import {
   ListingFormButtons,
   PriceField,
   type ListingFormProps,
-} from './listing-fields';
+} from '#client/components/listing-form/listing-fields.js';
 import {
   bindFields,
   checkExistingListing,
   parsePrice,
   type ExistingListingForm,
   type RuleError,
-} from './listing-rules';
+} from '#client/components/listing-form/listing-rules.js';
 
 interface Props extends ListingFormProps {
   onNewProduct: () => void;

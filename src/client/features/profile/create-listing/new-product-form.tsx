@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { CATEGORIES, LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/fields.js';
-import { createListing, creationError, readAsDataUrl } from './create-listing-api';
+import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
+import { readAsDataUrl } from '#client/lib/upload.js';
+import { createListing, creationError } from './create-listing-api';
 import { ImageField } from './image-field';
 import {
   ConditionField,
   ListingFormButtons,
   PriceField,
   type ListingFormProps,
-} from './listing-fields';
+} from '#client/components/listing-form/listing-fields.js';
 import {
   bindFields,
   checkImage,
@@ -17,7 +19,7 @@ import {
   parsePrice,
   type NewListingForm,
   type RuleError,
-} from './listing-rules';
+} from '#client/components/listing-form/listing-rules.js';
 
 interface Props extends ListingFormProps {
   onBusyChange: (busy: boolean) => void;
@@ -34,6 +36,7 @@ const EMPTY: NewListingForm = {
 
 export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Props) {
   const [form, setForm] = useState<NewListingForm>(EMPTY);
+  const [more, setMore] = useState<PhotoItem[]>([]);
   const [problem, setProblem] = useState<RuleError | null>(null);
   const [failure, setFailure] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -64,6 +67,14 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         category: form.category as CreateListingBody['category'],
         conditions: form.condition as CreateListingBody['conditions'],
         vendor_id: vendorId,
+        ...(more.length > 0 && {
+          photos: await Promise.all(
+            more.map(async ({ file }) => ({
+              thumbnail: await readAsDataUrl(file!),
+              mimetype: file!.type as CreateListingBody['mimetype'],
+            })),
+          ),
+        }),
       };
       const created = await createListing(body, setProgress);
       onCreated(created.listing_id);
@@ -85,6 +96,14 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
           const rule = file ? checkImage(file) : null;
           setProblem(rule);
         }}
+      />
+      <PhotoList
+        id="listing-more-photos"
+        label="More photos (optional)"
+        photos={more}
+        onChange={setMore}
+        max={LIMITS.photos - 1}
+        onProblem={setProblem}
       />
       <TextField
         id="listing-title"
