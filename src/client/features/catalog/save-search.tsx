@@ -1,10 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { API } from '#shared/api-paths.js';
 import type { SearchQuery } from '#shared/schemas/listings.js';
 import type { SavedSearch, SavedSearchBody } from '#shared/schemas/saved-searches.js';
+import { SignInFirst } from '#client/components/sign-in-first.js';
 import { api, ApiError } from '#client/lib/api.js';
+import '#client/features/catalog/save-search.css';
+
+const LABEL = 'Save this search';
 
 /** The search as it is kept: its own fields, without paging. */
 function savedFields({ limit: _limit, offset: _offset, ...fields }: SearchQuery): SavedSearchBody {
@@ -12,26 +15,16 @@ function savedFields({ limit: _limit, offset: _offset, ...fields }: SearchQuery)
 }
 
 /**
- * Keeps the search for a signed-in person. Saving the same search again is harmless (the
- * server answers with the one it keeps).
+ * Keeps the search for a signed-in person (a visitor's button leads to /login). Saving the same
+ * search again is harmless: the server answers with the one it keeps.
  */
-export function SaveSearch({ search, label }: { search: SearchQuery; label: string }) {
-  const client = useQueryClient();
+export function SaveSearch({ search }: { search: SearchQuery }) {
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | { error: string }>('idle');
-  if (state === 'saved') {
-    return (
-      <p className="save-search-done" role="status">
-        Search saved: you will hear of new listings that match it.{' '}
-        <Link to="/favorites#saved-searches">Your saved searches</Link>
-      </p>
-    );
-  }
   const save = async () => {
     setState('saving');
     try {
       await api<SavedSearch>(API.savedSearches, { method: 'POST', body: savedFields(search) });
       setState('saved');
-      void client.invalidateQueries({ queryKey: ['saved-searches'] });
     } catch (error) {
       setState({
         error:
@@ -42,20 +35,33 @@ export function SaveSearch({ search, label }: { search: SearchQuery; label: stri
     }
   };
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-outline save-search"
-        disabled={state === 'saving'}
-        onClick={() => void save()}
-      >
-        {state === 'saving' ? 'Saving…' : label}
-      </button>
-      {typeof state === 'object' && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
-    </>
+    <div className="btn-row save-search">
+      <SignInFirst className="btn btn-outline" visitor={LABEL}>
+        {() =>
+          state === 'saved' ? (
+            <p role="status">
+              Search saved: you will hear of new listings that match it.{' '}
+              <Link to="/favorites#saved-searches">Your saved searches</Link>
+            </p>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={state === 'saving'}
+                onClick={() => void save()}
+              >
+                {state === 'saving' ? 'Saving…' : LABEL}
+              </button>
+              {typeof state === 'object' && (
+                <p className="form-error" role="alert">
+                  {state.error}
+                </p>
+              )}
+            </>
+          )
+        }
+      </SignInFirst>
+    </div>
   );
 }

@@ -39,9 +39,7 @@ export function SearchResults({ state }: { state: SearchState }) {
         </p>
       </div>
       <FilterRow filters={state.filters} onChange={changeFilters} />
-      <div className="save-search-row">
-        <SaveSearchButton search={query} />
-      </div>
+      <SaveSearchButton search={query} />
       {results.isPending ? (
         <LoadingNote />
       ) : results.isError && items.length === 0 ? (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { HIDDEN_PREFIX } from '#shared/moderation.js';
 import type { ListingDetail } from '#shared/schemas/listings.js';
-import { FavoriteButton } from '#client/components/favorite-button.js';
+import { Favorite } from '#client/components/favorite.js';
 import { ReportButton } from '#client/components/safety/report-button.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
@@ -53,7 +53,7 @@ function Product({ listing }: { listing: ListingDetail }) {
     <div className="page product">
       <div className="product-media">
         <PhotoGallery photos={photos} title={listing.title} />
-        <FavoriteButton listing={listing} />
+        <Favorite listing={listing} />
       </div>
       <div className="product-main">
         {listing.hidden_reason !== undefined && (

@@ -3,9 +3,28 @@ import { useState } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
 import { setFavorite, useFavoriteIds } from '#client/lib/queries/favorites.js';
 import { Heart } from './heart';
+import { SignInFirst } from './sign-in-first';
+import '#client/components/favorite.css';
 
-/** A signed-in person's heart: pressed while the listing is one of their favourites. */
-export function FavoriteToggle({
+/**
+ * The heart on a card or a listing: it keeps the listing among the person's favourites,
+ * pressed while it is one. A visitor's heart leads to /login (and back); a seller has none on
+ * their own listings. Cards load it after the first render (listing-card.tsx).
+ */
+export function Favorite({ listing }: { listing: Listing }) {
+  const label = `Favourite: ${listing.title}`;
+  return (
+    <SignInFirst className="favorite" label={`${label} (sign in)`} visitor={<Heart />}>
+      {(user) =>
+        user.user_id === listing.vendor_id ? null : (
+          <FavoriteToggle user={user.user_id} listing={listing} label={label} />
+        )
+      }
+    </SignInFirst>
+  );
+}
+
+function FavoriteToggle({
   user,
   listing,
   label,
