@@ -63,7 +63,7 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             {
               name: 'cards',
-              test: /src\/(client\/(components\/ui\/(listing-card|listing-image|stars|status)|lib\/(format|use-document-title))|shared\/api-paths\/listings)\.tsx?$/,
+              test: /src\/(client\/(components\/ui\/(listing-card|listing-image|stars|status)|lib\/(format|use-document-title)|features\/catalog\/filter-labels)|shared\/api-paths\/listings)\.tsx?$/,
             },
           ],
         },

@@ -10,6 +10,7 @@ import * as safetyPaths from './api-paths/safety.js';
 import * as orderPaths from './api-paths/orders.js';
 import * as notificationPaths from './api-paths/notifications.js';
 import * as systemPaths from './api-paths/system.js';
+import * as favoritePaths from './api-paths/favorites.js';
 
 export const API = {
   ...accountPaths,
@@ -19,4 +20,5 @@ export const API = {
   ...orderPaths,
   ...notificationPaths,
   ...systemPaths,
+  ...favoritePaths,
 } as const;

@@ -78,7 +78,17 @@ export const LIMITS = {
   priceMax: 1_000_000,
   searchWord: 100,
   pageMax: 200,
+  /** Pictures of one listing, the cover included. */
+  photos: 5,
+  /** Favourites one person keeps (GET /api/favorites answers them all). */
+  favorites: 200,
+  savedSearches: 20,
 } as const;
+
+/** A lowered price shows "was $X" this long after the drop. */
+export const PRICE_DROP_SHOWN_MS = 7 * 24 * 60 * 60 * 1000;
+/** A saved search tells its owner of new matches at most once in this time. */
+export const SAVED_SEARCH_NOTICE_MS = 60 * 60 * 1000;
 
 /**
  * Discounts of 1 or less are fractions, above 1 percent (the product's rule).

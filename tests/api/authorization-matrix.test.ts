@@ -37,7 +37,7 @@ const only = (roles: Role[], status: number): Expect => ({
 });
 
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   route: string;
   url: (w: World, role: Role) => string;
   body?: (w: World, role: Role) => unknown;
@@ -157,6 +157,34 @@ const ROWS: Row[] = [
     expect: all(200),
   },
   { ...VALID.markSold, route: '/api/listing/:id', expect: only(['vendor'], 200) },
+  { ...VALID.editListing, route: '/api/listing/:id', expect: only(['vendor'], 200) },
+  { method: 'GET', route: '/api/favorites', url: () => '/api/favorites', expect: signedIn(200) },
+  // Anyone signed in may keep the listing but its seller (400: their own).
+  {
+    method: 'PUT',
+    route: '/api/favorites/:listingId',
+    url: (w) => `/api/favorites/${w.listing.listing_id}`,
+    expect: { ...signedIn(200), vendor: 400 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/favorites/:listingId',
+    url: (w) => `/api/favorites/${w.listing.listing_id}`,
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/saved-searches',
+    url: () => '/api/saved-searches',
+    expect: signedIn(200),
+  },
+  { ...VALID.saveSearch, route: '/api/saved-searches', expect: signedIn(201) },
+  {
+    method: 'DELETE',
+    route: '/api/saved-searches/:id',
+    url: (w) => `/api/saved-searches/${w.savedSearchId}`,
+    expect: only(['buyer'], 200),
+  },
   {
     method: 'DELETE',
     route: '/api/listing/:id',
@@ -451,6 +479,16 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     url: (w) => `/api/listing/${w.freshListing.listing_id}`,
     body: () => ({}),
   },
+  'PATCH /api/listing/:id': {
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    body: () => ({ title: '  ', price: -1 }),
+  },
+  'PUT /api/favorites/:listingId': { url: () => '/api/favorites/abc' },
+  'DELETE /api/favorites/:listingId': { url: () => '/api/favorites/0' },
+  'POST /api/saved-searches': {
+    url: () => '/api/saved-searches',
+    body: () => ({ title: 'desk', category: 'Toys' }),
+  },
   'GET /api/direct_message/listing-sender/get': {
     url: (w) => `/api/direct_message/listing-sender/get?id=${w.users.buyer.user_id}&listing=x`,
   },
@@ -533,6 +571,9 @@ const NOTHING_TO_BREAK = [
   'GET /api/events',
   'GET /api/product/vendor/:user_id',
   'DELETE /api/listing/:id',
+  'GET /api/favorites',
+  'GET /api/saved-searches',
+  'DELETE /api/saved-searches/:id',
   'GET /api/direct_message',
   'GET /api/direct_message/:id',
   'GET /api/blocks',
@@ -788,6 +829,7 @@ describe('status order: 401, then 403, then 400', () => {
     const huge = JSON.stringify({ title: 'x'.repeat(300 * 1024) });
     for (const [method, url] of [
       ['PUT', '/api/listing/1'],
+      ['PATCH', '/api/listing/1'],
       ['POST', '/api/direct_message'],
       ['POST', '/api/listing'],
     ] as const) {
@@ -849,6 +891,9 @@ describe('an account that has not verified its campus e-mail', () => {
   ];
   const OPEN: { label: string; role: Role; row: Row }[] = [
     { label: 'mark own listing sold', role: 'vendor', row: byRoute('PUT', '/api/listing/:id') },
+    { label: 'edit own listing', role: 'vendor', row: byRoute('PATCH', '/api/listing/:id') },
+    { label: 'keep a favourite', role: 'buyer', row: byRoute('PUT', '/api/favorites/:listingId') },
+    { label: 'save a search', role: 'buyer', row: byRoute('POST', '/api/saved-searches') },
     {
       label: 'decline a request',
       role: 'vendor',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, CONDITIONS, LIMITS } from '#shared/constants.js';
+import { CATEGORIES, CONDITIONS, DATE_POSTED, LIMITS, PRICE_SORTS } from '#shared/constants.js';
 import { defaultErrorCode } from '#shared/errors.js';
 import { PROOF_LIMITS, RETURN_REASONS } from '#shared/handover.js';
 import { parseIdempotencyKey } from '#shared/idempotency.js';
@@ -18,7 +18,14 @@ import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
 import { writeSmallArchive } from '../fixtures/map-tiles.js';
 import { createTestApp, snapshot, type TestContext } from './harness.js';
-import { buildWorld, PUSH_TEST_ORIGIN, VALID, type Role, type World } from './world.js';
+import {
+  buildWorld,
+  PUSH_TEST_ORIGIN,
+  TINY_PNG_BASE64,
+  VALID,
+  type Role,
+  type World,
+} from './world.js';
 
 type Kind =
   | 'userId'
@@ -30,6 +37,8 @@ type Kind =
   | 'flag'
   | 'rating'
   | 'image'
+  | 'photos'
+  | 'editPhotos'
   | 'datetime'
   | 'lat'
   | 'lng'
@@ -90,6 +99,23 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
   if (kind === 'object') {
     return fc.oneof(junk, fc.string({ maxLength: 8 }), fc.integer(), fc.constant({ push: 'on' }));
   }
+  if (kind === 'photos' || kind === 'editPhotos') {
+    const picture = { thumbnail: TINY_PNG_BASE64, mimetype: 'image/png' };
+    return fc.oneof(
+      // One more than a listing may have, the cover included.
+      fc.constant(Array(kind === 'photos' ? LIMITS.photos : LIMITS.photos + 1).fill(picture)),
+      fc.constant([{ thumbnail: 'not base64 !!', mimetype: 'image/png' }]),
+      fc.constant([{ thumbnail: TINY_PNG_BASE64, mimetype: 'image/tiff' }]),
+      fc.constant([{ thumbnail: TINY_PNG_BASE64 }]),
+      fc.constant([{ url: '/uploads/not-one-of-its.webp' }]),
+      fc.constant([{ ...picture, url: '/uploads/x.webp' }]),
+      fc.constant([{}]),
+      fc.constant([null]),
+      ...(kind === 'editPhotos' ? [fc.constant([])] : []),
+      junk.filter((v) => v !== null),
+      fc.string({ maxLength: 10 }),
+    );
+  }
   if (kind === 'datetime')
     return fc.oneof(fc.constant('yesterday'), fc.integer(), fc.constant(''), junk);
   if (kind === 'lat')
@@ -135,7 +161,7 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
 interface BodyCase {
   name: string;
   as: Role;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   url: (w: World) => string;
   body: (w: World) => Record<string, unknown>;
   fields: Record<string, Kind>;
@@ -215,6 +241,37 @@ const CASES: BodyCase[] = [
       category: { oneOf: CATEGORIES },
       conditions: { oneOf: CONDITIONS },
       vendor_id: 'userId',
+      photos: 'photos',
+    },
+    optional: ['photos'],
+  },
+  {
+    name: 'edit listing',
+    as: 'vendor',
+    ...VALID.editListing,
+    optional: ['title', 'price', 'description', 'category', 'conditions', 'discount', 'photos'],
+    fields: {
+      title: { text: LIMITS.title },
+      price: 'price',
+      description: { text: LIMITS.description },
+      category: { oneOf: CATEGORIES },
+      conditions: { oneOf: CONDITIONS },
+      discount: 'price',
+      photos: 'editPhotos',
+    },
+  },
+  {
+    name: 'save a search',
+    as: 'buyer',
+    ...VALID.saveSearch,
+    optional: ['title', 'category', 'condition', 'priceSort', 'datePosted', 'minDiscount'],
+    fields: {
+      title: { optText: LIMITS.searchWord },
+      category: { oneOf: CATEGORIES },
+      condition: { oneOf: CONDITIONS },
+      priceSort: { oneOf: PRICE_SORTS },
+      datePosted: { oneOf: DATE_POSTED },
+      minDiscount: 'rating',
     },
   },
   {

@@ -172,7 +172,7 @@ export async function signedInUser(
   return { user: res.json<{ user: SessionUser }>().user, cookie: sessionCookie(res) };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RawRequest {
   method: Method;
@@ -196,6 +196,7 @@ export function as(ctx: TestContext, actor?: Actor) {
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown) => call('POST', url, payload),
     put: (url: string, payload?: unknown) => call('PUT', url, payload),
+    patch: (url: string, payload?: unknown) => call('PATCH', url, payload),
     delete: (url: string) => call('DELETE', url),
     /** Any request with its own headers and a raw body (malformed JSON, foreign Origin...). */
     raw: ({ method, url, payload, headers = {} }: RawRequest) =>
@@ -227,6 +228,10 @@ export const DATA_TABLES = [
   'moderation_audit',
   'notification_preferences',
   'push_subscriptions',
+  'product_photos',
+  'listing_price_changes',
+  'favorites',
+  'saved_searches',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */

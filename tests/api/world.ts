@@ -197,6 +197,18 @@ export async function buildWorld(ctx: TestContext) {
     })
     .execute();
 
+  // A search the buyer saved.
+  const savedSearch = await db
+    .insertInto('saved_searches')
+    .values({
+      user_id: buyerId,
+      query: '{"title":"lamp"}',
+      category: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('saved_search_id')
+    .executeTakeFirstOrThrow();
+
   // A live reset link of the buyer's, as if read from the mail.
   const resetToken = randomBytes(32).toString('base64url');
   await insertReset(db, {
@@ -222,6 +234,7 @@ export async function buildWorld(ctx: TestContext) {
     deliveredDelivery: delivered,
     resetToken,
     reportId: report.report_id,
+    savedSearchId: savedSearch.saved_search_id,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -231,7 +244,7 @@ export const TINY_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export interface ValidRequest {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   url: (w: World) => string;
   body: (w: World) => Record<string, unknown>;
 }
@@ -307,6 +320,23 @@ export const VALID = {
       conditions: 'Used - Good',
       vendor_id: w.users.vendor.user_id,
     }),
+  },
+  editListing: {
+    method: 'PATCH',
+    url: (w) => `/api/listing/${w.freshListing.listing_id}`,
+    body: () => ({
+      title: 'Fresh standing desk',
+      price: 9,
+      description: 'Height adjustable',
+      category: 'Furniture',
+      conditions: 'Used - Like New',
+      discount: 5,
+    }),
+  },
+  saveSearch: {
+    method: 'POST',
+    url: () => '/api/saved-searches',
+    body: () => ({ title: 'desk', category: 'Furniture', minDiscount: 10 }),
   },
   markSold: {
     method: 'PUT',

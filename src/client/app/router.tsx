@@ -57,6 +57,8 @@ const withShell: RouteObject[] = [
   { path: 'userProfile', ...page('../features/profile/public-profile-page.tsx') },
   { path: 'userListings', ...page('../features/listings/user-listings-page.tsx') },
   { path: 'vendorPage', ...page('../features/vendor/vendor-page.tsx') },
+  { path: 'editListing/:listingId', ...page('../features/listings/edit-listing-page.tsx') },
+  { path: 'favorites', ...page('../features/catalog/favorites-page.tsx') },
   { path: 'productListing/:listingId', ...page('../features/listings/product-page.tsx', SSR) },
   { path: 'terms-of-service', ...page('../features/legal/terms-page.tsx', SSR) },
   { path: 'user-agreement', ...page('../features/legal/user-agreement-page.tsx', SSR) },

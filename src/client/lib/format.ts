@@ -11,6 +11,18 @@ export function formatPrice(price: number): string {
   return `${price < 0 ? '-' : ''}$${grouped}.${cents}`;
 }
 
+/**
+ * The price "was $X" names, while it shows: a week after a lowered price (the server's
+ * `was_price_until`; a saved or cached answer may carry one that has passed).
+ */
+export function wasPrice(
+  listing: { was_price?: number | null; was_price_until?: string | null },
+  now = Date.now(),
+): number | null {
+  const until = listing.was_price_until;
+  return listing.was_price != null && until && Date.parse(until) > now ? listing.was_price : null;
+}
+
 /** Short US date, M/D/YYYY (spec: reviews show "a date in short US format"). */
 export function shortUsDate(iso: string): string {
   const date = new Date(iso);

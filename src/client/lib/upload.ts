@@ -1,11 +1,12 @@
 /**
- * A JSON POST that reports upload progress. fetch() cannot report request-body progress, so the
- * one large upload (a listing photo as a base64 data URL) uses XMLHttpRequest; errors match
- * api(): ApiError{status,message}, a TypeError when the network fails, a `TimeoutError` when
- * nothing moved for the write deadline (a large photo may take longer on a slow link, but never
- * without progress).
+ * A JSON POST (or PATCH) that reports upload progress. fetch() cannot report request-body
+ * progress, so the large uploads (listing photos as base64 data URLs) use XMLHttpRequest; errors
+ * match api(): ApiError{status,message}, a TypeError when the network fails, a `TimeoutError`
+ * when nothing moved for the write deadline (a large photo may take longer on a slow link, but
+ * never without progress).
  */
 import { WRITE_DEADLINE_MS } from '#shared/deadlines.js';
+import type { PhotoUpload } from '#shared/schemas/listings.js';
 import { ApiError, readErrorBody, requestWatch } from './api';
 import { idempotencyHeaders } from './idempotency-key';
 
@@ -14,6 +15,7 @@ export function postJsonWithProgress<T>(
   body: unknown,
   onProgress: (fraction: number) => void,
   idempotencyKey?: string,
+  method: 'POST' | 'PATCH' = 'POST',
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -28,7 +30,7 @@ export function postJsonWithProgress<T>(
         reject(timedOut);
       }, WRITE_DEADLINE_MS);
     };
-    xhr.open('POST', path);
+    xhr.open(method, path);
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.setRequestHeader('accept', 'application/json');
     if (idempotencyKey) {
@@ -73,4 +75,24 @@ export function postJsonWithProgress<T>(
     xhr.send(JSON.stringify(body));
     moved();
   });
+}
+
+/** A picked file as a data URL, the way listing photos are sent. */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the image.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Picked files as the API takes a listing's photos. */
+export function photoUploads(files: readonly File[]): Promise<PhotoUpload[]> {
+  return Promise.all(
+    files.map(async (file) => ({
+      thumbnail: await readAsDataUrl(file),
+      mimetype: file.type as PhotoUpload['mimetype'],
+    })),
+  );
 }

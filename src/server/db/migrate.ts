@@ -16,6 +16,7 @@ import { signInGuard } from './migrations/2026-12-04-sign-in-guard.js';
 import { deliveryColumnsBack } from './migrations/2026-12-05-delivery-columns-back.js';
 import { notifications } from './migrations/2026-12-05-notifications.js';
 import { deliveryRequestsBuyer } from './migrations/2026-12-08-delivery-requests-buyer.js';
+import { listingPhotos } from './migrations/2026-12-09-listing-photos.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -38,6 +39,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-05-delivery-columns-back': deliveryColumnsBack(db.dialect),
         '2026-12-05-notifications': notifications(db.dialect),
         '2026-12-08-delivery-requests-buyer': deliveryRequestsBuyer(),
+        '2026-12-09-listing-photos': listingPhotos(db.dialect),
       };
     },
   };

@@ -61,6 +61,45 @@ export interface ListingsTable {
   listing_date: string;
   availability: Generated<Availability>;
   listing_status: Generated<ListingStatus>;
+  /** The reference price of the latest drop ("was $X"), shown for a week from price_dropped_at. */
+  was_price_cents: number | null;
+  price_dropped_at: string | null;
+}
+
+/** A product's pictures after its cover (products.thumbnail), in order from position 1. */
+export interface ProductPhotosTable {
+  product_id: number;
+  position: number;
+  url: string;
+}
+
+/** Every change of a listing's price, to find the lowest price of the week before a drop. */
+export interface ListingPriceChangesTable {
+  change_id: Generated<number>;
+  listing_id: number;
+  old_price_cents: number;
+  new_price_cents: number;
+  changed_at: string;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  listing_id: number;
+  created_at: string;
+}
+
+/**
+ * A search kept to hear of new listings that match it: its fields as canonical JSON (`query`),
+ * its category apart so a new listing is matched only against searches that can match it.
+ */
+export interface SavedSearchesTable {
+  saved_search_id: Generated<number>;
+  user_id: number;
+  query: string;
+  category: Category | null;
+  created_at: string;
+  /** When its owner was last told of a match: at most once an hour. */
+  notified_at: string | null;
 }
 
 export interface DirectMessagesTable {
@@ -445,6 +484,10 @@ export interface Database {
   push_outbox: PushOutboxTable;
   message_digests: MessageDigestsTable;
   server_keys: ServerKeysTable;
+  product_photos: ProductPhotosTable;
+  listing_price_changes: ListingPriceChangesTable;
+  favorites: FavoritesTable;
+  saved_searches: SavedSearchesTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

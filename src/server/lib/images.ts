@@ -41,12 +41,18 @@ export function carriesMarkup(bytes: Buffer): boolean {
   return MARKUP.test(bytes.toString('latin1'));
 }
 
+/** A picture checked and re-encoded, ready to store: its URL and its two sizes. */
+export interface PreparedImage {
+  url: string;
+  sizes: NewImage[];
+}
+
 /**
  * Checks that the bytes are an image by decoding them (never by the claimed type), refuses
  * decompression bombs, and re-encodes to WebP so metadata such as GPS position is dropped.
- * Both sizes go into the store; returns the public URL of the display size.
+ * Stores nothing: a request with several pictures checks them all before keeping any.
  */
-export async function storeImage(bytes: Buffer, store: ImageStore): Promise<string> {
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   const sharp = await loadSharp();
   const input = () =>
     sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', animated: false });
@@ -70,9 +76,8 @@ export async function storeImage(bytes: Buffer, store: ImageStore): Promise<stri
     { name: `${hash}.webp`, width: SIZES.full },
     { name: `${hash}-sm.webp`, width: SIZES.sm },
   ];
-  let encoded: NewImage[];
   try {
-    encoded = await Promise.all(
+    const encoded = await Promise.all(
       sizes.map(async ({ name, width }) => {
         const { data, info } = await input()
           .rotate()
@@ -88,11 +93,21 @@ export async function storeImage(bytes: Buffer, store: ImageStore): Promise<stri
         };
       }),
     );
+    return { url: imageUrl(sizes[0]!.name), sizes: encoded };
   } catch {
     throw badRequest('That file is not an image we can read.');
   }
+}
+
+/** Keeps a prepared picture; returns the public URL of its display size. */
+export async function keepImage(image: PreparedImage, store: ImageStore): Promise<string> {
   // The card size first: a listing's URL names the display size, so once that is stored the
   // picture is whole.
-  for (const image of encoded.reverse()) await store.put(image);
-  return imageUrl(sizes[0]!.name);
+  for (const size of [...image.sizes].reverse()) await store.put(size);
+  return image.url;
+}
+
+/** Checks, re-encodes and stores one picture; returns the public URL of its display size. */
+export async function storeImage(bytes: Buffer, store: ImageStore): Promise<string> {
+  return keepImage(await prepareImage(bytes), store);
 }

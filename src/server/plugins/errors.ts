@@ -82,11 +82,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return sendError(reply, 400, describeIssues(error.validation), 'validation');
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        // Only POST /api/listing carries an image; other calls have a small body limit.
-        const message =
-          request.url === '/api/listing'
-            ? 'That upload is too large. Images must be 10MB or less.'
-            : 'That request is too large.';
+        // Only creating and editing a listing carry pictures; other calls have a small limit.
+        const pictures =
+          (request.method === 'POST' && request.url === '/api/listing') ||
+          (request.method === 'PATCH' && /^\/api\/listing\/[^/?]+$/.test(request.url));
+        const message = pictures
+          ? 'That upload is too large. Images must be 10MB or less.'
+          : 'That request is too large.';
         return sendError(reply, 413, message, 'too_large');
       }
       if (

@@ -37,12 +37,27 @@ export const listing = z.object({
   listing_status: z.enum(LISTING_STATUSES),
   username: z.string(),
   /**
+   * The price before the latest drop while the listing shows "was $X" (a week from the drop,
+   * until `was_price_until`); null otherwise. The lowest price of the week before the drop, so
+   * a price raised for a moment makes no bargain (docs/decisions/028-listing-edits-photos-
+   * favourites.md).
+   */
+  was_price: z.number().nullable(),
+  was_price_until: z.string().nullable(),
+  /**
    * Only on a listing a moderator hid, and only to its seller and to moderators: the reason
    * (every other reader gets 404).
    */
   hidden_reason: z.string().optional(),
 });
 export type Listing = z.infer<typeof listing>;
+
+/**
+ * GET /api/listing/{id}: the listing with every picture's URL, cover first (the cover is also
+ * `thumbnail`, which cards and older clients read). Empty when the listing has no picture.
+ */
+export const listingDetail = listing.extend({ photos: z.array(z.string()) });
+export type ListingDetail = z.infer<typeof listingDetail>;
 
 export const product = z.object({
   product_id: z.number(),
@@ -80,18 +95,94 @@ export const IMAGE_MIMETYPES = [
   'image/avif',
 ] as const;
 
-export const createListingBody = z.strictObject({
-  thumbnail: z.string({ message: 'Please upload an image.' }).min(1, 'Please upload an image.'),
-  mimetype: z.enum(IMAGE_MIMETYPES, { message: 'Image must be JPEG, PNG, WebP, GIF or AVIF' }),
+/** A picture as base64 (or a data URL); its bytes are decoded whatever `mimetype` claims. */
+const pictureData = z
+  .string({ message: 'Please upload an image.' })
+  .min(1, 'Please upload an image.');
+const pictureType = z.enum(IMAGE_MIMETYPES, {
+  message: 'Image must be JPEG, PNG, WebP, GIF or AVIF',
+});
+/** One more picture of a listing, sent as the cover is. */
+export const photoUpload = z.strictObject({ thumbnail: pictureData, mimetype: pictureType });
+export type PhotoUpload = z.input<typeof photoUpload>;
+
+export const TOO_MANY_PHOTOS = `A listing has at most ${LIMITS.photos} photos, the cover included.`;
+
+/** What a seller writes about a listing: the same rules when it is created and edited. */
+const listingText = {
   title: shownText('Title', LIMITS.title),
-  price,
   description: requiredText('Description', LIMITS.description),
+};
+
+export const createListingBody = z.strictObject({
+  thumbnail: pictureData,
+  mimetype: pictureType,
+  title: listingText.title,
+  price,
+  description: listingText.description,
   category,
   conditions: condition,
   vendor_id: id,
   discount: discount.optional(),
+  /** More pictures after the cover (`thumbnail`), in order. */
+  photos: z
+    .array(photoUpload)
+    .max(LIMITS.photos - 1, TOO_MANY_PHOTOS)
+    .optional(),
 });
 export type CreateListingBody = z.input<typeof createListingBody>;
+
+type KeptPhoto = { url: string };
+type NewPhoto = { thumbnail: string; mimetype: (typeof IMAGE_MIMETYPES)[number] };
+
+/**
+ * A picture of an edited listing: `{ url }` keeps one it has (a URL of its `photos`), and
+ * `{ thumbnail, mimetype }` adds a new one.
+ */
+export const editPhoto = z
+  .strictObject({
+    url: z.string({ message: 'A photo URL must be text' }).max(300).optional(),
+    thumbnail: pictureData.optional(),
+    mimetype: pictureType.optional(),
+  })
+  .transform((photo, ctx): KeptPhoto | NewPhoto => {
+    if (photo.url !== undefined && photo.thumbnail === undefined && photo.mimetype === undefined) {
+      return { url: photo.url };
+    }
+    if (photo.url === undefined && photo.thumbnail !== undefined && photo.mimetype !== undefined) {
+      return { thumbnail: photo.thumbnail, mimetype: photo.mimetype };
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Each photo is { url } of a photo the listing has, or a new { thumbnail, mimetype }',
+    });
+    return z.NEVER;
+  });
+export type EditPhoto = z.input<typeof editPhoto>;
+
+/**
+ * PATCH /api/listing/{id}: any of what the seller wrote, with the rules of creation, and the
+ * whole list of pictures in their new order, cover first. At least one field.
+ */
+export const editListingBody = z
+  .strictObject({
+    title: listingText.title.optional(),
+    price: price.optional(),
+    description: listingText.description.optional(),
+    category: category.optional(),
+    conditions: condition.optional(),
+    discount: discount.optional(),
+    photos: z
+      .array(editPhoto)
+      .min(1, 'Please upload an image.')
+      .max(LIMITS.photos, TOO_MANY_PHOTOS)
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message:
+      'Nothing to change: send title, price, description, category, conditions, discount or photos',
+  });
+export type EditListingBody = z.input<typeof editListingBody>;
 
 export const createListingResponse = z.object({
   listing_id: z.number(),

@@ -47,6 +47,8 @@ export function makeListing(overrides: Partial<Listing> = {}): Listing {
     availability: 'In Stock',
     listing_status: 'Active',
     username: 'priya',
+    was_price: null,
+    was_price_until: null,
     ...overrides,
   };
 }

@@ -7,8 +7,8 @@ import { useUnreadCount } from '#client/lib/queries/message-list.js';
 import { useSignOut } from './use-sign-out';
 
 /**
- * Profile, Message, Courier (couriers only), Install app (while it can be installed) and Sign
- * Out; the unread messages counted on it.
+ * Profile, Message, Favourites, Courier (couriers only), Install app (while it can be
+ * installed) and Sign Out; the unread messages counted on it.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -86,6 +86,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
               </>
             )}
           </Link>
+        </li>
+        <li>
+          <Link to="/favorites">Favourites</Link>
         </li>
         {user.is_courier === 1 && (
           <li>

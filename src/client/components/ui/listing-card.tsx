@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { discountPercent } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
-import { formatPrice } from '#client/lib/format.js';
+import { formatPrice, wasPrice } from '#client/lib/format.js';
+import { useHydrated } from '#client/lib/use-hydrated.js';
 import { ListingImage } from './listing-image';
 import { Stars } from './stars';
+
+// The heart comes after the first render (it sits over the picture, so nothing moves): its
+// code, and the favourites it reads, stay out of the home route's first load (decision 028).
+const Favorite = lazy(() => import('../favorite').then((m) => ({ default: m.Favorite })));
 
 /** A listing in a grid, linking to /productListing/{listing_id}. */
 export function ListingCard({
@@ -21,9 +27,16 @@ export function ListingCard({
 }) {
   const discount = Math.round(discountPercent(listing.discount));
   const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const was = wasPrice(listing);
+  const hydrated = useHydrated();
   return (
     <article className="listing-card">
       <ListingImage src={listing.thumbnail} alt="" eager={eager} priority={priority} />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Favorite listing={listing} />
+        </Suspense>
+      )}
       <div className="listing-card-body">
         <Title className="listing-card-title">
           <Link to={`/productListing/${listing.listing_id}`} className="stretched-link">
@@ -32,6 +45,7 @@ export function ListingCard({
         </Title>
         <p className="listing-card-price">
           {formatPrice(listing.price)}
+          {was !== null && <WasPrice price={was} />}
           {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
         </p>
         <p className="listing-card-meta">
@@ -42,6 +56,15 @@ export function ListingCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/** "was $40.00": the price before a drop, struck through (the words say it to readers). */
+export function WasPrice({ price }: { price: number }) {
+  return (
+    <span className="badge">
+      was <s>{formatPrice(price)}</s>
+    </span>
   );
 }
 

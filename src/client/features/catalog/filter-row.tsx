@@ -8,16 +8,7 @@ import {
 } from '#shared/constants.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { FILTER_KEYS, type SearchFilterState } from '#client/lib/search-state.js';
-
-const PRICE_SORT_LABELS: Record<(typeof PRICE_SORTS)[number], string> = {
-  'low-to-high': 'Price: low to high',
-  'high-to-low': 'Price: high to low',
-};
-const DATE_LABELS: Record<(typeof DATE_POSTED)[number], string> = {
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-};
+import { DATE_LABELS, discountLabel, PRICE_SORT_LABELS, ratingLabel } from './filter-labels';
 
 interface FilterRowProps {
   filters: SearchFilterState;
@@ -82,13 +73,13 @@ export function FilterRow({ filters, onChange }: FilterRowProps) {
           'minDiscount',
           'Discount',
           'Any discount',
-          MIN_DISCOUNTS.map((d) => ({ value: d, label: `${d}% off or more` })),
+          MIN_DISCOUNTS.map((d) => ({ value: d, label: discountLabel(d) })),
         )}
         {select(
           'minRating',
           'Vendor rating',
           'Any rating',
-          MIN_RATINGS.map((r) => ({ value: r, label: `${r} star${r === 1 ? '' : 's'} & up` })),
+          MIN_RATINGS.map((r) => ({ value: r, label: ratingLabel(r) })),
         )}
         {active && (
           <button

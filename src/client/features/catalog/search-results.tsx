@@ -9,6 +9,7 @@ import {
   type SearchState,
 } from '#client/lib/search-state.js';
 import { FilterRow } from './filter-row';
+import { SaveSearchButton } from './save-search-button';
 import { toSearchQuery } from './search-api';
 import { useSearchResults } from './use-search-results';
 
@@ -22,7 +23,8 @@ function heading(state: SearchState): string {
 /** Search results with the filter row; pages of 24 with "Load more". */
 export function SearchResults({ state }: { state: SearchState }) {
   const [, setParams] = useSearchParams();
-  const results = useSearchResults(toSearchQuery(state));
+  const query = toSearchQuery(state);
+  const results = useSearchResults(query);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
   const suggestion = results.data?.pages[0]?.suggestion;
@@ -45,6 +47,7 @@ export function SearchResults({ state }: { state: SearchState }) {
         </p>
       </div>
       <FilterRow filters={state.filters} onChange={changeFilters} />
+      <SaveSearchButton search={query} />
       {results.isPending ? (
         <LoadingNote />
       ) : results.isError && items.length === 0 ? (

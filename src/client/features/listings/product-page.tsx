@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { HIDDEN_PREFIX } from '#shared/moderation.js';
-import type { Listing } from '#shared/schemas/listings.js';
+import type { ListingDetail } from '#shared/schemas/listings.js';
+import { Favorite } from '#client/components/favorite.js';
 import { ReportButton } from '#client/components/safety/report-button.js';
-import { ListingImage } from '#client/components/ui/listing-image.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
 import { listingFromLists, listingQuery } from '#client/lib/queries/listings.js';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { listingBuyerQuery, listingSenderQuery } from './api/product-api';
 import { DeliveryBox } from './components/delivery-box';
 import { MessageBox } from './components/message-box';
+import { PhotoGallery } from './components/photo-gallery';
 import { ProductDetails } from './components/product-details';
 import { SellerSection } from './components/seller-section';
 import { useViewer } from './hooks/use-viewer';
@@ -64,12 +65,13 @@ function useChecksAlongside(id: number | null) {
   useQuery({ ...listingBuyerQuery(userId, id ?? 0), enabled });
 }
 
-function Product({ listing }: { listing: Listing }) {
+function Product({ listing }: { listing: ListingDetail }) {
   const viewer = useViewer(listing);
   return (
     <div className="page product">
       <div className="product-media">
-        <ListingImage src={listing.thumbnail} alt={listing.title} size="full" priority />
+        <PhotoGallery photos={listing.photos} title={listing.title} />
+        <Favorite listing={listing} />
       </div>
       <div className="product-main">
         {listing.hidden_reason !== undefined && (
@@ -80,8 +82,16 @@ function Product({ listing }: { listing: Listing }) {
         )}
         <ProductDetails listing={listing} />
         {viewer.kind === 'owner' ? (
-          <p className="note">
-            This is your listing. Manage it in <Link to="/userListings">Active Listings</Link>.
+          <p className="note product-note">
+            This is your listing.
+            {listing.listing_status === 'Active' && listing.hidden_reason === undefined && (
+              <Link className="btn" to={`/editListing/${listing.listing_id}`}>
+                Edit listing
+              </Link>
+            )}
+            <span>
+              Manage it in <Link to="/userListings">Active Listings</Link>.
+            </span>
           </p>
         ) : (
           <div className="product-actions">

@@ -1,7 +1,7 @@
 /** Listing reads shared by several screens. */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as listingPaths from '#shared/api-paths/listings.js';
-import type { Listing } from '#shared/schemas/listings.js';
+import type { Listing, ListingDetail } from '#shared/schemas/listings.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 
@@ -9,12 +9,12 @@ import { queryKeys } from '../query-keys';
  * GET /api/listing/{id} answers with an array whose first element is the listing; the
  * original courier screen read a single object. Either is accepted.
  */
-export function firstListing(data: unknown): Listing | undefined {
+export function firstListing(data: unknown): ListingDetail | undefined {
   const item: unknown = Array.isArray(data) ? data[0] : data;
-  return item !== null && typeof item === 'object' ? (item as Listing) : undefined;
+  return item !== null && typeof item === 'object' ? (item as ListingDetail) : undefined;
 }
 
-export async function fetchListing(id: number): Promise<Listing> {
+export async function fetchListing(id: number): Promise<ListingDetail> {
   const listing = firstListing(await api<unknown>(listingPaths.listing(id)));
   if (!listing) throw new ApiError(404, 'No item Found');
   return listing;
@@ -35,12 +35,12 @@ function findIn(data: unknown, id: number): Listing | undefined {
 
 /**
  * The listing from a list already in the cache (home, search, a profile's listings): a product
- * page opened from one shows it at once and refreshes it behind.
+ * page opened from one shows it at once and refreshes it behind. The lists know only its cover.
  */
-export function listingFromLists(client: QueryClient, id: number): Listing | undefined {
+export function listingFromLists(client: QueryClient, id: number): ListingDetail | undefined {
   for (const [, data] of client.getQueriesData({ queryKey: ['listings'] })) {
     const found = findIn(data, id);
-    if (found) return found;
+    if (found) return { ...found, photos: found.thumbnail ? [found.thumbnail] : [] };
   }
   return undefined;
 }

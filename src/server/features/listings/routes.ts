@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FEATURED_COUNT, IMAGE_MAX_BYTES } from '#shared/constants.js';
-import { HIDDEN_PREFIX } from '#shared/moderation.js';
+import { FEATURED_COUNT } from '#shared/constants.js';
 import {
   allQuery,
   categoryQuery,
@@ -11,6 +10,7 @@ import {
   createListingResponse,
   featuredQuery,
   listing,
+  listingDetail,
   listingParams,
   product,
   relistBody,
@@ -23,12 +23,14 @@ import {
   userIdParams,
 } from '#shared/schemas/listings.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { decodeBase64Image, storeImage } from '#server/lib/images.js';
 import { answerVaries, sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
-import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { requireSelf } from '#server/plugins/session.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
+import { ownListing, sellerOnly } from './listing-owner.js';
+import { photosOf, setPhotos } from './photos-repository.js';
+import { keepPictures, PICTURES_BODY_LIMIT, preparePictures } from './pictures.js';
 import {
   activeListingsOf,
   findHeldListing,
@@ -36,7 +38,6 @@ import {
   findProduct,
   insertListing,
   insertProduct,
-  listingOwner,
   productsOf,
   randomActiveListings,
   softDeleteListing,
@@ -50,8 +51,6 @@ import { createSearchCache } from './search-cache.js';
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
 const listings = z.array(listing);
-/** base64 of a 10 MB image plus the other fields. */
-const CREATE_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<number> }> = async (
   app,
@@ -124,30 +123,37 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   );
 
   /**
-   * Spec: an array whose first element is the listing. Sold listings stay readable. Sent as
-   * JSON text: the row is typed as a Listing from the query to here, and checking it against
-   * the schema on every read cost more than the read itself.
+   * Spec: an array whose first element is the listing, here with its pictures. Sold listings
+   * stay readable. Sent as JSON text: the row is typed as a Listing from the query to here,
+   * and checking it against the schema on every read cost more than the read itself.
    */
   app.get(
     '/api/listing/:id',
     // Its seller and moderators also read it while a moderator hides it.
-    { ...answerVaries, schema: { params: listingParams, response: { 200: listings } } },
+    {
+      ...answerVaries,
+      schema: { params: listingParams, response: { 200: z.array(listingDetail) } },
+    },
     async (r, reply) => {
       const found = await findListing(db, r.params.id);
-      if (found) return reply.type(JSON_UTF8).send(JSON.stringify([found]) as never);
+      if (found) {
+        const detail = { ...found, photos: await photosOf(db, found.product_id, found.thumbnail) };
+        return reply.type(JSON_UTF8).send(JSON.stringify([detail]) as never);
+      }
       // A hidden listing is gone for everyone but its seller and moderators.
       const held = r.user ? await findHeldListing(db, r.params.id) : undefined;
       if (!held || (held.vendor_id !== r.user!.user_id && r.user!.is_moderator !== 1)) {
         throw notFound('No item Found');
       }
-      return reply.type(JSON_UTF8).send(JSON.stringify([held]) as never);
+      const detail = { ...held, photos: await photosOf(db, held.product_id, held.thumbnail) };
+      return reply.type(JSON_UTF8).send(JSON.stringify([detail]) as never);
     },
   );
 
   app.post(
     '/api/listing',
     {
-      bodyLimit: CREATE_BODY_LIMIT,
+      bodyLimit: PICTURES_BODY_LIMIT,
       ...signedIn(verifiedEmail(), self('body', 'vendor_id', 'another vendor')),
       ...idempotent(),
       schema: { body: createListingBody, response: { 201: createListingResponse } },
@@ -155,9 +161,14 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.vendor_id, 'another vendor');
-      const picture = decodeBase64Image(body.thumbnail);
+      // The cover first, then the other pictures, every one checked before any is kept.
+      const pictures = await preparePictures([
+        { thumbnail: body.thumbnail },
+        ...(body.photos ?? []),
+      ]);
       await spendFloodAllowance(app, body.vendor_id, ['listingsPerDay']);
-      const thumbnail = await storeImage(picture, app.images);
+      const urls = await keepPictures(pictures, app.images);
+      const thumbnail = urls[0]!;
       const created = await db.transaction().execute(async (trx) => {
         const p = await insertProduct(trx, {
           vendor_id: body.vendor_id,
@@ -166,6 +177,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
           category: body.category,
           thumbnail,
         });
+        await setPhotos(trx, p.product_id, urls);
         const l = await insertListing(trx, {
           product_id: p.product_id,
           vendor_id: body.vendor_id,
@@ -241,36 +253,14 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (r) => activeListingsOf(db, r.params.user_id),
   );
 
-  const sellerOnly = signedIn(
-    owns('params', 'id', async (listingId, user) => {
-      const owned = await listingOwner(db, listingId);
-      return owned && owned.vendor_id !== user.user_id
-        ? 'Only the seller can change this listing.'
-        : undefined;
-    }),
-  );
-  const ownListing = async (request: Parameters<typeof requireUser>[0], listingId: number) => {
-    const user = requireUser(request);
-    const owned = await listingOwner(db, listingId);
-    if (!owned) {
-      // The seller learns why their hidden listing cannot change.
-      const held = await findHeldListing(db, listingId);
-      if (held?.vendor_id === user.user_id) throw conflict(`${HIDDEN_PREFIX}${held.hidden_reason}`);
-      throw notFound('No item Found');
-    }
-    if (owned.vendor_id !== user.user_id)
-      throw forbidden('Only the seller can change this listing.');
-    return owned;
-  };
-
   app.put(
     '/api/listing/:id',
     {
-      ...sellerOnly,
+      ...sellerOnly(db),
       schema: { params: listingParams, body: updateListingBody, response: { 200: listings } },
     },
     async (request) => {
-      await ownListing(request, request.params.id);
+      await ownListing(db, request, request.params.id);
       const { availability, listing_status } = request.body;
       await changeListingStatus(db, dialect, request.params.id, {
         ...(availability && { availability }),
@@ -286,11 +276,11 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   app.delete(
     '/api/listing/:id',
     {
-      ...sellerOnly,
+      ...sellerOnly(db),
       schema: { params: listingParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
-      await ownListing(request, request.params.id);
+      await ownListing(db, request, request.params.id);
       if (!(await softDeleteListing(db, request.params.id))) {
         throw conflict('This listing has a delivery under way and cannot be deleted yet.');
       }

@@ -11,7 +11,12 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { DATE_POSTED_MS, DEFAULT_RATING, sellerRating } from '#shared/constants.js';
+import {
+  DATE_POSTED_MS,
+  DEFAULT_RATING,
+  PRICE_DROP_SHOWN_MS,
+  sellerRating,
+} from '#shared/constants.js';
 import type { Listing, SearchPage, SearchQuery } from '#shared/schemas/listings.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
@@ -50,6 +55,8 @@ export function listingQuery(db: Db) {
       'listings.availability',
       'listings.listing_status',
       'users.username',
+      'listings.was_price_cents',
+      'listings.price_dropped_at',
     ]);
 }
 
@@ -70,10 +77,19 @@ function countQuery(db: Db, needs: { products: boolean; users: boolean }): Count
   return query;
 }
 
-export type ListingRow = Omit<Listing, 'price' | 'rating'> & {
+export type ListingRow = Omit<Listing, 'price' | 'rating' | 'was_price' | 'was_price_until'> & {
   price_cents: number;
   rating: number | null;
+  was_price_cents: number | null;
+  price_dropped_at: string | null;
 };
+
+/** Until when a price dropped at `droppedAt` shows "was $X", or null once that has passed. */
+function wasPriceUntil(droppedAt: string | null): string | null {
+  if (droppedAt === null) return null;
+  const until = Date.parse(droppedAt) + PRICE_DROP_SHOWN_MS;
+  return until > Date.now() ? new Date(until).toISOString() : null;
+}
 
 /**
  * A row as the API's Listing, written out field by field in the contract's order: copying a
@@ -81,6 +97,7 @@ export type ListingRow = Omit<Listing, 'price' | 'rating'> & {
  * generation garbage, hundreds of bytes a read under load), and left `price` last.
  */
 export function toListing(row: ListingRow): Listing {
+  const wasUntil = wasPriceUntil(row.price_dropped_at);
   return {
     listing_id: row.listing_id,
     product_id: row.product_id,
@@ -98,6 +115,8 @@ export function toListing(row: ListingRow): Listing {
     availability: row.availability,
     listing_status: row.listing_status,
     username: row.username,
+    was_price: wasUntil === null ? null : row.was_price_cents! / 100,
+    was_price_until: wasUntil,
   };
 }
 
@@ -211,10 +230,11 @@ function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
   const matches = (eb: ListingExpressions) =>
     where(eb, words.length > 0 ? titleCondition(dialect, words) : undefined);
   const needs = { products: Boolean(q.category) || words.length > 0, users: Boolean(q.minRating) };
+  /** Every listing the search finds, before order and paging. */
+  const matching = () => countQuery(db, needs).where(matches);
   // Deferred join: find the page's ids from indexes first, then read 24 full rows, instead of
   // joining and sorting every match with all its columns.
-  const pageIds = countQuery(db, needs)
-    .where(matches)
+  const pageIds = matching()
     .select('listings.listing_id')
     .orderBy(sortBy, direction)
     .orderBy('listings.listing_id', 'desc')
@@ -227,9 +247,8 @@ function searchQueries(db: Db, q: SearchQuery, dialect: DialectName) {
       .where('listings.listing_id', 'in', pageIds)
       .orderBy(sortBy, direction)
       .orderBy('listings.listing_id', 'desc'),
-    count: countQuery(db, needs)
-      .where(matches)
-      .select((eb) => eb.fn.countAll<number>().as('total')),
+    count: matching().select((eb) => eb.fn.countAll<number>().as('total')),
+    matching,
   };
 }
 
@@ -366,8 +385,8 @@ function rankedQueries(db: Db, q: SearchQuery, dialect: DialectName, r: Relevanc
     products: Boolean(q.category) || dialect === 'postgres',
     users: Boolean(q.minRating),
   };
-  const ranked = countQuery(db, needs)
-    .where(matches)
+  const matching = () => countQuery(db, needs).where(matches);
+  const ranked = matching()
     .select(['listings.listing_id', tierOf(dialect, r).as('tier')])
     .orderBy(sql`tier`)
     .orderBy(sortBy, direction)
@@ -380,9 +399,8 @@ function rankedQueries(db: Db, q: SearchQuery, dialect: DialectName, r: Relevanc
       .orderBy('ranked.tier')
       .orderBy(sortBy, direction)
       .orderBy('listings.listing_id', 'desc'),
-    count: countQuery(db, needs)
-      .where(matches)
-      .select((eb) => eb.fn.countAll<number>().as('total')),
+    count: matching().select((eb) => eb.fn.countAll<number>().as('total')),
+    matching,
   };
 }
 
@@ -446,6 +464,27 @@ export async function searchPageOf(
   if (total > 0) return { items, total, limit, offset };
   const suggestion = await suggestionFor(db, q, dialect, words);
   return { items, total, limit, offset, ...(suggestion && { suggestion }) };
+}
+
+/**
+ * Whether the storefront search finds this one listing, by the search's own conditions and
+ * words (a saved search hearing of a new listing): matching is written once, here.
+ */
+export async function searchFinds(db: Db, q: SearchQuery, dialect: DialectName, listingId: number) {
+  const words = queryWords(q.title);
+  let matching;
+  if (words.length === 0) {
+    matching = searchQueries(db, q, dialect).matching();
+  } else {
+    const r = await relevanceOf(db, dialect, words);
+    if (!r) return false;
+    matching = rankedQueries(db, q, dialect, r).matching();
+  }
+  const found = await matching
+    .where('listings.listing_id', '=', listingId)
+    .select('listings.listing_id')
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /**

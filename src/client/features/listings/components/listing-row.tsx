@@ -6,7 +6,7 @@ import { deleteListing, markSold, useListingAction } from '../api/listing-action
 
 export const DELETE_CONFIRM = 'Delete this listing? This cannot be undone.';
 
-/** One of the user's active listings with Mark as Sold and Delete. */
+/** One of the user's active listings with Edit, Mark as Sold and Delete. */
 export function ListingRow({ listing }: { listing: Listing }) {
   const sold = useListingAction(markSold);
   const remove = useListingAction(deleteListing);
@@ -31,6 +31,13 @@ export function ListingRow({ listing }: { listing: Listing }) {
         )}
       </div>
       <div className="listing-row-actions">
+        <Link
+          className="btn btn-outline"
+          to={`/editListing/${listing.listing_id}`}
+          aria-label={`Edit: ${listing.title}`}
+        >
+          Edit
+        </Link>
         <button
           type="button"
           className="btn"

@@ -51,12 +51,3 @@ export const vendorProductsQuery = (userId: number) =>
 export function useVendorProducts(userId: number) {
   return useQuery(vendorProductsQuery(userId));
 }
-
-export function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the image.'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -1,11 +1,22 @@
 import type { RelistBody } from '#shared/schemas/listings.js';
-import { FormAlert, SelectField } from '#client/components/ui/fields.js';
+import {
+  ConditionField,
+  ListingFormButtons,
+  PriceField,
+} from '#client/components/listing-form/listing-fields.js';
+import {
+  checkExistingListing,
+  parsePrice,
+  type ExistingListingForm,
+} from '#client/components/listing-form/listing-rules.js';
+import {
+  useListingForm,
+  type ListingFormProps,
+} from '#client/components/listing-form/use-listing-form.js';
+import { Form, FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
-import { relistProduct, useVendorProducts } from './create-listing-api';
-import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
-import { checkExistingListing, parsePrice, type ExistingListingForm } from './listing-rules';
-import { useListingForm, type ListingFormProps } from './use-listing-form';
+import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
 
 interface Props extends ListingFormProps {
   onNewProduct: () => void;
@@ -16,7 +27,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
   const products = useVendorProducts(vendorId);
   const { form, problem, failure, busy, field, submit } = useListingForm<ExistingListingForm>(
     { productId: '', price: '', condition: '' },
-    { check: checkExistingListing, controlId: (name) => `relist-${name}`, onCreated },
+    { check: checkExistingListing, controlId: (name) => `relist-${name}`, failure: creationError },
   );
 
   if (products.isPending) return <LoadingNote>Loading your products…</LoadingNote>;
@@ -45,11 +56,11 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
       conditions: form.condition as RelistBody['conditions'],
       vendor_id: vendorId,
     };
-    return relistProduct(body, key.for(body));
+    onCreated((await relistProduct(body, key.for(body))).listing_id);
   });
 
   return (
-    <form className="form" onSubmit={relist} noValidate>
+    <Form className="form" onSubmit={relist}>
       <SelectField
         id="relist-product"
         label="Product"
@@ -75,6 +86,6 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
       <FormAlert>{problem?.message}</FormAlert>
       <FormAlert>{failure}</FormAlert>
       <ListingFormButtons busy={busy} busyText="Sending…" onBack={onBack} />
-    </form>
+    </Form>
   );
 }

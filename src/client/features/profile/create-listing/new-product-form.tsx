@@ -1,12 +1,33 @@
 import { useState } from 'react';
 import { CATEGORIES, LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
-import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/fields.js';
-import { createListing, readAsDataUrl } from './create-listing-api';
+import {
+  ConditionField,
+  ListingFormButtons,
+  PriceField,
+} from '#client/components/listing-form/listing-fields.js';
+import {
+  checkImage,
+  checkNewListing,
+  parsePrice,
+  type NewListingForm,
+} from '#client/components/listing-form/listing-rules.js';
+import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
+import { UploadProgress } from '#client/components/listing-form/upload-progress.js';
+import {
+  useListingForm,
+  type ListingFormProps,
+} from '#client/components/listing-form/use-listing-form.js';
+import {
+  Form,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/fields.js';
+import { photoUploads, readAsDataUrl } from '#client/lib/upload.js';
+import { createListing, creationError } from './create-listing-api';
 import { ImageField } from './image-field';
-import { ConditionField, ListingFormButtons, PriceField } from './listing-fields';
-import { checkImage, checkNewListing, parsePrice, type NewListingForm } from './listing-rules';
-import { useListingForm, type ListingFormProps } from './use-listing-form';
 
 interface Props extends ListingFormProps {
   onBusyChange: (busy: boolean) => void;
@@ -28,9 +49,10 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
       check: checkNewListing,
       controlId: (name) => (name === 'image' ? 'listing-image' : `listing-${name}`),
       errorId: 'new-listing-error',
-      onCreated,
+      failure: creationError,
     },
   );
+  const [more, setMore] = useState<PhotoItem[]>([]);
   const [progress, setProgress] = useState(0);
 
   const create = submit(async (key) => {
@@ -45,15 +67,23 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
       category: form.category as CreateListingBody['category'],
       conditions: form.condition as CreateListingBody['conditions'],
       vendor_id: vendorId,
+      ...(more.length > 0 && { photos: await photoUploads(more.map((photo) => photo.file!)) }),
     };
     // The same form sent again (after a failure) is the same listing: the same key.
     const { file: _file, ...fields } = form;
-    const sameListing = { ...fields, file: [file.name, file.size, file.lastModified] };
-    return createListing(body, setProgress, key.for(sameListing));
+    const sameListing = {
+      ...fields,
+      files: [file, ...more.map((photo) => photo.file!)].map((f) => [
+        f.name,
+        f.size,
+        f.lastModified,
+      ]),
+    };
+    onCreated((await createListing(body, setProgress, key.for(sameListing))).listing_id);
   }, onBusyChange);
 
   return (
-    <form className="form" onSubmit={create} noValidate aria-describedby="new-listing-status">
+    <Form className="form" onSubmit={create} aria-describedby="new-listing-status">
       <ImageField
         invalid={problem?.field === 'image'}
         describedBy={problem?.field === 'image' ? 'new-listing-error' : undefined}
@@ -62,6 +92,14 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
           const rule = file ? checkImage(file) : null;
           setProblem(rule);
         }}
+      />
+      <PhotoList
+        id="listing-more-photos"
+        label="More photos (optional)"
+        photos={more}
+        onChange={setMore}
+        max={LIMITS.photos - 1}
+        onProblem={setProblem}
       />
       <TextField
         id="listing-title"
@@ -92,14 +130,9 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
       <div id="new-listing-status">
         <FormAlert id="new-listing-error">{problem?.message}</FormAlert>
         <FormAlert>{failure}</FormAlert>
-        {busy && (
-          <div className="upload-progress">
-            <label htmlFor="listing-progress">Uploading… {Math.round(progress * 100)}%</label>
-            <progress id="listing-progress" max={100} value={Math.round(progress * 100)} />
-          </div>
-        )}
+        {busy && <UploadProgress id="listing-progress" text="Uploading…" fraction={progress} />}
       </div>
       <ListingFormButtons busy={busy} busyText="Sending…" onBack={onBack} />
-    </form>
+    </Form>
   );
 }

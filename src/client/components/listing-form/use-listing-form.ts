@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSendKey, type SendKey } from '#client/lib/use-send-key.js';
-import { creationError } from './create-listing-api';
 import { bindFields, type ListingField, type RuleError } from './listing-rules';
 
-/** What both listing forms are given: whose listing, and where to go after. */
+/** What the forms that create a listing are given: whose listing, and where to go after. */
 export interface ListingFormProps {
   vendorId: number;
   onCreated: (listingId: number) => void;
@@ -17,16 +16,17 @@ interface Rules<F> {
   controlId: (field: ListingField) => string;
   /** The id of the message a flagged field is described by. */
   errorId?: string;
-  onCreated: ListingFormProps['onCreated'];
+  /** Why sending failed, in the server's words when it gave some. */
+  failure: (error: unknown) => string;
 }
 
 /**
- * A listing form's state and its submit, the same for a new product and a listed-again one:
- * the rules first (the problem shown, focus on its field), then `create`, then on to the new
- * listing; a failed create shows why, in the server's words, and leaves the form to be sent
- * again with the same key.
+ * A listing form's state and its submit, the same for a new product, a listed-again one and an
+ * edit: the rules first (the problem shown, focus on its field), then `send`, which goes on to
+ * the next screen; a failed send shows why and leaves the form to be sent again with the same
+ * key.
  */
-export function useListingForm<F extends object>(initial: F, rules: Rules<F>) {
+export function useListingForm<F extends object>(initial: F | (() => F), rules: Rules<F>) {
   const [form, setForm] = useState(initial);
   const [problem, setProblem] = useState<RuleError | null>(null);
   const [failure, setFailure] = useState('');
@@ -34,12 +34,8 @@ export function useListingForm<F extends object>(initial: F, rules: Rules<F>) {
   const key = useSendKey();
 
   const submit =
-    (
-      create: (key: SendKey) => Promise<{ listing_id: number }>,
-      onBusyChange?: (busy: boolean) => void,
-    ) =>
-    async (event: FormEvent) => {
-      event.preventDefault();
+    (send: (key: SendKey) => Promise<void>, onBusyChange?: (busy: boolean) => void) =>
+    async () => {
       setFailure('');
       const rule = rules.check(form);
       setProblem(rule);
@@ -50,9 +46,9 @@ export function useListingForm<F extends object>(initial: F, rules: Rules<F>) {
       setBusy(true);
       onBusyChange?.(true);
       try {
-        rules.onCreated((await create(key)).listing_id);
+        await send(key);
       } catch (error) {
-        setFailure(creationError(error));
+        setFailure(rules.failure(error));
         setBusy(false);
       } finally {
         onBusyChange?.(false);

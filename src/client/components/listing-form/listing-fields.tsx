@@ -1,5 +1,6 @@
 import { CONDITIONS } from '#shared/constants.js';
 import { SelectField, SubmitButton, TextField } from '#client/components/ui/fields.js';
+import '#client/components/listing-form/listing-form.css';
 
 interface FieldProps {
   id: string;
@@ -26,23 +27,27 @@ export function ConditionField(props: FieldProps) {
   );
 }
 
-/** Back and Create Listing, both listing forms' last row. */
+/** Back and Create Listing (or another action), the listing forms' last row. */
 export function ListingFormButtons({
   busy,
   busyText,
   onBack,
+  backText = 'Back',
+  submitText = 'Create Listing',
 }: {
   busy: boolean;
   busyText?: string;
   onBack: () => void;
+  backText?: string;
+  submitText?: string;
 }) {
   return (
     <div className="btn-row">
       <button type="button" className="btn btn-outline" onClick={onBack} disabled={busy}>
-        Back
+        {backText}
       </button>
       <SubmitButton busy={busy} busyText={busyText}>
-        Create Listing
+        {submitText}
       </SubmitButton>
     </div>
   );

@@ -13,10 +13,12 @@ export const LISTING_MESSAGES = {
   category: 'Please choose a category.',
   condition: 'Please choose a condition.',
   product: 'Please choose a product.',
+  discount: 'Discount must be a number from 0 to 100.',
+  photos: `A listing has at most ${LIMITS.photos} photos, the cover included.`,
 } as const;
 
 export type ListingField =
-  'image' | 'price' | 'title' | 'description' | 'category' | 'condition' | 'product';
+  'image' | 'price' | 'title' | 'description' | 'category' | 'condition' | 'product' | 'discount';
 export interface RuleError {
   field: ListingField;
   message: string;
@@ -63,6 +65,39 @@ export function checkNewListing(form: NewListingForm): RuleError | null {
     return { field: 'description', message: LISTING_MESSAGES.description };
   if (!form.category) return { field: 'category', message: LISTING_MESSAGES.category };
   if (!form.condition) return { field: 'condition', message: LISTING_MESSAGES.condition };
+  return null;
+}
+
+/** A discount in percent, empty meaning none. */
+export function parseDiscount(raw: string): number | RuleError {
+  const text = raw.trim().replace(/%$/, '');
+  if (text === '') return 0;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > 100) {
+    return { field: 'discount', message: LISTING_MESSAGES.discount };
+  }
+  return value;
+}
+
+export interface EditListingForm {
+  title: string;
+  description: string;
+  price: string;
+  category: string;
+  condition: string;
+  discount: string;
+}
+
+/** An edited listing: at least one photo, then the rules of a new listing. */
+export function checkListingEdit(form: EditListingForm, photoCount: number): RuleError | null {
+  if (photoCount === 0) return { field: 'image', message: LISTING_MESSAGES.image };
+  const price = parsePrice(form.price);
+  if (typeof price !== 'number') return price;
+  const discount = parseDiscount(form.discount);
+  if (typeof discount !== 'number') return discount;
+  if (!form.title.trim()) return { field: 'title', message: LISTING_MESSAGES.title };
+  if (!form.description.trim())
+    return { field: 'description', message: LISTING_MESSAGES.description };
   return null;
 }
 

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CATEGORIES, LIMITS } from '#shared/constants.js';
+import type { ListingDetail } from '#shared/schemas/listings.js';
+import {
+  ConditionField,
+  ListingFormButtons,
+  PriceField,
+} from '#client/components/listing-form/listing-fields.js';
+import { checkListingEdit } from '#client/components/listing-form/listing-rules.js';
+import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
+import { UploadProgress } from '#client/components/listing-form/upload-progress.js';
+import { useListingForm } from '#client/components/listing-form/use-listing-form.js';
+import {
+  Form,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/fields.js';
+import { editBody, editError, formOf, photosOf, saveEdit } from '../api/edit-listing-api';
+
+const ERROR_ID = 'edit-listing-error';
+
+/** Title, description, price, category, condition, discount and photos, as creation checks them. */
+export function EditListingForm({ listing }: { listing: ListingDetail }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [photos, setPhotos] = useState<PhotoItem[]>(() => photosOf(listing));
+  const [progress, setProgress] = useState(0);
+  const { form, problem, setProblem, failure, busy, field, submit } = useListingForm(
+    () => formOf(listing),
+    {
+      check: (edited) => checkListingEdit(edited, photos.length),
+      controlId: (name) => (name === 'image' ? 'edit-photos-add' : `edit-${name}`),
+      errorId: ERROR_ID,
+      failure: editError,
+    },
+  );
+  const back = () => void navigate(`/productListing/${listing.listing_id}`);
+
+  const save = submit(async () => {
+    setProgress(0);
+    const body = await editBody(listing, form, photos);
+    if (body) await saveEdit(client, listing.listing_id, body, setProgress);
+    back();
+  });
+
+  return (
+    <Form className="form card" onSubmit={save}>
+      <PhotoList
+        id="edit-photos"
+        label="Photos"
+        photos={photos}
+        onChange={setPhotos}
+        max={LIMITS.photos}
+        firstIsCover
+        onProblem={setProblem}
+        invalid={problem?.field === 'image'}
+        describedBy={problem?.field === 'image' ? ERROR_ID : undefined}
+      />
+      <TextField
+        id="edit-title"
+        label="Title"
+        maxLength={LIMITS.title}
+        required
+        {...field('title')}
+      />
+      <TextAreaField
+        id="edit-description"
+        label="Description"
+        rows={4}
+        maxLength={LIMITS.description}
+        required
+        {...field('description')}
+      />
+      <div className="field-pair">
+        <PriceField id="edit-price" {...field('price')} />
+        <TextField
+          id="edit-discount"
+          label="Discount (%)"
+          inputMode="decimal"
+          hint="Optional, 0 to 100."
+          {...field('discount')}
+        />
+      </div>
+      <div className="field-pair">
+        <SelectField
+          id="edit-category"
+          label="Category"
+          placeholder="Choose a category"
+          options={CATEGORIES}
+          {...field('category')}
+        />
+        <ConditionField id="edit-condition" {...field('condition')} />
+      </div>
+      <FormAlert id={ERROR_ID}>{problem?.message}</FormAlert>
+      <FormAlert>{failure}</FormAlert>
+      {busy && <UploadProgress id="edit-progress" text="Saving…" fraction={progress} />}
+      <ListingFormButtons
+        busy={busy}
+        busyText="Saving…"
+        onBack={back}
+        backText="Cancel"
+        submitText="Save changes"
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { editListingBody, listingDetail, listingParams } from '#shared/schemas/listings.js';
+import { badRequest, conflict } from '#server/lib/http-error.js';
+import { editListing } from './edit-repository.js';
+import { ownListing, sellerOnly } from './listing-owner.js';
+import { photosOf } from './photos-repository.js';
+import { keepPictures, PICTURES_BODY_LIMIT, preparePictures } from './pictures.js';
+import { findListing, findProduct } from './repository.js';
+
+type EditedPhotos = NonNullable<z.output<typeof editListingBody>['photos']>;
+
+/**
+ * PATCH /api/listing/{id}: the seller fixes what they wrote, changes the price, and adds,
+ * removes and reorders pictures (docs/decisions/028-listing-edits-photos-favourites.md).
+ */
+export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  /**
+   * The pictures in their new order as URLs: kept ones must be the listing's own, new ones go
+   * through the image pipeline, every one checked before any is kept.
+   */
+  async function resolvePhotos(productId: number, photos: EditedPhotos) {
+    const product = await findProduct(db, productId);
+    const current = new Set(await photosOf(db, productId, product?.thumbnail ?? null));
+    for (const photo of photos) {
+      if ('url' in photo && !current.has(photo.url)) {
+        throw badRequest(`That photo is not one of this listing's: ${photo.url}`);
+      }
+    }
+    const uploads = photos.filter((photo) => 'thumbnail' in photo);
+    const prepared = await preparePictures(uploads);
+    const added = prepared.map((picture) => picture.url);
+    const urls = photos.map((photo) => ('url' in photo ? photo.url : added.shift()!));
+    if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once.');
+    await keepPictures(prepared, app.images);
+    return urls;
+  }
+
+  app.patch(
+    '/api/listing/:id',
+    {
+      bodyLimit: PICTURES_BODY_LIMIT,
+      ...sellerOnly(db),
+      schema: {
+        params: listingParams,
+        body: editListingBody,
+        response: { 200: z.array(listingDetail) },
+      },
+    },
+    async (request) => {
+      const listingId = request.params.id;
+      const owned = await ownListing(db, request, listingId);
+      if (owned.listing_status !== 'Active') {
+        throw conflict('This listing is sold: it can no longer change.');
+      }
+      const { photos, ...fields } = request.body;
+      const urls = photos && (await resolvePhotos(owned.product_id, photos));
+      await editListing(db, app.dialect, listingId, { ...fields, photos: urls });
+      const updated = (await findListing(db, listingId))!;
+      return [{ ...updated, photos: await photosOf(db, updated.product_id, updated.thumbnail) }];
+    },
+  );
+};
