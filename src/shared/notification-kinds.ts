@@ -42,6 +42,9 @@ export const NOTIFICATION_KINDS = {
   delivery_available: { label: 'New delivery available while you are on shift', audience: 'courier', push: true, email: false, mail: 'each', urgency: 'normal', ttl: HOUR / 4 },
   message: { label: 'New messages', audience: 'everyone', push: true, email: false, mail: 'digest', urgency: 'normal', ttl: 24 * HOUR },
   review: { label: 'Someone reviews you as a seller', audience: 'seller', push: true, email: false, mail: 'each', urgency: 'low', ttl: 7 * 24 * HOUR },
+  favorite_price_drop: { label: 'The price of a favourite drops', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
+  favorite_sold: { label: 'A favourite is sold', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
+  saved_search_match: { label: 'A new listing matches a saved search', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
 } as const satisfies Record<string, KindInfo>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

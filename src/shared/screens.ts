@@ -18,4 +18,6 @@ export const SCREENS = {
   chat: (listingId: number | null, otherId: number) =>
     `/Chats?c=${conversationKey(listingId, otherId)}`,
   publicProfile: (userId: number) => `/userProfile?id=${userId}`,
+  listing: (listingId: number) => `/productListing/${listingId}`,
+  favorites: '/favorites',
 } as const;

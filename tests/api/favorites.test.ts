@@ -10,6 +10,7 @@ import {
   type Actor,
   type TestContext,
 } from './harness.js';
+import { centreOf, kindsOf } from './notify-support.js';
 
 let ctx: TestContext;
 let seller: Actor;
@@ -124,5 +125,47 @@ describe('favourites', () => {
     // One already kept is still a harmless 200.
     expect((await as(ctx, collector).put(`/api/favorites/${rows[0]}`)).statusCode).toBe(200);
     expect(await favorites(collector)).toHaveLength(LIMITS.favorites);
+  });
+});
+
+describe('what a favourite’s owner hears (the notification centre)', () => {
+  const fav = (actor: Actor, listingId: number) =>
+    as(ctx, actor).put(`/api/favorites/${listingId}`);
+
+  it('tells those who keep it of a lower price, naming it, and nobody else', async () => {
+    const keeper = await signedInUser(ctx);
+    const bystander = await signedInUser(ctx);
+    const { listing_id } = await listingOf(ctx, seller, { title: 'Reading lamp', price: 40 });
+    expect((await fav(keeper, listing_id)).statusCode).toBe(200);
+    const res = await as(ctx, seller).patch(`/api/listing/${listing_id}`, { price: 25 });
+    expect(res.statusCode, res.body).toBe(200);
+    const told = (await centreOf(ctx, keeper)).items;
+    expect(told.map((i) => [i.kind, i.title, i.body, i.url])).toEqual([
+      [
+        'favorite_price_drop',
+        'Price drop: Reading lamp',
+        'Now $25.00, was $40.00.',
+        `/productListing/${listing_id}`,
+      ],
+    ]);
+    expect((await centreOf(ctx, bystander)).items).toEqual([]);
+    expect(await kindsOf(ctx, seller)).not.toContain('favorite_price_drop');
+    // A higher price, or words only, tell nobody.
+    await as(ctx, seller).patch(`/api/listing/${listing_id}`, { price: 30, title: 'Desk lamp' });
+    expect(await kindsOf(ctx, keeper)).toEqual(['favorite_price_drop']);
+  });
+
+  it('tells those who keep it once it is sold, not again when it is marked sold twice', async () => {
+    const keeper = await signedInUser(ctx);
+    const { listing_id } = await listingOf(ctx, seller, { title: 'Mini fridge' });
+    await fav(keeper, listing_id);
+    for (let i = 0; i < 2; i++) {
+      const res = await as(ctx, seller).put(`/api/listing/${listing_id}`, {
+        listing_status: 'Sold',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const told = (await centreOf(ctx, keeper)).items;
+    expect(told.map((i) => [i.kind, i.title])).toEqual([['favorite_sold', 'Sold: Mini fridge']]);
   });
 });

@@ -5,7 +5,7 @@ import {
   claimNotice,
   searchesMatching,
 } from '#server/features/listings/saved-searches-repository.js';
-import { listingOf } from './data.js';
+import { listingBody, listingOf } from './data.js';
 import {
   as,
   createTestApp,
@@ -14,6 +14,7 @@ import {
   type Actor,
   type TestContext,
 } from './harness.js';
+import { centreOf, kindsOf } from './notify-support.js';
 
 let ctx: TestContext;
 let ana: Actor;
@@ -184,5 +185,63 @@ describe('a new listing and the saved searches it answers', () => {
     await claimNotice(ctx.database.db, ids.everything!);
     const lamp = await listingOf(ctx, seller, { title: 'Desk lamp two', category: 'Furniture' });
     expect(await matching(lamp)).not.toContain('everything');
+  });
+});
+
+describe('hearing of a new match (the notification centre)', () => {
+  const post = async (actor: Actor, overrides: Parameters<typeof listingBody>[1]) => {
+    const res = await as(ctx, actor).post('/api/listing', await listingBody(actor, overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ listing_id: number }>();
+  };
+
+  it('tells only the owner of a search the new listing answers, naming its title, once an hour', async () => {
+    const watcher = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const { saved_search_id } = (
+      await save(watcher, { title: 'graphing calculator', category: 'Electronics' })
+    ).json<SavedSearch>();
+    await save(other, { title: 'kayak' });
+
+    const first = await post(seller, {
+      title: 'TI-84 graphing calculator',
+      category: 'Electronics',
+    });
+    const told = (await centreOf(ctx, watcher)).items;
+    expect(told.map((i) => [i.kind, i.title, i.body, i.url])).toEqual([
+      [
+        'saved_search_match',
+        'New match: TI-84 graphing calculator',
+        'A new listing matches your saved search: TI-84 graphing calculator',
+        `/productListing/${first.listing_id}`,
+      ],
+    ]);
+    expect(await kindsOf(ctx, other)).toEqual([]);
+    expect(await kindsOf(ctx, seller)).not.toContain('saved_search_match');
+
+    // Another match within the hour: not told again.
+    await post(seller, { title: 'Casio graphing calculator', category: 'Electronics' });
+    expect(await kindsOf(ctx, watcher)).toEqual(['saved_search_match']);
+
+    // An hour after the last notice, the next match is told.
+    const hourAgo = new Date(Date.now() - 61 * 60 * 1000).toISOString();
+    await ctx.database.db
+      .updateTable('saved_searches')
+      .set({ notified_at: hourAgo })
+      .where('saved_search_id', '=', saved_search_id)
+      .execute();
+    await post(seller, { title: 'HP graphing calculator', category: 'Electronics' });
+    const again = (await centreOf(ctx, watcher)).items.map((i) => i.title);
+    expect(again).toEqual([
+      'New match: HP graphing calculator',
+      'New match: TI-84 graphing calculator',
+    ]);
+  });
+
+  it('tells nobody of a listing no search finds', async () => {
+    const watcher = await signedInUser(ctx);
+    await save(watcher, { title: 'canoe', category: 'Other' });
+    await post(seller, { title: 'Canoe paddle', category: 'Books' });
+    expect(await kindsOf(ctx, watcher)).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { NotificationKind } from '#shared/notification-kinds.js';
 import { SCREENS } from '#shared/screens.js';
 import type { BusEvent } from '#server/live/bus.js';
-import type { DomainEvent } from './domain-events.js';
+import type { DomainEvent, WatchedListing } from './domain-events.js';
 
 export interface Notice {
   kind: NotificationKind;
@@ -99,6 +99,9 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
         },
       ];
     case 'review.written':
+    case 'listing.price_dropped':
+    case 'listing.sold':
+    case 'saved_search.matched':
       return [];
   }
 }
@@ -298,5 +301,53 @@ export function noticesOf(event: DomainEvent): Notice[] {
         },
       ];
     }
+    case 'listing.price_dropped': {
+      const { listing: l } = event;
+      return [
+        favoriteNotice('favorite_price_drop', event.watchers, l, {
+          headline: 'Price drop',
+          body: `Now ${money(l.now)}, was ${money(l.was)}.`,
+        }),
+      ];
+    }
+    case 'listing.sold':
+      return [
+        favoriteNotice('favorite_sold', event.watchers, event.listing, {
+          headline: 'Sold',
+          body: 'A listing you keep as a favourite was sold.',
+        }),
+      ];
+    case 'saved_search.matched':
+      return [
+        {
+          kind: 'saved_search_match',
+          to: [event.ownerId],
+          title: titled('New match', event.listing.title),
+          body: `A new listing matches your saved search: ${event.listing.title}`,
+          url: SCREENS.listing(event.listing.listing_id),
+          tag: `search-${event.savedSearchId}`,
+        },
+      ];
   }
+}
+
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** "$1,200.00", as the screens show prices. */
+const money = (amount: number) => DOLLARS.format(amount);
+
+/** A notice about a favourite, told to everyone who keeps it; one tag a listing. */
+function favoriteNotice(
+  kind: NotificationKind,
+  watchers: readonly number[],
+  listing: WatchedListing,
+  text: { headline: string; body: string },
+): Notice {
+  return {
+    kind,
+    to: watchers,
+    title: titled(text.headline, listing.title),
+    body: text.body,
+    url: SCREENS.listing(listing.listing_id),
+    tag: `favorite-${listing.listing_id}`,
+  };
 }

@@ -26,6 +26,29 @@ export type DomainEvent =
    */
   | { type: 'handover.locked'; actorId: number; delivery: DeliveryInstruction }
   | { type: 'message.sent'; actorId: number; message: DirectMessage }
-  | { type: 'review.written'; actorId: number; review: Review };
+  | { type: 'review.written'; actorId: number; review: Review }
+  /** The seller lowered the price (it shows "was $X"): those who keep it as a favourite hear. */
+  | {
+      type: 'listing.price_dropped';
+      actorId: number;
+      listing: WatchedListing & { was: number; now: number };
+      watchers: number[];
+    }
+  /** The seller marked the listing Sold: those who keep it as a favourite hear. */
+  | { type: 'listing.sold'; actorId: number; listing: WatchedListing; watchers: number[] }
+  /** A new listing answers a saved search: its owner hears (at most once an hour a search). */
+  | {
+      type: 'saved_search.matched';
+      actorId: number;
+      listing: WatchedListing;
+      savedSearchId: number;
+      ownerId: number;
+    };
+
+/** What a notice about someone else's listing names. */
+export interface WatchedListing {
+  listing_id: number;
+  title: string;
+}
 
 export type DomainEventType = DomainEvent['type'];

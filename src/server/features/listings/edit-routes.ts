@@ -7,6 +7,7 @@ import { ownListing, sellerOnly } from './listing-owner.js';
 import { photosOf } from './photos-repository.js';
 import { keepPictures, PICTURES_BODY_LIMIT, preparePictures } from './pictures.js';
 import { findListing, findProduct } from './repository.js';
+import { tellOfPriceDrop } from './watchers.js';
 
 type EditedPhotos = NonNullable<z.output<typeof editListingBody>['photos']>;
 
@@ -57,8 +58,12 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { photos, ...fields } = request.body;
       const urls = photos && (await resolvePhotos(owned.product_id, photos));
-      await editListing(db, app.dialect, listingId, { ...fields, photos: urls });
+      const { priceDrop } = await editListing(db, app.dialect, listingId, {
+        ...fields,
+        photos: urls,
+      });
       const updated = (await findListing(db, listingId))!;
+      if (priceDrop) await tellOfPriceDrop(app, updated, priceDrop);
       return [{ ...updated, photos: await photosOf(db, updated.product_id, updated.thumbnail) }];
     },
   );

@@ -47,6 +47,7 @@ import {
 import { createFeaturedPool } from './featured-pool.js';
 import { searchListings, searchPageOf } from './search-repository.js';
 import { createSearchCache } from './search-cache.js';
+import { tellOfSale, tellSavedSearches } from './watchers.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -187,6 +188,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
         });
         return { listing_id: l.listing_id, product_id: p.product_id, thumbnail };
       });
+      await tellSavedSearches(app, { ...body, listing_id: created.listing_id });
       return reply.code(201).send(created);
     },
   );
@@ -221,6 +223,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
         conditions: body.conditions,
         discount: body.discount,
       });
+      await tellSavedSearches(app, { ...p, listing_id: l.listing_id });
       return reply
         .code(201)
         .send({ listing_id: l.listing_id, product_id: p.product_id, thumbnail: p.thumbnail });
@@ -260,7 +263,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       schema: { params: listingParams, body: updateListingBody, response: { 200: listings } },
     },
     async (request) => {
-      await ownListing(db, request, request.params.id);
+      const owned = await ownListing(db, request, request.params.id);
       const { availability, listing_status } = request.body;
       await changeListingStatus(db, dialect, request.params.id, {
         ...(availability && { availability }),
@@ -269,6 +272,9 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
         ...(listing_status === 'Sold' && !availability && { availability: 'Out of Stock' }),
       });
       const updated = await findListing(db, request.params.id);
+      if (updated && owned.listing_status === 'Active' && listing_status === 'Sold') {
+        await tellOfSale(app, updated);
+      }
       return updated ? [updated] : [];
     },
   );
