@@ -39,8 +39,7 @@ export const listing = z.object({
   /**
    * The price before the latest drop while the listing shows "was $X" (a week from the drop,
    * until `was_price_until`); null otherwise. The lowest price of the week before the drop, so
-   * a price raised for a moment makes no bargain (docs/decisions/028-listing-edits-photos-
-   * favourites.md).
+   * a price raised for a moment makes no bargain (docs/api.md, "Shapes").
    */
   was_price: z.number().nullable(),
   was_price_until: z.string().nullable(),

@@ -8,7 +8,7 @@ import { ListingImage } from './listing-image';
 import { Stars } from './stars';
 
 // The heart comes after the first render (it sits over the picture, so nothing moves): its
-// code, and the favourites it reads, stay out of the home route's first load (decision 028).
+// code, and the favourites it reads, stay out of the home route's first load (README, Performance).
 const Favorite = lazy(() => import('../favorite').then((m) => ({ default: m.Favorite })));
 
 /** A listing in a grid, linking to /productListing/{listing_id}. */

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import * as favoritePaths from '#shared/api-paths/favorites.js';
@@ -5,6 +6,7 @@ import type { SearchQuery } from '#shared/schemas/listings.js';
 import type { SavedSearch, SavedSearchBody } from '#shared/schemas/saved-searches.js';
 import { SignInFirst } from '#client/components/sign-in-first.js';
 import { api, ApiError } from '#client/lib/api.js';
+import { queryKeys } from '#client/lib/query-keys.js';
 import '#client/features/catalog/save-search.css';
 
 const LABEL = 'Save this search';
@@ -20,7 +22,8 @@ function savedFields({ limit: _limit, offset: _offset, ...fields }: SearchQuery)
  */
 export function SaveSearch({ search }: { search: SearchQuery }) {
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | { error: string }>('idle');
-  const save = async () => {
+  const client = useQueryClient();
+  const save = async (userId: number) => {
     setState('saving');
     try {
       await api<SavedSearch>(favoritePaths.savedSearches, {
@@ -28,6 +31,7 @@ export function SaveSearch({ search }: { search: SearchQuery }) {
         body: savedFields(search),
       });
       setState('saved');
+      void client.invalidateQueries({ queryKey: queryKeys.savedSearches(userId) });
     } catch (error) {
       setState({
         error:
@@ -40,7 +44,7 @@ export function SaveSearch({ search }: { search: SearchQuery }) {
   return (
     <div className="btn-row save-search">
       <SignInFirst className="btn btn-outline" visitor={LABEL}>
-        {() =>
+        {(user) =>
           state === 'saved' ? (
             <p role="status">
               Search saved: you will hear of new listings that match it.{' '}
@@ -52,7 +56,7 @@ export function SaveSearch({ search }: { search: SearchQuery }) {
                 type="button"
                 className="btn btn-outline"
                 disabled={state === 'saving'}
-                onClick={() => void save()}
+                onClick={() => void save(user.user_id)}
               >
                 {state === 'saving' ? 'Saving…' : LABEL}
               </button>

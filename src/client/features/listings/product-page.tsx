@@ -6,7 +6,7 @@ import { Favorite } from '#client/components/favorite.js';
 import { ReportButton } from '#client/components/safety/report-button.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
-import { listingFromLists, listingQuery } from '#client/lib/queries/listings.js';
+import { listingFromLists, listingQuery, photosOf } from '#client/lib/queries/listings.js';
 import { useSessionUser } from '#client/lib/session.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { listingBuyerQuery, listingSenderQuery } from './api/product-api';
@@ -70,7 +70,7 @@ function Product({ listing }: { listing: ListingDetail }) {
   return (
     <div className="page product">
       <div className="product-media">
-        <PhotoGallery photos={listing.photos} title={listing.title} />
+        <PhotoGallery photos={photosOf(listing)} title={listing.title} />
         <Favorite listing={listing} />
       </div>
       <div className="product-main">

@@ -14,6 +14,14 @@ export function firstListing(data: unknown): ListingDetail | undefined {
   return item !== null && typeof item === 'object' ? (item as ListingDetail) : undefined;
 }
 
+/**
+ * A listing's pictures, cover first. A listing kept offline by an older version of the app, or
+ * held by a list, has no `photos`: its cover is all it shows.
+ */
+export function photosOf(listing: Listing & { photos?: string[] }): string[] {
+  return listing.photos ?? (listing.thumbnail ? [listing.thumbnail] : []);
+}
+
 export async function fetchListing(id: number): Promise<ListingDetail> {
   const listing = firstListing(await api<unknown>(listingPaths.listing(id)));
   if (!listing) throw new ApiError(404, 'No item Found');
@@ -40,7 +48,7 @@ function findIn(data: unknown, id: number): Listing | undefined {
 export function listingFromLists(client: QueryClient, id: number): ListingDetail | undefined {
   for (const [, data] of client.getQueriesData({ queryKey: ['listings'] })) {
     const found = findIn(data, id);
-    if (found) return { ...found, photos: found.thumbnail ? [found.thumbnail] : [] };
+    if (found) return { ...found, photos: photosOf(found) };
   }
   return undefined;
 }

@@ -13,7 +13,7 @@ type EditedPhotos = NonNullable<z.output<typeof editListingBody>['photos']>;
 
 /**
  * PATCH /api/listing/{id}: the seller fixes what they wrote, changes the price, and adds,
- * removes and reorders pictures (docs/decisions/028-listing-edits-photos-favourites.md).
+ * removes and reorders pictures (docs/api.md, "Search and listings").
  */
 export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;

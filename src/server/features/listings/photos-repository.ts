@@ -1,7 +1,7 @@
 /**
  * A listing's pictures belong to its product, as its title and description do: the cover is
  * products.thumbnail (what cards, search and older clients read), the others are
- * product_photos from position 1 (docs/decisions/028-listing-edits-photos-favourites.md).
+ * product_photos from position 1 (docs/api.md, "Search and listings").
  */
 import type { Db } from '#server/db/schema.js';
 

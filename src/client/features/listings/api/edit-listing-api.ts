@@ -9,6 +9,7 @@ import {
   type EditListingForm,
 } from '#client/components/listing-form/listing-rules.js';
 import { ApiError } from '#client/lib/api.js';
+import { photosOf } from '#client/lib/queries/listings.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { photoUploads, postJsonWithProgress } from '#client/lib/upload.js';
 
@@ -25,8 +26,8 @@ export function formOf(listing: ListingDetail): EditListingForm {
 }
 
 /** The listing's photos as the photo list holds them. */
-export function photosOf(listing: ListingDetail): PhotoItem[] {
-  return listing.photos.map((url) => ({ key: url, src: url, url }));
+export function photoItemsOf(listing: ListingDetail): PhotoItem[] {
+  return photosOf(listing).map((url) => ({ key: url, src: url, url }));
 }
 
 /**
@@ -50,7 +51,7 @@ export async function editBody(
   if (form.category !== listing.category) body.category = form.category;
   if (form.condition !== listing.conditions) body.conditions = form.condition;
   if (discount !== listing.discount) body.discount = discount;
-  const before = photosOf(listing).map((p) => p.url);
+  const before = photosOf(listing);
   const same =
     photos.length === before.length && photos.every((photo, i) => photo.url === before[i]);
   if (!same) {

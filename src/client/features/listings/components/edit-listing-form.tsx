@@ -19,7 +19,7 @@ import {
   TextAreaField,
   TextField,
 } from '#client/components/ui/fields.js';
-import { editBody, editError, formOf, photosOf, saveEdit } from '../api/edit-listing-api';
+import { editBody, editError, formOf, photoItemsOf, saveEdit } from '../api/edit-listing-api';
 
 const ERROR_ID = 'edit-listing-error';
 
@@ -27,7 +27,7 @@ const ERROR_ID = 'edit-listing-error';
 export function EditListingForm({ listing }: { listing: ListingDetail }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [photos, setPhotos] = useState<PhotoItem[]>(() => photosOf(listing));
+  const [photos, setPhotos] = useState<PhotoItem[]>(() => photoItemsOf(listing));
   const [progress, setProgress] = useState(0);
   const { form, problem, setProblem, failure, busy, field, submit } = useListingForm(
     () => formOf(listing),
