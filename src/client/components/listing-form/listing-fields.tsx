@@ -1,5 +1,11 @@
-import { CONDITIONS } from '#shared/constants.js';
-import { SelectField, SubmitButton, TextField } from '#client/components/ui/fields.js';
+import type { ReactNode } from 'react';
+import { CATEGORIES, CONDITIONS, LIMITS } from '#shared/constants.js';
+import {
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/fields.js';
 import '#client/components/listing-form/listing-form.css';
 
 interface FieldProps {
@@ -13,6 +19,31 @@ interface FieldProps {
 /** The price box both listing forms share: text, so a phone shows the decimal keypad. */
 export function PriceField(props: FieldProps) {
   return <TextField label="Price ($)" inputMode="decimal" required {...props} />;
+}
+
+/** A listing's title, as creating and editing take it. */
+function TitleField(props: FieldProps) {
+  return <TextField label="Title" maxLength={LIMITS.title} required {...props} />;
+}
+
+/** A listing's description, as creating and editing take it. */
+function DescriptionField(props: FieldProps) {
+  return (
+    <TextAreaField
+      label="Description"
+      rows={4}
+      maxLength={LIMITS.description}
+      required
+      {...props}
+    />
+  );
+}
+
+/** A listing's category, as creating and editing take it. */
+function CategoryField(props: FieldProps) {
+  return (
+    <SelectField label="Category" placeholder="Choose a category" options={CATEGORIES} {...props} />
+  );
 }
 
 /** The condition choice both listing forms share. */
@@ -50,5 +81,34 @@ export function ListingFormButtons({
         {submitText}
       </SubmitButton>
     </div>
+  );
+}
+
+type Bind = (name: 'title' | 'description' | 'category' | 'condition') => Omit<FieldProps, 'id'>;
+
+/**
+ * What a seller writes about a new or edited listing, in the order of the forms: title,
+ * description, then `children` (the price row), then category and condition side by side.
+ */
+export function ListingFields({
+  idPrefix,
+  field,
+  children,
+}: {
+  idPrefix: string;
+  /** The form's bindFields. */
+  field: Bind;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <TitleField id={`${idPrefix}-title`} {...field('title')} />
+      <DescriptionField id={`${idPrefix}-description`} {...field('description')} />
+      {children}
+      <div className="field-pair">
+        <CategoryField id={`${idPrefix}-category`} {...field('category')} />
+        <ConditionField id={`${idPrefix}-condition`} {...field('condition')} />
+      </div>
+    </>
   );
 }

@@ -60,6 +60,11 @@ export function checkNewListing(form: NewListingForm): RuleError | null {
   if (image) return image;
   const price = parsePrice(form.price);
   if (typeof price !== 'number') return price;
+  return checkWords(form);
+}
+
+/** What the seller writes, in order: title, description, category and condition. */
+function checkWords(form: Omit<NewListingForm, 'file' | 'price'>): RuleError | null {
   if (!form.title.trim()) return { field: 'title', message: LISTING_MESSAGES.title };
   if (!form.description.trim())
     return { field: 'description', message: LISTING_MESSAGES.description };
@@ -79,12 +84,7 @@ export function parseDiscount(raw: string): number | RuleError {
   return value;
 }
 
-export interface EditListingForm {
-  title: string;
-  description: string;
-  price: string;
-  category: string;
-  condition: string;
+export interface EditListingForm extends Omit<NewListingForm, 'file'> {
   discount: string;
 }
 
@@ -95,10 +95,7 @@ export function checkListingEdit(form: EditListingForm, photoCount: number): Rul
   if (typeof price !== 'number') return price;
   const discount = parseDiscount(form.discount);
   if (typeof discount !== 'number') return discount;
-  if (!form.title.trim()) return { field: 'title', message: LISTING_MESSAGES.title };
-  if (!form.description.trim())
-    return { field: 'description', message: LISTING_MESSAGES.description };
-  return null;
+  return checkWords(form);
 }
 
 export interface ExistingListingForm {

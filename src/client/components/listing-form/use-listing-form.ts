@@ -34,8 +34,7 @@ export function useListingForm<F extends object>(initial: F | (() => F), rules: 
   const key = useSendKey();
 
   const submit =
-    (send: (key: SendKey) => Promise<void>, onBusyChange?: (busy: boolean) => void) =>
-    async () => {
+    (send: (key: SendKey) => Promise<void>, onBusyChange?: (busy: boolean) => void) => async () => {
       setFailure('');
       const rule = rules.check(form);
       setProblem(rule);

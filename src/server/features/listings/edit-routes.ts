@@ -7,7 +7,7 @@ import { ownListing, sellerOnly } from './listing-owner.js';
 import { photosOf } from './photos-repository.js';
 import { keepPictures, PICTURES_BODY_LIMIT, preparePictures } from './pictures.js';
 import { findListing, findProduct } from './repository.js';
-import { tellOfPriceDrop } from './watchers.js';
+import { tellFavoriters } from './watchers.js';
 
 type EditedPhotos = NonNullable<z.output<typeof editListingBody>['photos']>;
 
@@ -63,7 +63,7 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
         photos: urls,
       });
       const updated = (await findListing(db, listingId))!;
-      if (priceDrop) await tellOfPriceDrop(app, updated, priceDrop);
+      if (priceDrop) await tellFavoriters(app, updated, { drop: priceDrop });
       return [{ ...updated, photos: await photosOf(db, updated.product_id, updated.thumbnail) }];
     },
   );

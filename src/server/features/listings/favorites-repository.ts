@@ -54,8 +54,7 @@ export async function addFavorite(db: Db, userId: number, listingId: number) {
   const kept = await db
     .selectFrom('favorites')
     .select('listing_id')
-    .where('user_id', '=', userId)
-    .where('listing_id', '=', listingId)
+    .where((eb) => eb.and(theFavorite(userId, listingId)))
     .executeTakeFirst();
   return kept ? 'kept' : 'full';
 }
@@ -63,10 +62,15 @@ export async function addFavorite(db: Db, userId: number, listingId: number) {
 export async function removeFavorite(db: Db, userId: number, listingId: number) {
   await db
     .deleteFrom('favorites')
-    .where('user_id', '=', userId)
-    .where('listing_id', '=', listingId)
+    .where((eb) => eb.and(theFavorite(userId, listingId)))
     .execute();
 }
+
+/** The row of one person's favourite, as a condition. */
+const theFavorite = (userId: number, listingId: number) => ({
+  user_id: userId,
+  listing_id: listingId,
+});
 
 /** Who keeps an eye on the listing (to tell them of a lower price or a sale). */
 export async function favoritersOf(db: Db, listingId: number): Promise<number[]> {

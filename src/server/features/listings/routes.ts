@@ -47,7 +47,7 @@ import {
 import { createFeaturedPool } from './featured-pool.js';
 import { searchListings, searchPageOf } from './search-repository.js';
 import { createSearchCache } from './search-cache.js';
-import { tellOfSale, tellSavedSearches } from './watchers.js';
+import { tellFavoriters, tellSavedSearches } from './watchers.js';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -273,7 +273,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       });
       const updated = await findListing(db, request.params.id);
       if (updated && owned.listing_status === 'Active' && listing_status === 'Sold') {
-        await tellOfSale(app, updated);
+        await tellFavoriters(app, updated, 'sold');
       }
       return updated ? [updated] : [];
     },

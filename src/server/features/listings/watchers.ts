@@ -12,33 +12,28 @@ import { claimNotice, searchesMatching } from './saved-searches-repository.js';
 
 type Seller = { vendor_id: number };
 
-export async function tellOfPriceDrop(
+/**
+ * Tells those who keep the listing as a favourite that its price dropped (`drop`) or that it
+ * was sold; nothing is raised when nobody keeps it.
+ */
+export async function tellFavoriters(
   app: FastifyInstance,
   listing: WatchedListing & Seller,
-  drop: PriceDrop,
+  change: { drop: PriceDrop } | 'sold',
 ): Promise<void> {
   const watchers = await favoritersOf(app.db, listing.listing_id);
   if (watchers.length === 0) return;
-  await app.notify({
-    type: 'listing.price_dropped',
-    actorId: listing.vendor_id,
-    listing: { listing_id: listing.listing_id, title: listing.title, ...drop },
-    watchers,
-  });
-}
-
-export async function tellOfSale(
-  app: FastifyInstance,
-  listing: WatchedListing & Seller,
-): Promise<void> {
-  const watchers = await favoritersOf(app.db, listing.listing_id);
-  if (watchers.length === 0) return;
-  await app.notify({
-    type: 'listing.sold',
-    actorId: listing.vendor_id,
-    listing: { listing_id: listing.listing_id, title: listing.title },
-    watchers,
-  });
+  const { listing_id, title } = listing;
+  const common = { actorId: listing.vendor_id, watchers };
+  await app.notify(
+    change === 'sold'
+      ? { type: 'listing.sold', ...common, listing: { listing_id, title } }
+      : {
+          type: 'listing.price_dropped',
+          ...common,
+          listing: { listing_id, title, ...change.drop },
+        },
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CATEGORIES, LIMITS } from '#shared/constants.js';
+import { LIMITS } from '#shared/constants.js';
 import type { ListingDetail } from '#shared/schemas/listings.js';
 import {
-  ConditionField,
+  ListingFields,
   ListingFormButtons,
   PriceField,
 } from '#client/components/listing-form/listing-fields.js';
@@ -12,13 +12,7 @@ import { checkListingEdit } from '#client/components/listing-form/listing-rules.
 import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
 import { UploadProgress } from '#client/components/listing-form/upload-progress.js';
 import { useListingForm } from '#client/components/listing-form/use-listing-form.js';
-import {
-  Form,
-  FormAlert,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '#client/components/ui/fields.js';
+import { Form, FormAlert, TextField } from '#client/components/ui/fields.js';
 import { editBody, editError, formOf, photoItemsOf, saveEdit } from '../api/edit-listing-api';
 
 const ERROR_ID = 'edit-listing-error';
@@ -60,41 +54,18 @@ export function EditListingForm({ listing }: { listing: ListingDetail }) {
         invalid={problem?.field === 'image'}
         describedBy={problem?.field === 'image' ? ERROR_ID : undefined}
       />
-      <TextField
-        id="edit-title"
-        label="Title"
-        maxLength={LIMITS.title}
-        required
-        {...field('title')}
-      />
-      <TextAreaField
-        id="edit-description"
-        label="Description"
-        rows={4}
-        maxLength={LIMITS.description}
-        required
-        {...field('description')}
-      />
-      <div className="field-pair">
-        <PriceField id="edit-price" {...field('price')} />
-        <TextField
-          id="edit-discount"
-          label="Discount (%)"
-          inputMode="decimal"
-          hint="Optional, 0 to 100."
-          {...field('discount')}
-        />
-      </div>
-      <div className="field-pair">
-        <SelectField
-          id="edit-category"
-          label="Category"
-          placeholder="Choose a category"
-          options={CATEGORIES}
-          {...field('category')}
-        />
-        <ConditionField id="edit-condition" {...field('condition')} />
-      </div>
+      <ListingFields idPrefix="edit" field={field}>
+        <div className="field-pair">
+          <PriceField id="edit-price" {...field('price')} />
+          <TextField
+            id="edit-discount"
+            label="Discount (%)"
+            inputMode="decimal"
+            hint="Optional, 0 to 100."
+            {...field('discount')}
+          />
+        </div>
+      </ListingFields>
       <FormAlert id={ERROR_ID}>{problem?.message}</FormAlert>
       <FormAlert>{failure}</FormAlert>
       {busy && <UploadProgress id="edit-progress" text="Saving…" fraction={progress} />}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { CATEGORIES, LIMITS } from '#shared/constants.js';
+import { LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import {
-  ConditionField,
+  ListingFields,
   ListingFormButtons,
   PriceField,
 } from '#client/components/listing-form/listing-fields.js';
@@ -18,13 +18,7 @@ import {
   useListingForm,
   type ListingFormProps,
 } from '#client/components/listing-form/use-listing-form.js';
-import {
-  Form,
-  FormAlert,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '#client/components/ui/fields.js';
+import { Form, FormAlert } from '#client/components/ui/fields.js';
 import { photoUploads, readAsDataUrl } from '#client/lib/upload.js';
 import { createListing, creationError } from './create-listing-api';
 import { ImageField } from './image-field';
@@ -101,32 +95,9 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         max={LIMITS.photos - 1}
         onProblem={setProblem}
       />
-      <TextField
-        id="listing-title"
-        label="Title"
-        maxLength={LIMITS.title}
-        required
-        {...field('title')}
-      />
-      <TextAreaField
-        id="listing-description"
-        label="Description"
-        rows={4}
-        maxLength={LIMITS.description}
-        required
-        {...field('description')}
-      />
-      <PriceField id="listing-price" {...field('price')} />
-      <div className="field-pair">
-        <SelectField
-          id="listing-category"
-          label="Category"
-          placeholder="Choose a category"
-          options={CATEGORIES}
-          {...field('category')}
-        />
-        <ConditionField id="listing-condition" {...field('condition')} />
-      </div>
+      <ListingFields idPrefix="listing" field={field}>
+        <PriceField id="listing-price" {...field('price')} />
+      </ListingFields>
       <div id="new-listing-status">
         <FormAlert id="new-listing-error">{problem?.message}</FormAlert>
         <FormAlert>{failure}</FormAlert>

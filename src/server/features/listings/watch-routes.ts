@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '#shared/constants.js';
+import { idParams } from '#shared/schemas/common.js';
+import { favorite, favoriteParams, favoriteState } from '#shared/schemas/favorites.js';
+import { savedSearch, savedSearchBody } from '#shared/schemas/saved-searches.js';
+import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
+import { owns, signedIn } from '#server/plugins/guards.js';
+import { requireUser } from '#server/plugins/session.js';
+import { addFavorite, favoritesOf, removeFavorite } from './favorites-repository.js';
+import { findListing } from './repository.js';
+import {
+  deleteSavedSearch,
+  savedSearchesOf,
+  savedSearchOwner,
+  saveSearch,
+} from './saved-searches-repository.js';
+
+/**
+ * What a signed-in person keeps an eye on (docs/api.md, "Favourites and saved searches"): a
+ * heart on a listing and the Favourites page; "Save this search" beside the filter row. Every
+ * answer is the caller's own (no-store, the default for /api/).
+ */
+export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get(
+    '/api/favorites',
+    { ...signedIn(), schema: { response: { 200: z.array(favorite) } } },
+    async (request) => favoritesOf(db, requireUser(request).user_id),
+  );
+
+  // PUT and DELETE say where the listing stands, so a repeat (a double tap, a replay) is a
+  // harmless 200.
+  const oneFavorite = {
+    ...signedIn(),
+    schema: { params: favoriteParams, response: { 200: favoriteState } },
+  };
+  app.put('/api/favorites/:listingId', oneFavorite, async (request) => {
+    const user = requireUser(request);
+    const { listingId } = request.params;
+    const found = await findListing(db, listingId);
+    if (!found) throw notFound('No item Found');
+    if (found.vendor_id === user.user_id) {
+      throw badRequest('You cannot add your own listing to your favourites.');
+    }
+    if ((await addFavorite(db, user.user_id, listingId)) === 'full') {
+      throw conflict(
+        `You can keep at most ${LIMITS.favorites} favourites. Remove one to add another.`,
+      );
+    }
+    return { listing_id: listingId, favorite: true };
+  });
+
+  app.delete('/api/favorites/:listingId', oneFavorite, async (request) => {
+    const { listingId } = request.params;
+    await removeFavorite(db, requireUser(request).user_id, listingId);
+    return { listing_id: listingId, favorite: false };
+  });
+
+  app.get(
+    '/api/saved-searches',
+    { ...signedIn(), schema: { response: { 200: z.array(savedSearch) } } },
+    async (request) => savedSearchesOf(db, requireUser(request).user_id),
+  );
+
+  app.post(
+    '/api/saved-searches',
+    {
+      ...signedIn(),
+      schema: { body: savedSearchBody, response: { 200: savedSearch, 201: savedSearch } },
+    },
+    async (request, reply) => {
+      const saved = await saveSearch(db, requireUser(request).user_id, request.body);
+      if (saved.outcome === 'full') {
+        throw conflict(
+          `You can keep at most ${LIMITS.savedSearches} saved searches. Delete one to save another.`,
+        );
+      }
+      return reply.code(saved.outcome === 'created' ? 201 : 200).send(saved.search);
+    },
+  );
+
+  app.delete(
+    '/api/saved-searches/:id',
+    {
+      ...signedIn(
+        owns('params', 'id', async (id, user) => {
+          const owner = await savedSearchOwner(db, id);
+          return owner && owner.user_id !== user.user_id
+            ? "That saved search is someone else's."
+            : undefined;
+        }),
+      ),
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      const owner = await savedSearchOwner(db, request.params.id);
+      if (!owner) throw notFound('No such saved search.');
+      await deleteSavedSearch(db, request.params.id);
+      return { message: 'Saved search deleted.' };
+    },
+  );
+};
