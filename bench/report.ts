@@ -115,15 +115,19 @@ function lighthouse(l: Loose) {
       ]),
     ),
     '',
-    'Floor: the same pages with every script blocked (their HTML and CSS alone), same machine, same run:',
-    '',
-    table(
-      ['Page', 'FCP ms', 'LCP ms', 'TBT ms'],
-      pages
-        .filter(([, p]) => p.floor)
-        .map(([name, p]) => [name, p.floor.fcpMs, p.floor.lcpMs, p.floor.tbtMs]),
-    ),
-    '',
+    ...(pages.some(([, p]) => p.floor)
+      ? [
+          'Floor: the same pages with every script blocked (their HTML and CSS alone), same machine, same run:',
+          '',
+          table(
+            ['Page', 'FCP ms', 'LCP ms', 'TBT ms'],
+            pages
+              .filter(([, p]) => p.floor)
+              .map(([name, p]) => [name, p.floor.fcpMs, p.floor.lcpMs, p.floor.tbtMs]),
+          ),
+          '',
+        ]
+      : []),
     ...(pages.some(([, p]) => p.runs)
       ? [
           "Every run: performance, LCP ms, TBT ms and Lighthouse's benchmark index of the machine at that moment (higher is faster; it drops when the machine is busy):",
@@ -337,6 +341,11 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## Lighthouse (mobile preset)',
     '',
     failed(r.lighthouse) ?? (r.lighthouse ? lighthouse(r.lighthouse) : 'Not measured.'),
+    '',
+    '## Lighthouse signed in (mobile preset, storage kept after signing in through the form)',
+    '',
+    failed(r.lighthouseSignedIn) ??
+      (r.lighthouseSignedIn ? lighthouse(r.lighthouseSignedIn) : 'Not measured.'),
     '',
     '## API at 100,000 listings',
     '',
