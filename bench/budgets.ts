@@ -47,6 +47,19 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100,
     );
   }
+  for (const [tap, label] of [
+    ['pickedUp', "courier's PICKED UP"],
+    ['finishDropOff', "courier's FINISH DROP OFF"],
+    ['send', "buyer's Send"],
+  ] as const) {
+    const t = r.inp?.[tap];
+    add(
+      `INP at 4x CPU slowdown: ${label}, slowest of the runs (ms)`,
+      '< 100',
+      t?.maxMs,
+      t?.maxMs < 100,
+    );
+  }
   for (const [scenario, label] of [
     ['titleSearch', 'title search'],
     ['typoSearch', 'typo search'],

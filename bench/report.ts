@@ -347,6 +347,21 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     failed(r.lighthouseSignedIn) ??
       (r.lighthouseSignedIn ? lighthouse(r.lighthouseSignedIn) : 'Not measured.'),
     '',
+    '## Taps that answer at once (INP at 4x CPU slowdown)',
+    '',
+    failed(r.inp) ??
+      (r.inp
+        ? table(
+            ['Tap', 'Median ms', 'Slowest ms', 'Runs ms'],
+            Object.entries(r.inp as Record<string, Loose>).map(([tap, t]) => [
+              tap,
+              t.medianMs,
+              t.maxMs,
+              t.runs.join(', '),
+            ]),
+          )
+        : 'Not measured.'),
+    '',
     '## API at 100,000 listings',
     '',
     failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),

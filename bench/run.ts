@@ -20,6 +20,7 @@ import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runGuessing } from './guessing.js';
+import { runInp } from './inp.js';
 import { runLieFi } from './lie-fi.js';
 import { runLighthouse } from './lighthouse.js';
 import { runLighthouseSignedIn } from './lighthouse-signed-in.js';
@@ -47,6 +48,7 @@ const STEPS = [
   'map',
   'lighthouse',
   'lighthouseSignedIn',
+  'inp',
   'repeatVisit',
   'sync',
   'lieFi',
@@ -139,7 +141,7 @@ async function main() {
 
   // The browser benchmarks share one server with the demo data, as `npm start` serves it, and a
   // tile host of their own on another origin (the real one is out of reach here).
-  const browserSteps = ['lighthouse', 'lighthouseSignedIn', 'repeatVisit', 'sync', 'lieFi'];
+  const browserSteps = ['lighthouse', 'lighthouseSignedIn', 'inp', 'repeatVisit', 'sync', 'lieFi'];
   if (browserSteps.some((s) => only.has(s as Step))) {
     const dataDir = path.join(TMP, 'web');
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -153,6 +155,7 @@ async function main() {
     try {
       await step('lighthouse', results, () => runLighthouse(server.url));
       await step('lighthouseSignedIn', results, () => runLighthouseSignedIn(server.url));
+      await step('inp', results, () => runInp(server.url));
       await step('repeatVisit', results, () => runRepeatVisit(server.url));
       await step('sync', results, () => runSync(server.url));
       await step('lieFi', results, () => runLieFi(server.url));
