@@ -5,6 +5,7 @@ import { idParams } from '#shared/schemas/common.js';
 import { favorite, favoriteParams, favoriteState } from '#shared/schemas/favorites.js';
 import { savedSearch, savedSearchBody } from '#shared/schemas/saved-searches.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
+import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { owns, signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
 import { addFavorite, favoritesOf, removeFavorite } from './favorites-repository.js';
@@ -24,11 +25,7 @@ import {
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get(
-    '/api/favorites',
-    { ...signedIn(), schema: { response: { 200: z.array(favorite) } } },
-    async (request) => favoritesOf(db, requireUser(request).user_id),
-  );
+  getCallersOwn(app, '/api/favorites', z.array(favorite), favoritesOf);
 
   // PUT and DELETE say where the listing stands, so a repeat (a double tap, a replay) is a
   // harmless 200.
@@ -58,11 +55,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
     return { listing_id: listingId, favorite: false };
   });
 
-  app.get(
-    '/api/saved-searches',
-    { ...signedIn(), schema: { response: { 200: z.array(savedSearch) } } },
-    async (request) => savedSearchesOf(db, requireUser(request).user_id),
-  );
+  getCallersOwn(app, '/api/saved-searches', z.array(savedSearch), savedSearchesOf);
 
   app.post(
     '/api/saved-searches',
