@@ -19,5 +19,4 @@ export const SCREENS = {
     `/Chats?c=${conversationKey(listingId, otherId)}`,
   publicProfile: (userId: number) => `/userProfile?id=${userId}`,
   listing: (listingId: number) => `/productListing/${listingId}`,
-  favorites: '/favorites',
 } as const;
