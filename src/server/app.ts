@@ -7,7 +7,10 @@ import { clientConfig } from '#shared/schemas/config.js';
 import type { Config } from './config.js';
 import type { Connection, DialectName } from './db/connect.js';
 import type { Db } from './db/schema.js';
+import { registerBackupSchedule, type BackupTiming } from './backup/schedule.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { deletionRoutes } from './features/accounts/deletion-routes.js';
+import { exportRoutes } from './features/accounts/export-routes.js';
 import { passwordRoutes } from './features/accounts/password-routes.js';
 import { verificationRoutes } from './features/accounts/verification-routes.js';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './features/accounts/throttle.js';
@@ -32,6 +35,7 @@ import { registerDraining } from './plugins/draining.js';
 import { registerErrorHandling, sendError, UNAVAILABLE_MESSAGE } from './plugins/errors.js';
 import { registerLive } from './plugins/live.js';
 import { registerMail } from './plugins/mail.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
@@ -64,6 +68,8 @@ export interface AppOptions {
   mailTiming?: Partial<MailTiming>;
   /** Where pictures are kept; by default the database's `images` table. */
   images?: ImageStore;
+  /** The backup schedule's pace (tests look every few milliseconds, not minutes). */
+  backupTiming?: Partial<BackupTiming>;
 }
 
 const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
@@ -77,6 +83,7 @@ export async function buildApp({
   mapTiles: opened,
   mailTiming,
   images = databaseImageStore(database.db),
+  backupTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -122,7 +129,9 @@ export async function buildApp({
   registerSecurity(app, mapTiles);
   registerSession(app);
   await registerLive(app);
+  await registerMetrics(app);
   registerMail(app, mailTiming);
+  registerBackupSchedule(app, database, backupTiming);
 
   // For balancers and uptime checks: healthy only while the database answers and the instance
   // is not stopping.
@@ -152,6 +161,8 @@ export async function buildApp({
   await app.register(accountRoutes, { throttle });
   await app.register(verificationRoutes);
   await app.register(passwordRoutes, { throttle });
+  await app.register(deletionRoutes, { throttle });
+  await app.register(exportRoutes);
   await app.register(listingRoutes, { readEpoch: searchEpochReader(database) });
   await app.register(messageRoutes);
   await app.register(reviewRoutes);

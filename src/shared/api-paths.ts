@@ -4,6 +4,8 @@ export const API = {
   register: '/api/register',
   logout: '/api/logout',
   me: '/api/me',
+  /** GET: the signed-in person's data as a JSON download; DELETE /api/me deletes the account. */
+  exportData: '/api/me/export',
   user: (id: number) => `/api/user/${id}`,
   verifyEmail: '/api/verify-email',
   resendVerification: '/api/verify-email/resend',

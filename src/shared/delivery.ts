@@ -41,6 +41,15 @@ export const ACTIVE_DELIVERY_STATUSES = [
   'Picked Up',
 ] as const satisfies readonly DeliveryStatus[];
 
+/**
+ * Statuses of a delivery that has not ended: waiting for a courier or on the road. Its buyer,
+ * seller and courier cannot delete their accounts until it has.
+ */
+export const UNDER_WAY_DELIVERY_STATUSES = [
+  'Unassigned',
+  ...ACTIVE_DELIVERY_STATUSES,
+] as const satisfies readonly DeliveryStatus[];
+
 export function isActiveDelivery(status: DeliveryStatus): boolean {
   return (ACTIVE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
 }

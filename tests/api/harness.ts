@@ -14,6 +14,7 @@ import { createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { migrateToLatest } from '#server/db/migrate.js';
 import type { ThrottleLimits } from '#server/features/accounts/throttle.js';
 import type { MailTiming } from '#server/mail/worker.js';
+import type { BackupTiming } from '#server/backup/schedule.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { freshDatabase } from '../fixtures/postgres.js';
 
@@ -42,6 +43,8 @@ interface AppTestOptions {
   mailTiming?: Partial<MailTiming>;
   /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
   logStream?: NodeJS.WritableStream;
+  /** The backup schedule's pace, for tests that turn it on (BACKUP_INTERVAL_HOURS). */
+  backupTiming?: Partial<BackupTiming>;
 }
 
 export async function createTestApp(
@@ -55,6 +58,8 @@ export async function createTestApp(
     DEMO_DATA: '0',
     CLIENT_DIR: path.join(tmp, 'no-client'),
     LOG_LEVEL: 'silent',
+    // Scheduled backups only where a test asks for them.
+    BACKUP_INTERVAL_HOURS: '0',
     ...options.env,
   });
   const database = connect(config.databaseUrl);
@@ -98,6 +103,7 @@ async function started(
     logger: options.logStream ? { stream: options.logStream } : false,
     throttle: options.throttle,
     mailTiming: options.mailTiming,
+    backupTiming: options.backupTiming,
   });
   await app.ready();
   return {

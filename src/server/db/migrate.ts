@@ -9,6 +9,7 @@ import { reviewCount } from './migrations/2026-11-27-review-count.js';
 import { mailAndIdentity } from './migrations/2026-11-28-mail-and-identity.js';
 import { images } from './migrations/2026-11-29-images.js';
 import { moderation } from './migrations/2026-11-30-moderation.js';
+import { accountDeletion } from './migrations/2026-12-07-account-deletion.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -24,16 +25,19 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-28-mail-and-identity': mailAndIdentity(db.dialect),
         '2026-11-29-images': images(db.dialect),
         '2026-11-30-moderation': moderation(db.dialect),
+        '2026-12-07-account-deletion': accountDeletion(db.dialect),
       };
     },
   };
 }
 
-export async function migrateToLatest(db: Connection): Promise<void> {
+/** Runs the migrations the database has not had yet; answers their names. */
+export async function migrateToLatest(db: Connection): Promise<string[]> {
   const migrator = new Migrator({ db: db.db, provider: provider(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -30,6 +30,11 @@ export interface UsersTable {
   /** Set while a moderator has suspended the account: it cannot sign in, its sessions end. */
   suspended_at: string | null;
   suspended_reason: string | null;
+  /**
+   * Set once the person deleted their account: the row stays, emptied of everything personal,
+   * as the author of what others still read ("Deleted user").
+   */
+  deleted_at: string | null;
 }
 
 export interface ProductsTable {
@@ -258,6 +263,23 @@ export interface FloodCountersTable {
   spent: number;
 }
 
+export type BackupKind = 'scheduled' | 'manual';
+export type BackupStatus = 'running' | 'ok' | 'failed';
+
+/** Every backup made: by `npm run backup` (manual) or on the schedule (one instance claims it). */
+export interface BackupRunsTable {
+  backup_id: Generated<number>;
+  kind: BackupKind;
+  status: BackupStatus;
+  instance: string;
+  started_at: string;
+  finished_at: string | null;
+  file: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -280,6 +302,7 @@ export interface Database {
   listing_holds: ListingHoldsTable;
   moderation_audit: ModerationAuditTable;
   flood_counters: FloodCountersTable;
+  backup_runs: BackupRunsTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

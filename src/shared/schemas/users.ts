@@ -12,6 +12,8 @@ export const publicUser = z.object({
   /** 1-5: the seller's rating, the default 1 while `review_count` is 0. */
   rating: z.number().int().min(1).max(5),
   review_count: z.number().int().min(0),
+  /** Present (true) once the person deleted their account: the name reads "Deleted user". */
+  deleted: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

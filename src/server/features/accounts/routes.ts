@@ -88,6 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }> 
       const ok = await verifyPassword(password, row?.password_hash ?? null);
       if (!row || !ok) {
         await throttle.fail('login', request.ip, email);
+        app.metrics.signInFailures.inc();
         throw httpError(401, LOGIN_FAILED);
       }
       await throttle.succeed('login', email);

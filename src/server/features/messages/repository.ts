@@ -1,5 +1,6 @@
 import { ACTIVE_DELIVERY_STATUSES } from '#shared/delivery.js';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function messageQuery(db: Db) {
@@ -11,8 +12,8 @@ function messageQuery(db: Db) {
     .leftJoin('products as p', 'p.product_id', 'l.product_id')
     .selectAll('m')
     .select([
-      's.username as sender_username',
-      'r.username as receiver_username',
+      shownUsername('s').as('sender_username'),
+      shownUsername('r').as('receiver_username'),
       'p.title',
       'p.thumbnail',
     ]);
@@ -95,7 +96,11 @@ export function listingParties(db: Db, listingId: number) {
 }
 
 export function userExists(db: Db, userId: number) {
-  return db.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['user_id', 'deleted_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Has `userId` exchanged a message about the listing with `otherId`? */

@@ -8,7 +8,8 @@ import {
   sendMessageBody,
 } from '#shared/schemas/messages.js';
 import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
-import { badRequest, forbidden, notFound } from '#server/lib/http-error.js';
+import { ACCOUNT_GONE_MESSAGE } from '#shared/leaving.js';
+import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
@@ -81,6 +82,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!listing) throw notFound('No item Found');
       if (!receiver) throw notFound('No such user.');
+      if (receiver.deleted_at !== null) throw conflict(ACCOUNT_GONE_MESSAGE);
       // A conversation is about a listing: one side is its seller, or the two are the courier
       // and the buyer of a delivery of it that is under way or was delivered lately.
       const involvesSeller =

@@ -2,6 +2,7 @@
 import { MODERATION_LIMITS, type ReportTarget } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 
 /** Open reports considered at once: the oldest wait for the next read once these are handled. */
 const QUEUE_REPORTS = 1000;
@@ -36,7 +37,7 @@ async function listingFacts(db: Db, ids: number[]) {
       'listings.listing_status',
       'products.title',
       'users.user_id',
-      'users.username',
+      shownUsername('users').as('username'),
       'users.suspended_at',
       'listing_holds.listing_id as held',
     ])
@@ -62,7 +63,7 @@ async function userFacts(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, TargetFacts>();
   const rows = await db
     .selectFrom('users')
-    .select(['user_id', 'username', 'suspended_at'])
+    .select(['users.user_id', shownUsername('users').as('username'), 'users.suspended_at'])
     .where('user_id', 'in', ids)
     .execute();
   return new Map(
@@ -90,7 +91,7 @@ async function messageFacts(db: Db, ids: number[]) {
       'direct_messages.content',
       'direct_messages.listing_id',
       'users.user_id',
-      'users.username',
+      shownUsername('users').as('username'),
       'users.suspended_at',
     ])
     .where('direct_messages.message_id', 'in', ids)
@@ -122,7 +123,7 @@ export async function reportQueue(db: Db): Promise<ReportGroup[]> {
       'reports.reason',
       'reports.note',
       'reports.created_at',
-      'users.username as reporter',
+      shownUsername('users').as('reporter'),
     ])
     .where('reports.status', '=', 'open')
     .orderBy('reports.created_at', 'desc')
@@ -181,7 +182,7 @@ export async function auditTrail(db: Db) {
       'moderation_audit.target_label',
       'moderation_audit.reason',
       'moderation_audit.created_at',
-      'users.username',
+      shownUsername<string | null>('users').as('username'),
     ])
     .orderBy('moderation_audit.audit_id', 'desc')
     .limit(MODERATION_LIMITS.auditPage)

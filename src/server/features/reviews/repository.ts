@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function reviewQuery(db: Db) {
@@ -13,7 +14,7 @@ function reviewQuery(db: Db) {
       'reviews.rating',
       'reviews.comment',
       'reviews.review_date',
-      'users.username',
+      shownUsername('users').as('username'),
     ]);
 }
 
@@ -77,13 +78,19 @@ export async function insertReview(db: Db, review: NewReview) {
   });
 }
 
-export async function vendorExists(db: Db, vendorId: number) {
+/** The seller's account: absent when there is none, `deleted` once it was deleted. */
+export async function vendorState(db: Db, vendorId: number) {
   const row = await db
     .selectFrom('users')
-    .select('user_id')
+    .select(['user_id', 'deleted_at'])
     .where('user_id', '=', vendorId)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return 'absent';
+  return row.deleted_at === null ? 'present' : 'deleted';
+}
+
+export async function vendorExists(db: Db, vendorId: number) {
+  return (await vendorState(db, vendorId)) !== 'absent';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.js';
+import { ACCOUNT_GONE_MESSAGE } from '#shared/leaving.js';
 import { REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
@@ -13,6 +14,7 @@ import {
   insertReview,
   reviewsOf,
   vendorExists,
+  vendorState,
 } from './repository.js';
 
 const ALREADY_REVIEWED = 'You have already reviewed this seller.';
@@ -34,8 +36,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const vendorId = request.params.vendorId;
       reply.header('cache-control', 'no-store');
-      if (!(await vendorExists(db, vendorId))) throw notFound('No such seller.');
+      const state = await vendorState(db, vendorId);
+      if (state === 'absent') throw notFound('No such seller.');
       const no = (message: string) => ({ can_review: false, message });
+      if (state === 'deleted') return no(ACCOUNT_GONE_MESSAGE);
       if (vendorId === user.user_id) return no('You cannot review yourself.');
       if (await hasReviewed(db, user.user_id, vendorId)) return no(ALREADY_REVIEWED);
       if (!(await hadInteraction(db, user.user_id, vendorId))) return no(REVIEW_NEEDS_INTERACTION);
@@ -64,7 +68,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       requireSelf(request, body.author_id);
       if (body.vendor_id === body.author_id) throw badRequest('You cannot review yourself.');
-      if (!(await vendorExists(db, body.vendor_id))) throw notFound('No such seller.');
+      const state = await vendorState(db, body.vendor_id);
+      if (state === 'absent') throw notFound('No such seller.');
+      if (state === 'deleted') throw conflict(ACCOUNT_GONE_MESSAGE);
       if (await hasReviewed(db, body.author_id, body.vendor_id)) throw conflict(ALREADY_REVIEWED);
       const reviewId = await insertReview(db, body);
       return reply.code(201).send(await findReview(db, reviewId));

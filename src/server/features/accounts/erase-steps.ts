@@ -1,0 +1,156 @@
+/**
+ * What deleting an account removes, one step a line, run in order in one transaction
+ * (docs/decisions/027-backups-metrics-and-leaving.md). A feature that keeps something of a
+ * person (push subscriptions, saved searches, favourites, preferences) adds its line here.
+ *
+ * What others hold stays: messages and reviews the person wrote (shown from "Deleted user"),
+ * deliveries and requests that ended, reports they filed and the moderators' audit (without
+ * their name).
+ */
+import type { Db } from '#server/db/schema.js';
+import { nowIso } from '#server/lib/time.js';
+import { FLOOD_LIMITS } from '#shared/moderation.js';
+import { DELETED_USER_NAME } from '#shared/leaving.js';
+
+export interface Leaver {
+  user_id: number;
+  sfsu_email: string;
+}
+
+export interface EraseStep {
+  /** What the step takes away, in words (the decision record lists them). */
+  what: string;
+  run: (trx: Db, person: Leaver) => Promise<unknown>;
+}
+
+/** Kinds of guessing limits counted under an account's e-mail (throttle.ts, password-routes.ts). */
+const THROTTLE_KINDS_BY_EMAIL = ['login', 'reset'];
+
+export const ERASE_STEPS: readonly EraseStep[] = [
+  {
+    what: 'their listings leave the marketplace, and requests waiting on them are declined',
+    run: async (trx, { user_id }) => {
+      await trx
+        .updateTable('listings')
+        .set({ listing_status: 'Deleted', availability: 'Out of Stock' })
+        .where('vendor_id', '=', user_id)
+        .where('listing_status', '!=', 'Deleted')
+        .execute();
+      await trx
+        .updateTable('delivery_requests')
+        .set({ status: 'Denied' })
+        .where('vendor_id', '=', user_id)
+        .where('status', '=', 'Pending')
+        .execute();
+    },
+  },
+  {
+    what: 'moderators can no longer put their hidden listings back',
+    run: (trx, { user_id }) =>
+      trx
+        .deleteFrom('listing_holds')
+        .where('listing_id', 'in', (eb) =>
+          eb.selectFrom('listings').select('listing_id').where('vendor_id', '=', user_id),
+        )
+        .execute(),
+  },
+  {
+    what: 'their own delivery requests still waiting for an answer are withdrawn',
+    run: (trx, { user_id }) =>
+      trx
+        .deleteFrom('delivery_requests')
+        .where('buyer_id', '=', user_id)
+        .where('status', '=', 'Pending')
+        .execute(),
+  },
+  {
+    what: 'every session (the event streams end with them)',
+    run: (trx, { user_id }) => trx.deleteFrom('sessions').where('user_id', '=', user_id).execute(),
+  },
+  {
+    what: 'mailed codes and reset links',
+    run: async (trx, { user_id }) => {
+      await trx.deleteFrom('email_verifications').where('user_id', '=', user_id).execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', user_id).execute();
+    },
+  },
+  {
+    what: 'mail to their address, sent or waiting (the built-in mailbox shows it no more)',
+    run: (trx, { sfsu_email }) =>
+      trx.deleteFrom('mail_outbox').where('to_address', '=', sfsu_email).execute(),
+  },
+  {
+    what: 'guessing and flood counters kept under their address or account',
+    run: async (trx, { user_id, sfsu_email }) => {
+      await trx
+        .deleteFrom('auth_throttle')
+        .where('key', 'in', [
+          ...THROTTLE_KINDS_BY_EMAIL.map((kind) => `${kind}:acct:${sfsu_email}`),
+          `export:acct:${user_id}`,
+        ])
+        .execute();
+      await trx
+        .deleteFrom('flood_counters')
+        .where(
+          'key',
+          'in',
+          Object.keys(FLOOD_LIMITS).map((name) => `${name}:${user_id}`),
+        )
+        .execute();
+    },
+  },
+  {
+    what: 'blocks they made and blocks of them',
+    run: (trx, { user_id }) =>
+      trx
+        .deleteFrom('blocks')
+        .where((eb) => eb.or([eb('blocker_id', '=', user_id), eb('blocked_id', '=', user_id)]))
+        .execute(),
+  },
+  {
+    what: 'their last known position as a courier',
+    run: (trx, { user_id }) =>
+      trx.deleteFrom('courier_positions').where('courier_id', '=', user_id).execute(),
+  },
+  {
+    what: "the moderators' audit keeps its entries, without their name",
+    run: async (trx, { user_id }) => {
+      await trx
+        .updateTable('moderation_audit')
+        .set({ target_label: DELETED_USER_NAME })
+        .where('target_type', '=', 'user')
+        .where('target_id', '=', user_id)
+        .execute();
+      await trx
+        .updateTable('moderation_audit')
+        .set({ actor: DELETED_USER_NAME })
+        .where('moderator_id', '=', user_id)
+        .execute();
+    },
+  },
+  {
+    // Last: the row stays as the author of what others still read. Its username and e-mail
+    // become placeholders no one can register (a colon is not allowed in a username, and
+    // `.invalid` is no real domain), so both are free to take again.
+    what: 'their name, username, e-mail, password and roles',
+    run: (trx, { user_id }) =>
+      trx
+        .updateTable('users')
+        .set({
+          username: `deleted:${user_id}`,
+          first_name: '',
+          last_name: '',
+          sfsu_email: `deleted-${user_id}@deleted.invalid`,
+          password_hash: '',
+          is_courier: 0,
+          on_shift: 0,
+          email_verified: 0,
+          is_moderator: 0,
+          suspended_at: null,
+          suspended_reason: null,
+          deleted_at: nowIso(),
+        })
+        .where('user_id', '=', user_id)
+        .execute(),
+  },
+];
