@@ -32,10 +32,17 @@ const ENGINE_NAME: Record<DialectName, string> = { sqlite: 'SQLite', postgres: '
 export const holdsData = (rows: Record<string, number>) =>
   DATA_TABLES.some((table) => (rows[table] ?? 0) > 0);
 
-export const rowsText = (rows: Record<string, number>) =>
-  Object.entries(rows)
-    .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
-    .join(', ');
+/** `users 12, listings 63`: the tables that have rows (every one with `all`). */
+export const rowsText = (rows: Record<string, number>, { all = false } = {}) => {
+  const shown = Object.entries(rows).filter(([, n]) => all || n > 0);
+  if (shown.length === 0) return 'none';
+  return shown.map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`).join(', ');
+};
+
+const dataText = (rows: Record<string, number>) =>
+  rowsText(Object.fromEntries(DATA_TABLES.map((table) => [table, rows[table] ?? 0])), {
+    all: true,
+  });
 
 export async function restoreBackup(options: {
   from: string;
@@ -80,7 +87,7 @@ export async function restoreBackup(options: {
       : await postgresRows(options.databaseUrl);
   if (holdsData(before) && !options.force) {
     throw new RestoreRefused(
-      `The database DATABASE_URL names already holds data (${rowsText(before)}). ` +
+      `The database DATABASE_URL names already holds data (${dataText(before)}). ` +
         'A restore replaces all of it: stop every instance using it, then run again with --force.',
     );
   }
