@@ -82,12 +82,51 @@ export async function createTestApp(
 export async function secondInstance(
   ctx: TestContext,
   throttle: ThrottleLimits = TEST_THROTTLE,
+  options: AppTestOptions = {},
 ): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-b-'));
   const config = { ...ctx.config, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads') };
-  return started(config, connect(config.databaseUrl), { throttle }, async () =>
+  return started(config, connect(config.databaseUrl), { ...options, throttle }, async () =>
     fs.rmSync(tmp, { recursive: true, force: true }),
   );
+}
+
+/**
+ * The app on a database that exists already (one a test restored), with a data folder of its
+ * own; the caller drops the database.
+ */
+export async function appOnDatabase(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-r-'));
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tmp,
+    DEMO_DATA: '0',
+    CLIENT_DIR: path.join(tmp, 'no-client'),
+    LOG_LEVEL: 'silent',
+    BACKUP_INTERVAL_HOURS: '0',
+    ...env,
+  });
+  const database = connect(config.databaseUrl);
+  await migrateToLatest(database);
+  return started(config, database, { throttle: TEST_THROTTLE }, async () =>
+    fs.rmSync(tmp, { recursive: true, force: true }),
+  );
+}
+
+/** A new, empty database of the engine the suite runs on, dropped by `drop()`. */
+export async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-e-'));
+  const fresh = await freshDatabaseUrl(tmp);
+  return {
+    url: fresh.url,
+    drop: async () => {
+      await fresh.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The app on an open database, ready for `inject`; `cleanUp` runs after it is closed. */

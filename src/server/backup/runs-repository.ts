@@ -52,7 +52,7 @@ export async function finishRun(db: Db, backupId: number, outcome: RunOutcome): 
 export async function claimScheduled(
   db: Db,
   dialect: DialectName,
-  options: { intervalMs: number; retryMs: number; instance: string; now?: number },
+  options: { intervalMs: number; retryMs: number; instance: string; file: string; now?: number },
 ): Promise<number | null> {
   const now = options.now ?? Date.now();
   return db.transaction().execute(async (trx) => {
@@ -80,6 +80,7 @@ export async function claimScheduled(
         status: 'running',
         instance: options.instance,
         started_at: new Date(now).toISOString(),
+        file: options.file,
       })
       .returning('backup_id')
       .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@
  * makes each copy (runs-repository.ts). A failure is logged at error level, counted in
  * /metrics and tried again within the hour.
  */
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Connection } from '../db/connect.js';
@@ -57,15 +58,21 @@ export function registerBackupSchedule(
   };
 
   const backUp = async () => {
+    const out = path.join(backupDir, scheduledName(app.dialect, new Date()));
     const runId = await claimScheduled(app.db, app.dialect, {
       intervalMs,
       retryMs: Math.min(retryMs, intervalMs),
       instance,
+      file: out,
     });
     if (runId === null) return;
-    const out = `${backupDir}/${scheduledName(app.dialect, new Date())}`;
     try {
       const report = await makeBackup({ database, databaseUrl, uploadsDir, out });
+      // The oldest copies go before this one is recorded: a good run has its folder in order.
+      const removed = await pruneScheduled(backupDir, backupKeep).catch((error: unknown) => {
+        log.warn({ err: error }, `could not remove old backups from ${backupDir}`);
+        return [];
+      });
       await finishRun(app.db, runId, {
         status: 'ok',
         file: report.file,
@@ -73,7 +80,6 @@ export function registerBackupSchedule(
         sha256: report.sha256,
       });
       app.metrics.backups.inc({ result: 'ok' });
-      const removed = await pruneScheduled(backupDir, backupKeep);
       log.info(
         {
           file: report.file,
