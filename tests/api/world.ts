@@ -216,6 +216,11 @@ export const VALID = {
       };
     },
   },
+  deleteAccount: {
+    method: 'DELETE',
+    url: () => '/api/me',
+    body: () => ({ password: 'campus-demo-1' }),
+  },
   becomeCourier: {
     method: 'PUT',
     url: (w) => `/api/user/${w.users.buyer.user_id}`,
