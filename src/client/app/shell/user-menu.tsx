@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { useUnreadCount } from '#client/lib/queries/message-list.js';
-import { useSignOut } from './use-sign-out';
+import { useSignOut } from '#client/lib/sign-out.js';
 
 /** Profile, Message, Courier (couriers only) and Sign Out; the unread messages counted on it. */
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -9,6 +9,8 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { BlockedPeople } from './blocked-people';
 import { ChangePassword } from './change-password';
 import { CreateListingModal } from './create-listing/create-listing-modal';
+import { DeleteAccount } from './delete-account';
+import { DownloadData } from './download-data';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -100,6 +102,10 @@ function Profile({ user }: { user: SessionUser }) {
       )}
       <ChangePassword />
       <BlockedPeople />
+      <Section titleId="your-data-title" title="Your data">
+        <DownloadData />
+        <DeleteAccount />
+      </Section>
       {creating && (
         <CreateListingModal vendorId={user.user_id} onClose={() => setCreating(false)} />
       )}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { LIMITS } from '#shared/constants.js';
+import { DELETE_CONFIRMATION_WORD } from '#shared/leaving.js';
+import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
+import { useSignOut } from '#client/lib/sign-out.js';
+import { useDeleteAccount } from './profile-api';
+
+/**
+ * Delete account: the password and the typed word, then the account is gone and this device
+ * signed out. Messages and reviews stay for the people who received them, from "Deleted user".
+ */
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState('');
+  const remove = useDeleteAccount();
+  const signOut = useSignOut();
+
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setTyped('');
+    setProblem('');
+    remove.reset();
+  };
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const check = !password
+      ? 'Please enter your password.'
+      : typed.trim() !== DELETE_CONFIRMATION_WORD
+        ? `Type ${DELETE_CONFIRMATION_WORD} to confirm.`
+        : '';
+    setProblem(check);
+    if (!check) remove.mutate({ password }, { onSuccess: (done) => void signOut(done.message) });
+  };
+
+  if (!open) {
+    return (
+      <div className="leave-part">
+        <p>Deleting your account cannot be undone.</p>
+        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+          Delete account
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="form card leave-part"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="delete-title"
+    >
+      <h3 id="delete-title">Delete account</h3>
+      <p>
+        Your listings come down and your name, username and e-mail are erased. Messages and reviews
+        you wrote stay for the people who received them, shown as from “Deleted user”. Download your
+        data first if you want to keep it.
+      </p>
+      <TextField
+        id="delete-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={LIMITS.passwordMax}
+        required
+        value={password}
+        onValue={setPassword}
+      />
+      <TextField
+        id="delete-confirm"
+        label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        value={typed}
+        onValue={setTyped}
+      />
+      <FormAlert>{problem || (remove.isError ? remove.error.message : '')}</FormAlert>
+      <div className="btn-row">
+        <SubmitButton busy={remove.isPending} busyText="Deleting…" className="btn btn-danger">
+          Delete my account
+        </SubmitButton>
+        <button type="button" className="btn btn-outline" onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
