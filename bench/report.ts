@@ -241,6 +241,10 @@ function plans(p: Loose) {
   ].join('\n');
 }
 
+function backup(b: Loose) {
+  return `\`npm run backup\`'s work (copy through the online backup API, \`PRAGMA integrity_check\`, row counts, sha256) on the ${b.sourceMb} MB database of ${b.listings.toLocaleString('en-US')} listings and ${b.pictures.toLocaleString('en-US')} pictures: **${b.seconds} s** at rest, ${b.underWritesSeconds} s while another connection added ${b.writesDuring} listings; the copy is ${b.backupMb} MB. \`npm run restore\`'s work into a new file (check, copy, migrations, counts): ${b.restoreSeconds} s.`;
+}
+
 export function renderMarkdown(results: Record<string, unknown>): string {
   const r = results as Loose;
   const m = r.meta ?? {};
@@ -268,6 +272,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## API at 100,000 listings',
     '',
     failed(r.api) ?? (r.api ? api(r.api) : 'Not measured.'),
+    '',
+    '## Backup of the 100,000-listing database',
+    '',
+    failed(r.backup) ?? (r.backup ? backup(r.backup) : 'Not measured.'),
     '',
     '## Two instances behind HAProxy',
     '',

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: builds the app, then measures bundle, query plans, API, two instances
- * behind HAProxy against one, the campus map
+ * `npm run bench`: builds the app, then measures bundle, query plans, API, backups of the
+ * large database, two instances behind HAProxy against one, the campus map
  * (tile endpoint and the courier's save), Lighthouse, repeat visit and offline replay, each
  * against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { runApi } from './api.js';
+import { runBackup } from './backup.js';
 import { runBalancer } from './balancer.js';
 import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
@@ -33,6 +34,7 @@ const STEPS = [
   'plans',
   'api',
   'load',
+  'backup',
   'balancer',
   'map',
   'lighthouse',
@@ -116,6 +118,8 @@ async function main() {
   await step('api', results, async () => runApi(await benchData()));
   // 60 s of mixed traffic at 200 connections: the 0-5xx promise of docs/SECURITY.md.
   await step('load', results, async () => runLoad(await benchData()));
+  // npm run backup and restore on the 100,000-listing database, at rest and under writes.
+  await step('backup', results, async () => runBackup(await benchData()));
   // Two instances behind HAProxy on PostgreSQL, with the demo data.
   await step('balancer', results, runBalancer);
   // Its own server, with a campus archive drawn for the run and the demo data.
