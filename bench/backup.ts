@@ -65,11 +65,7 @@ export async function runBackup(data: BenchData): Promise<BackupResult> {
     await writer;
 
     const restoreStarted = performance.now();
-    await restoreBackup({
-      from: atRest.file,
-      databaseUrl: `sqlite:${path.join(dir, 'restored.db')}`,
-      force: false,
-    });
+    await restoreBackup(atRest.file, `sqlite:${path.join(dir, 'restored.db')}`, { force: false });
     return {
       sourceMb: mb(fs.statSync(data.file).size),
       backupMb: mb(atRest.bytes),

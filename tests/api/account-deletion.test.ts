@@ -19,6 +19,7 @@ import { courier, listingBody, listingOf, unassignedDelivery } from './data.js';
 import {
   as,
   createTestApp,
+  listening,
   sessionCookie,
   signedInUser,
   snapshot,
@@ -31,9 +32,7 @@ let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listening(ctx);
 });
 afterAll(async () => ctx.close());
 

@@ -157,6 +157,13 @@ async function started(
   };
 }
 
+/** Listens on a free port of this machine (event streams need a real connection); answers its URL. */
+export async function listening(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** Mail settings that send through an SMTP server at `smtpUrl` (a stand-in in this process). */
 export function mailEnv(smtpUrl: string, env: Record<string, string> = {}) {
   return {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.js';
 import { listingOf, unassignedDelivery } from './data.js';
-import { as, createTestApp, signedInUser, type TestContext } from './harness.js';
+import { as, createTestApp, listening, signedInUser, type TestContext } from './harness.js';
 import { parsePrometheusText, sampleValue, type Family } from './prometheus-text.js';
 import { openSse } from './sse-client.js';
 
@@ -23,9 +23,7 @@ describe('what /metrics says', () => {
   let base: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listening(ctx);
   });
   afterAll(async () => ctx.close());
 

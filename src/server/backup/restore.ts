@@ -44,14 +44,15 @@ const dataText = (rows: Record<string, number>) =>
     all: true,
   });
 
-export async function restoreBackup(options: {
-  from: string;
-  databaseUrl: string;
-  force: boolean;
-}): Promise<RestoreReport> {
+/** Restores the backup `file` into the database at `databaseUrl` (see the module's note). */
+export async function restoreBackup(
+  file: string,
+  databaseUrl: string,
+  { force }: { force: boolean },
+): Promise<RestoreReport> {
   const started = performance.now();
-  const from = path.resolve(options.from);
-  const target: DialectName = options.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+  const from = path.resolve(file);
+  const target: DialectName = databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const engine = await backupEngineOf(from).catch((error: NodeJS.ErrnoException) => {
     throw new RestoreRefused(
       error.code === 'ENOENT' ? `There is no file ${from}.` : `${from}: ${error.message}`,
@@ -82,21 +83,19 @@ export async function restoreBackup(options: {
   }
 
   const before =
-    engine === 'sqlite'
-      ? sqliteRowsAt(sqliteFile(options.databaseUrl))
-      : await postgresRows(options.databaseUrl);
-  if (holdsData(before) && !options.force) {
+    engine === 'sqlite' ? sqliteRowsAt(sqliteFile(databaseUrl)) : await postgresRows(databaseUrl);
+  if (holdsData(before) && !force) {
     throw new RestoreRefused(
       `The database DATABASE_URL names already holds data (${dataText(before)}). ` +
         'A restore replaces all of it: stop every instance using it, then run again with --force.',
     );
   }
   const sha256 = await sha256Of(from);
-  if (engine === 'sqlite') await restoreSqlite(from, sqliteFile(options.databaseUrl));
-  else await restorePostgres(from, options.databaseUrl);
+  if (engine === 'sqlite') await restoreSqlite(from, sqliteFile(databaseUrl));
+  else await restorePostgres(from, databaseUrl);
 
   // A backup of an older version gets the migrations this version needs.
-  const database = connect(options.databaseUrl);
+  const database = connect(databaseUrl);
   let migrations: string[];
   try {
     migrations = await migrateToLatest(database);
@@ -104,9 +103,7 @@ export async function restoreBackup(options: {
     await database.destroy();
   }
   const rows =
-    engine === 'sqlite'
-      ? sqliteRowsAt(sqliteFile(options.databaseUrl))
-      : await postgresRows(options.databaseUrl);
+    engine === 'sqlite' ? sqliteRowsAt(sqliteFile(databaseUrl)) : await postgresRows(databaseUrl);
   return {
     engine,
     from,

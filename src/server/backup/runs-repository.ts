@@ -1,4 +1,5 @@
 /** The record of backups made (`backup_runs`): who makes the next scheduled one, and when the last good one was. */
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
 import type { DialectName } from '../db/connect.js';
@@ -11,13 +12,13 @@ const SCHEDULE_LOCK = 7_263_127;
 /** Which process made a backup, for the operator reading the table. */
 export const thisInstance = (what = 'server') => `${os.hostname()} ${what} (pid ${process.pid})`;
 
-export async function startRun(db: Db, kind: BackupKind, instance: string): Promise<number> {
-  const row = await db
+export async function startRun(db: Db, kind: BackupKind, instance: string): Promise<string> {
+  const backupId = randomUUID();
+  await db
     .insertInto('backup_runs')
-    .values({ kind, status: 'running', instance, started_at: nowIso() })
-    .returning('backup_id')
-    .executeTakeFirstOrThrow();
-  return row.backup_id;
+    .values({ backup_id: backupId, kind, status: 'running', instance, started_at: nowIso() })
+    .execute();
+  return backupId;
 }
 
 export interface RunOutcome {
@@ -28,7 +29,7 @@ export interface RunOutcome {
   error?: string;
 }
 
-export async function finishRun(db: Db, backupId: number, outcome: RunOutcome): Promise<void> {
+export async function finishRun(db: Db, backupId: string, outcome: RunOutcome): Promise<void> {
   await db
     .updateTable('backup_runs')
     .set({
@@ -53,7 +54,7 @@ export async function claimScheduled(
   db: Db,
   dialect: DialectName,
   options: { intervalMs: number; retryMs: number; instance: string; file: string; now?: number },
-): Promise<number | null> {
+): Promise<string | null> {
   const now = options.now ?? Date.now();
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres')
@@ -73,18 +74,19 @@ export async function claimScheduled(
     if (tried && tried.status !== 'ok' && Date.parse(tried.started_at) > now - options.retryMs) {
       return null;
     }
-    const row = await trx
+    const backupId = randomUUID();
+    await trx
       .insertInto('backup_runs')
       .values({
+        backup_id: backupId,
         kind: 'scheduled',
         status: 'running',
         instance: options.instance,
         started_at: new Date(now).toISOString(),
         file: options.file,
       })
-      .returning('backup_id')
-      .executeTakeFirstOrThrow();
-    return row.backup_id;
+      .execute();
+    return backupId;
   });
 }
 

@@ -2,13 +2,13 @@
  * `npm run backup -- --out FILE`: a consistent, checked copy of the database DATABASE_URL names,
  * made while the server runs (docs/OPERATIONS.md, "Backing up").
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeBackup } from '../backup/backup.js';
 import { finishRun, startRun, thisInstance } from '../backup/runs-repository.js';
 import { backupText } from '../backup/report-text.js';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
+import { runWhenMain } from './run-command.js';
 
 const USAGE = 'Usage: npm run backup -- --out FILE';
 
@@ -64,15 +64,4 @@ export async function backupCommand(
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  backupCommand(process.argv.slice(2), process.env).then(
-    ({ code, text }) => {
-      (code === 0 ? console.log : console.error)(text);
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(message(error));
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, backupCommand);

@@ -2,11 +2,11 @@
  * `npm run restore -- --from FILE [--force]`: a backup into the database DATABASE_URL names
  * (docs/OPERATIONS.md, "Restoring"). Stop every instance using that database first.
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { restoreBackup, RestoreRefused } from '../backup/restore.js';
 import { restoreText } from '../backup/report-text.js';
 import { loadConfig } from '../config.js';
+import { runWhenMain } from './run-command.js';
 
 const USAGE = 'Usage: npm run restore -- --from FILE [--force]';
 
@@ -26,9 +26,7 @@ export async function restoreCommand(
   if (!values.from) return { code: 2, text: USAGE };
   const config = loadConfig(env);
   try {
-    const report = await restoreBackup({
-      from: values.from,
-      databaseUrl: config.databaseUrl,
+    const report = await restoreBackup(values.from, config.databaseUrl, {
       force: values.force === true,
     });
     return { code: 0, text: restoreText(report) };
@@ -38,15 +36,4 @@ export async function restoreCommand(
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  restoreCommand(process.argv.slice(2), process.env).then(
-    ({ code, text }) => {
-      (code === 0 ? console.log : console.error)(text);
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, restoreCommand);

@@ -25,7 +25,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-11-28-mail-and-identity': mailAndIdentity(db.dialect),
         '2026-11-29-images': images(db.dialect),
         '2026-11-30-moderation': moderation(db.dialect),
-        '2026-12-07-account-deletion': accountDeletion(db.dialect),
+        '2026-12-07-account-deletion': accountDeletion(),
       };
     },
   };

@@ -268,7 +268,8 @@ export type BackupStatus = 'running' | 'ok' | 'failed';
 
 /** Every backup made: by `npm run backup` (manual) or on the schedule (one instance claims it). */
 export interface BackupRunsTable {
-  backup_id: Generated<number>;
+  /** A random UUID, made by whichever process records the run. */
+  backup_id: string;
   kind: BackupKind;
   status: BackupStatus;
   instance: string;

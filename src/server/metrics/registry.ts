@@ -31,13 +31,13 @@ export function createMetrics(sources: MetricSources) {
   const registry = new Registry();
   const registers = [registry];
   /** A gauge read from the database: on a failed read it shows nothing rather than old numbers. */
-  const fromDatabase = (what: string, read: (gauge: Gauge<string>) => Promise<void>) =>
+  const fromDatabase = (name: string, read: (gauge: Gauge<string>) => Promise<void>) =>
     async function (this: Gauge<string>) {
       try {
         await read(this);
       } catch (error) {
         this.reset();
-        sources.log.warn({ err: error }, `metrics: could not read ${what}`);
+        sources.log.warn({ err: error }, `metrics: could not read ${name} from the database`);
       }
     };
 
@@ -79,33 +79,34 @@ export function createMetrics(sources: MetricSources) {
       this.set(sources.streams());
     },
   });
-  new Gauge({
-    name: 'mail_outbox_messages',
-    help: 'Mails in the shared queue waiting to leave (queued, sending) or given up (failed).',
-    labelNames: ['status'] as const,
-    registers,
-    collect: fromDatabase('the mail queue', async (gauge) => {
-      for (const [status, n] of Object.entries(await mailQueueCounts(sources.db))) {
-        gauge.set({ status }, n);
-      }
-    }),
-  });
-  new Gauge({
-    name: 'deliveries',
-    help: 'Deliveries by status (every instance).',
-    labelNames: ['status'] as const,
-    registers,
-    collect: fromDatabase('the deliveries', async (gauge) => {
-      for (const [status, n] of Object.entries(await deliveryCounts(sources.db))) {
-        gauge.set({ status }, n);
-      }
-    }),
-  });
+  /** A gauge of counts by status, read from the database at each scrape. */
+  const byStatus = (
+    name: string,
+    help: string,
+    read: (db: Db) => Promise<Record<string, number>>,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'] as const,
+      registers,
+      collect: fromDatabase(name, async (gauge) => {
+        for (const [status, n] of Object.entries(await read(sources.db))) {
+          gauge.set({ status }, n);
+        }
+      }),
+    });
+  byStatus(
+    'mail_outbox_messages',
+    'Mails in the shared queue waiting to leave (queued, sending) or given up (failed).',
+    mailQueueCounts,
+  );
+  byStatus('deliveries', 'Deliveries by status (every instance).', deliveryCounts);
   new Gauge({
     name: 'backup_last_success_timestamp_seconds',
     help: 'When the last good backup (scheduled or npm run backup, by any instance) finished, in Unix seconds; 0 before the first.',
     registers,
-    collect: fromDatabase('the backups', async (gauge) => {
+    collect: fromDatabase('backup_last_success_timestamp_seconds', async (gauge) => {
       const at = await lastGoodBackup(sources.db);
       gauge.set(at === null ? 0 : Date.parse(at) / 1000);
     }),

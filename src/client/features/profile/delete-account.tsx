@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { LIMITS } from '#shared/constants.js';
 import { DELETE_CONFIRMATION_WORD } from '#shared/leaving.js';
-import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { useSignOut } from '#client/lib/sign-out.js';
 import { useDeleteAccount } from './profile-api';
 
@@ -58,13 +57,10 @@ export function DeleteAccount() {
         you wrote stay for the people who received them, shown as from “Deleted user”. Download your
         data first if you want to keep it.
       </p>
-      <TextField
+      <PasswordField
         id="delete-password"
         label="Password"
-        type="password"
         autoComplete="current-password"
-        maxLength={LIMITS.passwordMax}
-        required
         value={password}
         onValue={setPassword}
       />

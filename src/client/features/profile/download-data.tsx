@@ -1,3 +1,4 @@
+import { MutationButton } from '#client/components/ui/fields.js';
 import { useDownloadData } from './profile-api';
 
 /** Download my data: everything the account holds, as one JSON file. */
@@ -9,14 +10,9 @@ export function DownloadData() {
         Your profile, listings, messages, reviews, delivery requests and deliveries, as one JSON
         file you can keep or take elsewhere.
       </p>
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={download.isPending}
-        onClick={() => download.mutate()}
-      >
-        {download.isPending ? 'Preparing your data…' : 'Download my data'}
-      </button>
+      <MutationButton mutation={download} busyText="Preparing your data…">
+        Download my data
+      </MutationButton>
       {download.isError && (
         <p className="form-error" role="alert">
           {download.error.message}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
+import { MutationButton } from '#client/components/ui/fields.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useSoldCount } from '#client/lib/queries/listings.js';
 import { useUser } from '#client/lib/queries/users.js';
@@ -80,14 +81,9 @@ function Profile({ user }: { user: SessionUser }) {
           Order Status
         </button>
         {!isCourier && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={becomeCourier.isPending}
-            onClick={() => becomeCourier.mutate()}
-          >
-            {becomeCourier.isPending ? 'Signing you up…' : 'Become a Courier'}
-          </button>
+          <MutationButton mutation={becomeCourier} busyText="Signing you up…">
+            Become a Courier
+          </MutationButton>
         )}
       </div>
       {becomeCourier.isError && (

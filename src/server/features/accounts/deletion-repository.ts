@@ -4,6 +4,21 @@ import { ERASE_STEPS, type Leaver } from './erase-steps.js';
 
 export type DeliveryRole = 'buyer' | 'seller' | 'courier';
 
+/** The people of a delivery (`delivery_instructions as d`): its buyer, seller and courier. */
+export const PARTIES = ['d.buyer_id', 'd.vendor_id', 'd.courier_id'] as const;
+
+/** The person's parts in a delivery (a courier may carry their own sale). */
+export function rolesIn(
+  d: { buyer_id: number; vendor_id: number; courier_id: number | null },
+  userId: number,
+): DeliveryRole[] {
+  return [
+    ...(d.buyer_id === userId ? (['buyer'] as const) : []),
+    ...(d.vendor_id === userId ? (['seller'] as const) : []),
+    ...(d.courier_id === userId ? (['courier'] as const) : []),
+  ];
+}
+
 export interface DeliveryUnderWay {
   delivery_id: number;
   title: string;
@@ -19,24 +34,14 @@ export async function deliveriesUnderWay(db: Db, userId: number): Promise<Delive
     .select(['d.delivery_id', 'd.delivery_status', 'd.buyer_id', 'd.vendor_id', 'd.courier_id'])
     .select('p.title')
     .where('d.delivery_status', 'in', UNDER_WAY_DELIVERY_STATUSES)
-    .where((eb) =>
-      eb.or([
-        eb('d.buyer_id', '=', userId),
-        eb('d.vendor_id', '=', userId),
-        eb('d.courier_id', '=', userId),
-      ]),
-    )
+    .where((eb) => eb.or(PARTIES.map((party) => eb(party, '=', userId))))
     .orderBy('d.delivery_id', 'asc')
     .execute();
   return rows.map((r) => ({
     delivery_id: r.delivery_id,
     title: r.title,
     delivery_status: r.delivery_status,
-    roles: [
-      ...(r.buyer_id === userId ? (['buyer'] as const) : []),
-      ...(r.vendor_id === userId ? (['seller'] as const) : []),
-      ...(r.courier_id === userId ? (['courier'] as const) : []),
-    ],
+    roles: rolesIn(r, userId),
   }));
 }
 

@@ -5,10 +5,9 @@ import { messageResponse } from '#shared/schemas/users.js';
 import { ACCOUNT_DELETED_MESSAGE, DELETE_WRONG_PASSWORD } from '#shared/leaving.js';
 import { conflict, forbidden } from '#server/lib/http-error.js';
 import { signedIn } from '#server/plugins/guards.js';
-import { endSession, requireUser } from '#server/plugins/session.js';
+import { endSession } from '#server/plugins/session.js';
 import { eraseAccount, type DeliveryUnderWay } from './deletion-repository.js';
-import { verifyPassword } from './password.js';
-import { findUserById } from './repository.js';
+import { proveOwnPassword } from './own-password.js';
 import { createThrottle, type ThrottleLimits } from './throttle.js';
 
 const ROLE_WORDS = { buyer: 'its buyer', seller: 'its seller', courier: 'its courier' } as const;
@@ -34,16 +33,10 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
     '/api/me',
     { ...signedIn(), schema: { body: deleteAccountBody, response: { 200: messageResponse } } },
     async (request, reply) => {
-      const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      // Guesses of the password count as failed sign-ins of the account.
-      await throttle.check('login', request.ip, user.sfsu_email);
-      const row = await findUserById(app.db, user.user_id);
-      const ok = await verifyPassword(request.body.password, row?.password_hash ?? null);
-      if (!row || !ok) {
-        await throttle.fail('login', request.ip, user.sfsu_email);
-        throw forbidden(DELETE_WRONG_PASSWORD);
-      }
+      const row = await proveOwnPassword(app, throttle, request, request.body.password, () =>
+        forbidden(DELETE_WRONG_PASSWORD),
+      );
       const result = await eraseAccount(app.db, row);
       if (!result.erased) throw conflict(underWayMessage(result.underWay));
       // Its open event streams end now, on every instance; its sessions are gone already.

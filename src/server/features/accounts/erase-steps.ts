@@ -26,21 +26,18 @@ export interface EraseStep {
 /** Kinds of guessing limits counted under an account's e-mail (throttle.ts, password-routes.ts). */
 const THROTTLE_KINDS_BY_EMAIL = ['login', 'reset'];
 
+/** A listing taken down, as its seller's delete does (decision 001). */
+const TAKEN_DOWN = { listing_status: 'Deleted', availability: 'Out of Stock' } as const;
+
 export const ERASE_STEPS: readonly EraseStep[] = [
   {
     what: 'their listings leave the marketplace, and requests waiting on them are declined',
     run: async (trx, { user_id }) => {
-      await trx
-        .updateTable('listings')
-        .set({ listing_status: 'Deleted', availability: 'Out of Stock' })
-        .where('vendor_id', '=', user_id)
-        .where('listing_status', '!=', 'Deleted')
-        .execute();
+      await trx.updateTable('listings').set(TAKEN_DOWN).where('vendor_id', '=', user_id).execute();
       await trx
         .updateTable('delivery_requests')
         .set({ status: 'Denied' })
-        .where('vendor_id', '=', user_id)
-        .where('status', '=', 'Pending')
+        .where((eb) => eb.and({ vendor_id: user_id, status: 'Pending' }))
         .execute();
     },
   },

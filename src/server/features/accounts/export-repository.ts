@@ -1,13 +1,20 @@
 /**
  * "Download my data": each part of the download is read by one function here; a feature that
  * keeps something more of a person (notifications, preferences, saved searches) adds its part.
- * Other people appear by id and username only, never by e-mail.
+ * Other people appear by id and username only, never by e-mail; every part answers through its
+ * shared schema (the route's too), which leaves out any column it does not list.
  */
-import type { AccountExport } from '#shared/schemas/account-data.js';
+import { accountExport, type AccountExport } from '#shared/schemas/account-data.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/lib/shown-name.js';
+import { PARTIES, rolesIn } from './deletion-repository.js';
 
-type Part<K extends keyof AccountExport> = (db: Db, userId: number) => Promise<AccountExport[K]>;
+type Sections = Omit<AccountExport, 'format' | 'exported_at'>;
+type Part<K extends keyof Sections> = (
+  db: Db,
+  userId: number,
+  site: { publicUrl: string },
+) => Promise<Sections[K]>;
 
 /** A picture's full addresses, the large size and the small one (`-sm`). */
 export function pictureUrls(thumbnail: string | null, publicUrl: string): string[] {
@@ -19,49 +26,31 @@ export function pictureUrls(thumbnail: string | null, publicUrl: string): string
   return small ? [full, small] : [full];
 }
 
-export async function profilePart(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select([
-      'user_id',
-      'username',
-      'first_name',
-      'last_name',
-      'sfsu_email',
-      'email_verified',
-      'is_courier',
-      'on_shift',
-      'is_moderator',
-      'rating',
-      'review_count',
-      'created_at',
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
+const profilePart: Part<'profile'> = async (db, userId) =>
+  accountExport.shape.profile.parse(
+    await db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  );
 
-/** Every listing the person made, whatever became of it, with its picture's file name. */
-export async function listingRows(db: Db, userId: number) {
-  return db
+/** Every listing the person made, whatever became of it. */
+const listingsPart: Part<'listings'> = async (db, userId, { publicUrl }) => {
+  const rows = await db
     .selectFrom('listings as l')
     .innerJoin('products as p', 'p.product_id', 'l.product_id')
-    .select([
-      'l.listing_id',
-      'p.title',
-      'p.description',
-      'p.category',
-      'l.price_cents',
-      'l.conditions',
-      'l.discount',
-      'l.availability',
-      'l.listing_status',
-      'l.listing_date',
-      'p.thumbnail',
-    ])
+    .selectAll('l')
+    .select(['p.title', 'p.description', 'p.category', 'p.thumbnail'])
     .where('l.vendor_id', '=', userId)
     .orderBy('l.listing_id', 'asc')
     .execute();
-}
+  return rows.map(({ price_cents, thumbnail, ...listing }) => ({
+    ...listing,
+    price: price_cents / 100,
+    pictures: pictureUrls(thumbnail, publicUrl),
+  }));
+};
 
 const messagesPart: Part<'messages'> = async (db, userId) => {
   const rows = await db
@@ -82,130 +71,113 @@ const messagesPart: Part<'messages'> = async (db, userId) => {
     )
     .leftJoin('listings as l', 'l.listing_id', 'm.listing_id')
     .leftJoin('products as p', 'p.product_id', 'l.product_id')
-    .select([
-      'm.message_id',
-      'm.sender_id',
-      'm.listing_id',
-      'm.content',
-      'm.created_at',
-      'm.read_at',
-      'o.user_id as other_id',
-      shownUsername('o').as('other_username'),
-      'p.title',
-    ])
+    .selectAll('m')
+    .select(['o.user_id as other_id', shownUsername('o').as('other_username'), 'p.title'])
     .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
     .orderBy('m.message_id', 'asc')
     .execute();
-  return rows.map((r) => ({
-    message_id: r.message_id,
-    direction: r.sender_id === userId ? 'sent' : 'received',
-    other: { user_id: r.other_id, username: r.other_username },
-    listing_id: r.listing_id,
-    listing_title: r.title,
-    content: r.content,
-    created_at: r.created_at,
-    read_at: r.read_at,
+  return rows.map(({ other_id, other_username, title, ...message }) => ({
+    ...message,
+    direction: message.sender_id === userId ? 'sent' : 'received',
+    other: { user_id: other_id, username: other_username },
+    listing_title: title,
   }));
 };
 
-const reviewsWrittenPart: Part<'reviews_written'> = async (db, userId) => {
-  const rows = await db
+/** Reviews the person wrote (`author_id`) or received (`vendor_id`), with the other party. */
+function reviewsBy(db: Db, userId: number, mine: 'author_id' | 'vendor_id') {
+  const other = mine === 'author_id' ? 'vendor_id' : 'author_id';
+  return db
     .selectFrom('reviews as r')
-    .innerJoin('users as s', 's.user_id', 'r.vendor_id')
-    .select(['r.review_id', 'r.rating', 'r.comment', 'r.review_date', 's.user_id'])
-    .select(shownUsername('s').as('username'))
-    .where('r.author_id', '=', userId)
+    .innerJoin('users as o', 'o.user_id', `r.${other}`)
+    .select(['r.review_id', 'r.rating', 'r.comment', 'r.review_date', 'o.user_id'])
+    .select(shownUsername('o').as('username'))
+    .where(`r.${mine}`, '=', userId)
     .orderBy('r.review_id', 'asc')
     .execute();
-  return rows.map(({ user_id, username, ...r }) => ({ ...r, seller: { user_id, username } }));
-};
+}
 
-const reviewsReceivedPart: Part<'reviews_received'> = async (db, userId) => {
-  const rows = await db
-    .selectFrom('reviews as r')
-    .innerJoin('users as a', 'a.user_id', 'r.author_id')
-    .select(['r.review_id', 'r.rating', 'r.comment', 'r.review_date', 'a.user_id'])
-    .select(shownUsername('a').as('username'))
-    .where('r.vendor_id', '=', userId)
-    .orderBy('r.review_id', 'asc')
-    .execute();
-  return rows.map(({ user_id, username, ...r }) => ({ ...r, author: { user_id, username } }));
-};
+const reviewsWrittenPart: Part<'reviews_written'> = async (db, userId) =>
+  (await reviewsBy(db, userId, 'author_id')).map(({ user_id, username, ...r }) => ({
+    ...r,
+    seller: { user_id, username },
+  }));
+
+const reviewsReceivedPart: Part<'reviews_received'> = async (db, userId) =>
+  (await reviewsBy(db, userId, 'vendor_id')).map(({ user_id, username, ...r }) => ({
+    ...r,
+    author: { user_id, username },
+  }));
+
+/** The people named by these ids, by id and username as others read it. */
+async function peopleOf(db: Db, ids: number[]) {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('users')
+          .select(['user_id', shownUsername('users').as('username')])
+          .where('user_id', 'in', [...new Set(ids)])
+          .execute();
+  const names = new Map(rows.map((r) => [r.user_id, r.username]));
+  return (id: number) => ({ user_id: id, username: names.get(id) ?? '' });
+}
+
+/** The titles of these listings, by listing id. */
+async function titlesOf(db: Db, listingIds: number[]) {
+  const titles = new Map<number, string>();
+  if (listingIds.length > 0) {
+    const rows = await db
+      .selectFrom('listings')
+      .innerJoin('products', 'products.product_id', 'listings.product_id')
+      .select(['listings.listing_id', 'products.title'])
+      .where('listings.listing_id', 'in', [...new Set(listingIds)])
+      .execute();
+    for (const row of rows) titles.set(row.listing_id, row.title);
+  }
+  return (listingId: number) => titles.get(listingId) ?? '';
+}
 
 const requestsPart: Part<'delivery_requests'> = async (db, userId) => {
   const rows = await db
-    .selectFrom('delivery_requests as r')
-    .innerJoin('listings as l', 'l.listing_id', 'r.listing_id')
-    .innerJoin('products as p', 'p.product_id', 'l.product_id')
-    .innerJoin('users as b', 'b.user_id', 'r.buyer_id')
-    .innerJoin('users as s', 's.user_id', 'r.vendor_id')
-    .select([
-      'r.delivery_request_id',
-      'r.buyer_id',
-      'r.vendor_id',
-      'r.listing_id',
-      'p.title',
-      'r.status',
-      'r.dropoff',
-      'r.buyer_special_request',
-      'r.created_at',
-    ])
-    .select([shownUsername('b').as('buyer_username'), shownUsername('s').as('seller_username')])
-    .where((eb) => eb.or([eb('r.buyer_id', '=', userId), eb('r.vendor_id', '=', userId)]))
-    .orderBy('r.delivery_request_id', 'asc')
+    .selectFrom('delivery_requests')
+    .selectAll()
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('vendor_id', '=', userId)]))
+    .orderBy('delivery_request_id', 'asc')
     .execute();
-  return rows.map((r) => ({
-    delivery_request_id: r.delivery_request_id,
-    role: r.buyer_id === userId ? 'buyer' : 'seller',
-    buyer: { user_id: r.buyer_id, username: r.buyer_username },
-    seller: { user_id: r.vendor_id, username: r.seller_username },
-    listing_id: r.listing_id,
-    listing_title: r.title,
-    status: r.status,
-    dropoff: r.dropoff,
-    buyer_special_request: r.buyer_special_request,
-    created_at: r.created_at,
+  const person = await peopleOf(
+    db,
+    rows.flatMap((r) => [r.buyer_id, r.vendor_id]),
+  );
+  const title = await titlesOf(
+    db,
+    rows.map((r) => r.listing_id),
+  );
+  return rows.map(({ buyer_id, vendor_id, ...request }) => ({
+    ...request,
+    role: buyer_id === userId ? 'buyer' : 'seller',
+    buyer: person(buyer_id),
+    seller: person(vendor_id),
+    listing_title: title(request.listing_id),
   }));
 };
 
 const deliveriesPart: Part<'deliveries'> = async (db, userId) => {
   const rows = await db
     .selectFrom('delivery_instructions as d')
-    .innerJoin('products as p', 'p.product_id', 'd.product_id')
-    .innerJoin('users as b', 'b.user_id', 'd.buyer_id')
-    .innerJoin('users as s', 's.user_id', 'd.vendor_id')
-    .leftJoin('users as c', 'c.user_id', 'd.courier_id')
-    .select([
-      'd.delivery_id',
-      'd.delivery_request_id',
-      'd.buyer_id',
-      'd.vendor_id',
-      'd.courier_id',
-      'd.listing_id',
-      'p.title',
-      'd.pickup',
-      'd.dropoff',
-      'd.seller_special_request',
-      'd.buyer_special_request',
-      'd.delivery_status',
-      'd.timestamp',
-      'd.updated_at',
-    ])
-    .select([
-      shownUsername('b').as('buyer_username'),
-      shownUsername('s').as('seller_username'),
-      shownUsername<string | null>('c').as('courier_username'),
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('d.buyer_id', '=', userId),
-        eb('d.vendor_id', '=', userId),
-        eb('d.courier_id', '=', userId),
-      ]),
-    )
+    .selectAll('d')
+    .where((eb) => eb.or(PARTIES.map((party) => eb(party, '=', userId))))
     .orderBy('d.delivery_id', 'asc')
     .execute();
-  const ids = rows.map((r) => r.delivery_id);
+  const person = await peopleOf(
+    db,
+    rows.flatMap((d) => [d.buyer_id, d.vendor_id, d.courier_id ?? d.buyer_id]),
+  );
+  const title = await titlesOf(
+    db,
+    rows.map((d) => d.listing_id),
+  );
+  const ids = rows.map((d) => d.delivery_id);
   const events =
     ids.length === 0
       ? []
@@ -215,29 +187,16 @@ const deliveriesPart: Part<'deliveries'> = async (db, userId) => {
           .where('delivery_id', 'in', ids)
           .orderBy('event_id', 'asc')
           .execute();
-  return rows.map((r) => ({
-    delivery_id: r.delivery_id,
-    delivery_request_id: r.delivery_request_id,
-    roles: [
-      ...(r.buyer_id === userId ? (['buyer'] as const) : []),
-      ...(r.vendor_id === userId ? (['seller'] as const) : []),
-      ...(r.courier_id === userId ? (['courier'] as const) : []),
-    ],
-    buyer: { user_id: r.buyer_id, username: r.buyer_username },
-    seller: { user_id: r.vendor_id, username: r.seller_username },
-    courier:
-      r.courier_id === null ? null : { user_id: r.courier_id, username: r.courier_username ?? '' },
-    listing_id: r.listing_id,
-    listing_title: r.title,
-    pickup: r.pickup,
-    dropoff: r.dropoff,
-    seller_special_request: r.seller_special_request,
-    buyer_special_request: r.buyer_special_request,
-    delivery_status: r.delivery_status,
-    created_at: r.timestamp,
-    updated_at: r.updated_at,
+  return rows.map(({ timestamp, ...d }) => ({
+    ...d,
+    roles: rolesIn(d, userId),
+    buyer: person(d.buyer_id),
+    seller: person(d.vendor_id),
+    courier: d.courier_id === null ? null : person(d.courier_id),
+    listing_title: title(d.listing_id),
+    created_at: timestamp,
     history: events
-      .filter((e) => e.delivery_id === r.delivery_id)
+      .filter((e) => e.delivery_id === d.delivery_id)
       .map((e) => ({ delivery_status: e.delivery_status, at: e.at })),
   }));
 };
@@ -246,27 +205,25 @@ const blockedPart: Part<'blocked'> = async (db, userId) => {
   const rows = await db
     .selectFrom('blocks as k')
     .innerJoin('users as u', 'u.user_id', 'k.blocked_id')
-    .select(['u.user_id', 'k.created_at'])
-    .select(shownUsername('u').as('username'))
+    .select(['u.user_id', 'k.created_at', shownUsername('u').as('username')])
     .where('k.blocker_id', '=', userId)
     .orderBy('k.created_at', 'asc')
     .execute();
-  return rows.map((r) => ({
-    user: { user_id: r.user_id, username: r.username },
-    created_at: r.created_at,
-  }));
+  return rows.map(({ created_at, ...user }) => ({ user, created_at }));
 };
 
 const reportsPart: Part<'reports_filed'> = (db, userId) =>
   db
     .selectFrom('reports')
-    .select(['report_id', 'target_type', 'target_id', 'reason', 'note', 'status', 'created_at'])
+    .selectAll()
     .where('reporter_id', '=', userId)
     .orderBy('report_id', 'asc')
     .execute();
 
-/** The parts of the download read the same way, by the person's id. */
-export const EXPORT_PARTS = {
+/** The parts of the download, each read by the person's id. */
+export const EXPORT_PARTS: { [K in keyof Sections]: Part<K> } = {
+  profile: profilePart,
+  listings: listingsPart,
   messages: messagesPart,
   reviews_written: reviewsWrittenPart,
   reviews_received: reviewsReceivedPart,
@@ -274,4 +231,4 @@ export const EXPORT_PARTS = {
   deliveries: deliveriesPart,
   blocked: blockedPart,
   reports_filed: reportsPart,
-} satisfies { [K in keyof AccountExport]?: Part<K> };
+};

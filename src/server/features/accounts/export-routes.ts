@@ -9,7 +9,7 @@ import { accountExport, type AccountExport } from '#shared/schemas/account-data.
 import { nowIso } from '#server/lib/time.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
-import { EXPORT_PARTS, listingRows, pictureUrls, profilePart } from './export-repository.js';
+import { EXPORT_PARTS } from './export-repository.js';
 import { reserveTry } from './throttle.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -25,33 +25,19 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       // Each download reads everything the person has: a few an hour is plenty.
       await reserveTry(app, `export:acct:${user.user_id}`, EXPORTS_PER_HOUR, HOUR_MS);
-      const db = app.db;
-      const [profile, listings] = await Promise.all([
-        profilePart(db, user.user_id),
-        listingRows(db, user.user_id),
-      ]);
       const parts: Partial<AccountExport> = {};
       for (const [name, read] of Object.entries(EXPORT_PARTS)) {
-        Object.assign(parts, { [name]: await read(db, user.user_id) });
+        Object.assign(parts, { [name]: await read(app.db, user.user_id, { publicUrl }) });
       }
+      const data = parts as Omit<AccountExport, 'format' | 'exported_at'>;
       const exportedAt = nowIso();
       reply
         .header(
           'content-disposition',
-          `attachment; filename="${accountExportFileName(profile.username, exportedAt)}"`,
+          `attachment; filename="${accountExportFileName(data.profile.username, exportedAt)}"`,
         )
         .header('x-content-type-options', 'nosniff');
-      return {
-        format: ACCOUNT_EXPORT_FORMAT,
-        exported_at: exportedAt,
-        profile,
-        listings: listings.map(({ price_cents, thumbnail, ...listing }) => ({
-          ...listing,
-          price: price_cents / 100,
-          pictures: pictureUrls(thumbnail, publicUrl),
-        })),
-        ...(parts as Omit<AccountExport, 'format' | 'exported_at' | 'profile' | 'listings'>),
-      };
+      return { format: ACCOUNT_EXPORT_FORMAT, exported_at: exportedAt, ...data };
     },
   );
 };

@@ -11,9 +11,9 @@ import {
 import { httpError } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
 import { signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
 import { passwordChangedMail, passwordResetMail } from './mails.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { proveOwnPassword } from './own-password.js';
+import { hashPassword } from './password.js';
 import {
   deleteUserSessions,
   findUserByEmail,
@@ -116,17 +116,11 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ throttle: ThrottleLimits }>
     '/api/password',
     { ...signedIn(), schema: { body: changePasswordBody, response: { 200: messageResponse } } },
     async (request, reply) => {
-      const user = requireUser(request);
       reply.header('cache-control', 'no-store');
       const { currentPassword, password } = request.body;
-      // Guesses of the current password count as failed sign-ins of the account.
-      await throttle.check('login', request.ip, user.sfsu_email);
-      const row = await findUserById(db, user.user_id);
-      const ok = await verifyPassword(currentPassword, row?.password_hash ?? null);
-      if (!row || !ok) {
-        await throttle.fail('login', request.ip, user.sfsu_email);
-        throw httpError(422, 'Your current password is not right.');
-      }
+      const row = await proveOwnPassword(app, throttle, request, currentPassword, () =>
+        httpError(422, 'Your current password is not right.'),
+      );
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, row.user_id, passwordHash);
