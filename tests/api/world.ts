@@ -231,7 +231,7 @@ export const TINY_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export interface ValidRequest {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   url: (w: World) => string;
   body: (w: World) => Record<string, unknown>;
 }
@@ -278,6 +278,11 @@ export const VALID = {
         confirmPassword: 'long enough',
       };
     },
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    url: () => '/api/me',
+    body: () => ({ password: 'campus-demo-1' }),
   },
   becomeCourier: {
     method: 'PUT',

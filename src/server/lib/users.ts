@@ -1,12 +1,25 @@
 /** Reads of accounts that several features make before they let one person reach another. */
 import type { Db } from '#server/db/schema.js';
 
-/** Is there an account with this id (a receiver, a seller, someone to block)? */
-export async function userExists(db: Db, userId: number): Promise<boolean> {
+/**
+ * Whether there is an account with this id (a receiver, a seller, someone to block), and
+ * whether its owner deleted it (docs/decisions/027-backups-metrics-and-leaving.md): a deleted
+ * account still authors what others read, but no one can reach it any more.
+ */
+export async function accountState(
+  db: Db,
+  userId: number,
+): Promise<'absent' | 'present' | 'deleted'> {
   const row = await db
     .selectFrom('users')
-    .select('user_id')
+    .select(['user_id', 'deleted_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return 'absent';
+  return row.deleted_at === null ? 'present' : 'deleted';
+}
+
+/** Is there an account with this id, deleted or not? */
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  return (await accountState(db, userId)) !== 'absent';
 }

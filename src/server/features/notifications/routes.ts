@@ -10,11 +10,11 @@ import {
 } from '#shared/schemas/notifications.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { requireUser } from '#server/plugins/session.js';
+import { preferencesOf } from '#server/notifications/preferences.js';
 import { pushRoutes } from './push-routes.js';
 import {
   markNotificationsRead,
   notificationPage,
-  preferencesOf,
   unreadCount,
   updatePreferences,
 } from './repository.js';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function reviewQuery(db: Db) {
@@ -13,7 +14,7 @@ function reviewQuery(db: Db) {
       'reviews.rating',
       'reviews.comment',
       'reviews.review_date',
-      'users.username',
+      shownUsername('users').as('username'),
     ]);
 }
 
