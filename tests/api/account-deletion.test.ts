@@ -118,6 +118,7 @@ describe('a deleted account', () => {
   let ownListing: number;
   let waitingRequest: number;
   let auditTargets: number[];
+  let pushSubscription: number;
 
   beforeAll(async () => {
     leaver = await signedInUser(ctx, { first_name: 'Leonora', last_name: 'Leaving' });
@@ -251,6 +252,56 @@ describe('a deleted account', () => {
     });
     auditTargets = [leaver.user.user_id, other.listing_id];
 
+    // Notifications: a switch changed, one in the centre, a phone subscribed with a push on
+    // its way to it.
+    const prefs = await as(ctx, leaver).put('/api/notification-preferences', {
+      message: { email: false },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: leaver.user.user_id,
+        kind: 'message',
+        title: 'New message',
+        body: 'Yes, come by.',
+        url: '/Chats',
+        group_key: null,
+        created_at: now,
+        read_at: null,
+      })
+      .execute();
+    const phone = await db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: leaver.user.user_id,
+        endpoint: `https://push.example.net/send/${leaver.user.user_id}`,
+        p256dh: 'key',
+        auth: 'secret',
+        session_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('subscription_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('push_outbox')
+      .values({
+        subscription_id: phone.subscription_id,
+        payload: '{}',
+        topic: null,
+        urgency: 'normal',
+        ttl: 60,
+        status: 'queued',
+        next_attempt_at: now,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+      })
+      .execute();
+    pushSubscription = phone.subscription_id;
+
     // A mistyped password counts under the address; then a second device, signed in too.
     const typo = await as(ctx).post('/api/login', { email: original.email, password: 'typo' });
     expect(typo.statusCode).toBe(401);
@@ -356,7 +407,15 @@ describe('a deleted account', () => {
     const text = JSON.stringify(row).toLowerCase();
     for (const value of Object.values(original)) expect(text).not.toContain(value.toLowerCase());
 
-    const left = async (table: 'sessions' | 'email_verifications' | 'password_resets') =>
+    const left = async (
+      table:
+        | 'sessions'
+        | 'email_verifications'
+        | 'password_resets'
+        | 'notifications'
+        | 'notification_preferences'
+        | 'push_subscriptions',
+    ) =>
       (
         await db
           .selectFrom(table)
@@ -367,6 +426,16 @@ describe('a deleted account', () => {
     expect(await left('sessions')).toBe(0);
     expect(await left('email_verifications')).toBe(0);
     expect(await left('password_resets')).toBe(0);
+    expect(await left('notifications')).toBe(0);
+    expect(await left('notification_preferences')).toBe(0);
+    expect(await left('push_subscriptions')).toBe(0);
+    expect(
+      await db
+        .selectFrom('push_outbox')
+        .select('push_id')
+        .where('subscription_id', '=', pushSubscription)
+        .execute(),
+    ).toEqual([]);
     expect(
       await db
         .selectFrom('mail_outbox')

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessage, createReview } from '#server/db/factories.js';
 import { accountExport, type AccountExport } from '#shared/schemas/account-data.js';
 import { ACCOUNT_EXPORT_FORMAT, EXPORTS_PER_HOUR } from '#shared/leaving.js';
+import { defaultPreferences, NOTIFICATION_KIND_NAMES } from '#shared/notification-kinds.js';
 import { acceptRequest, courier, listingBody, listingOf, requestDelivery } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(async () => ctx.close());
+
+const PUSH_ENDPOINT = 'https://push.example.net/send/a-capability-url';
 
 const download = (who: Actor) => as(ctx, who).get('/api/me/export');
 
@@ -118,6 +121,39 @@ describe('GET /api/me/export', () => {
       })
       .execute();
 
+    // A switch changed; a notification of theirs and one of someone else's; a subscribed phone.
+    const prefs = await as(ctx, person).put('/api/notification-preferences', {
+      delivered: { email: false },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const now = new Date().toISOString();
+    const notice = (userId: number, body: string) => ({
+      user_id: userId,
+      kind: 'message' as const,
+      title: 'New message',
+      body,
+      url: '/Chats',
+      group_key: null,
+      created_at: now,
+      read_at: null,
+    });
+    await db
+      .insertInto('notifications')
+      .values([notice(person.user.user_id, 'Loudly.'), notice(seller.user.user_id, 'Not theirs')])
+      .execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: person.user.user_id,
+        endpoint: PUSH_ENDPOINT,
+        p256dh: 'device-public-key',
+        auth: 'device-auth-secret',
+        session_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+
     const res = await download(person);
     expect(res.statusCode, res.body).toBe(200);
     headers = res.headers;
@@ -196,6 +232,21 @@ describe('GET /api/me/export', () => {
     ]);
   });
 
+  it('holds their notifications and every notification switch', () => {
+    // Theirs (the ones the deliveries above told them of too), never another person's.
+    expect(data.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'message', title: 'New message', body: 'Loudly.' }),
+      ]),
+    );
+    expect(text).not.toContain('Not theirs');
+    expect(Object.keys(data.notification_preferences).sort()).toEqual(
+      [...NOTIFICATION_KIND_NAMES].sort(),
+    );
+    expect(data.notification_preferences.delivered).toEqual({ push: true, email: false });
+    expect(data.notification_preferences.message).toEqual(defaultPreferences().message);
+  });
+
   it("holds no password hash, session, code or other person's e-mail", async () => {
     const db = ctx.database.db;
     const row = await db
@@ -218,6 +269,9 @@ describe('GET /api/me/export', () => {
       ...codes.map((c) => c.code_hash),
       seller.user.sfsu_email,
       buyer.user.sfsu_email,
+      // A push subscription is a device's address and keys, not the person's data.
+      PUSH_ENDPOINT,
+      'device-auth-secret',
     ];
     for (const secret of forbidden) expect(text).not.toContain(secret);
     for (const key of ['password', 'token', 'code_hash', 'session']) {

@@ -7,7 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/schema.js';
 import { lastGoodBackup } from '#server/backup/runs-repository.js';
-import { deliveryCounts, mailQueueCounts } from './repository.js';
+import { deliveryCounts, queueCounts } from './repository.js';
 
 let processRegistry: Registry | undefined;
 
@@ -99,7 +99,17 @@ export function createMetrics(sources: MetricSources) {
   byStatus(
     'mail_outbox_messages',
     'Mails in the shared queue waiting to leave (queued, sending) or given up (failed).',
-    mailQueueCounts,
+    (db) => queueCounts(db, 'mail_outbox'),
+  );
+  byStatus(
+    'push_outbox_messages',
+    'Web Push messages in the shared queue waiting to leave (queued, sending) or given up (failed).',
+    (db) => queueCounts(db, 'push_outbox'),
+  );
+  byStatus(
+    'notification_events',
+    'Events still to be told to the people concerned (queued, sending) or given up (failed).',
+    (db) => queueCounts(db, 'notification_events'),
   );
   byStatus('deliveries', 'Deliveries by status (every instance).', deliveryCounts);
   new Gauge({

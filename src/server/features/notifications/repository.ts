@@ -1,6 +1,5 @@
 /** The notification centre, preferences and push subscriptions of the signed-in person. */
 import {
-  defaultPreferences,
   NOTIFICATION_KIND_NAMES,
   type NotificationKind,
   type NotificationPreferences,
