@@ -89,7 +89,7 @@ describe('what /metrics says', () => {
     expect(sampleValue(after, 'http_rate_limited_total', { route: '/api/login' })).toBe(1);
   });
 
-  it('reads open event streams, queued mail and deliveries by status', async () => {
+  it('reads open event streams, queued mail and push messages, and deliveries by status', async () => {
     const person = await signedInUser(ctx);
     const stream = await openSse(base, person.cookie);
     await stream.next('ready');
@@ -101,9 +101,42 @@ describe('what /metrics says', () => {
     const families = await scrape(ctx);
     expect(sampleValue(families, 'deliveries', { status: 'Unassigned' })).toBe(1);
     expect(sampleValue(families, 'deliveries', { status: 'Delivered' })).toBe(0);
-    for (const status of ['queued', 'sending', 'failed']) {
-      expect(sampleValue(families, 'mail_outbox_messages', { status })).toEqual(expect.any(Number));
+    for (const queue of ['mail_outbox_messages', 'push_outbox_messages', 'notification_events']) {
+      for (const status of ['queued', 'sending', 'failed']) {
+        expect(sampleValue(families, queue, { status })).toEqual(expect.any(Number));
+      }
     }
+    // A push message given up is counted as failed.
+    const now = new Date().toISOString();
+    const phone = await ctx.database.db
+      .insertInto('push_subscriptions')
+      .values({
+        user_id: person.user.user_id,
+        endpoint: 'https://push.example.net/send/metrics',
+        p256dh: 'key',
+        auth: 'secret',
+        session_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('subscription_id')
+      .executeTakeFirstOrThrow();
+    await ctx.database.db
+      .insertInto('push_outbox')
+      .values({
+        subscription_id: phone.subscription_id,
+        payload: '{}',
+        topic: null,
+        urgency: 'normal',
+        ttl: 60,
+        status: 'failed',
+        next_attempt_at: now,
+        lease_until: null,
+        last_error: '410 Gone',
+        created_at: now,
+      })
+      .execute();
+    expect(sampleValue(await scrape(ctx), 'push_outbox_messages', { status: 'failed' })).toBe(1);
   });
 });
 
