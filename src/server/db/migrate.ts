@@ -39,7 +39,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-05-delivery-columns-back': deliveryColumnsBack(db.dialect),
         '2026-12-05-notifications': notifications(db.dialect),
         '2026-12-08-delivery-requests-buyer': deliveryRequestsBuyer(),
-        '2026-12-10-account-deletion': accountDeletion(),
+        '2026-12-10-account-deletion': accountDeletion(db.dialect),
       };
     },
   };
