@@ -38,6 +38,28 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       p && p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100 && p.seo >= 95,
     );
   }
+  for (const p of Object.values(r.lighthouseSignedIn ?? {}) as Loose[]) {
+    if (!p?.url) continue;
+    add(
+      `Lighthouse signed in ${p.url} (perf / a11y / best practices)`,
+      '100 / 100 / 100',
+      `${p.performance} / ${p.accessibility} / ${p.bestPractices} (TBT ${p.tbtMs} ms)`,
+      p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100,
+    );
+  }
+  for (const [tap, label] of [
+    ['pickedUp', "courier's PICKED UP"],
+    ['finishDropOff', "courier's FINISH DROP OFF"],
+    ['send', "buyer's Send"],
+  ] as const) {
+    const t = r.inp?.[tap];
+    add(
+      `INP at 4x CPU slowdown: ${label}, slowest of the runs (ms)`,
+      '< 100',
+      t?.maxMs,
+      t?.maxMs < 100,
+    );
+  }
   for (const [scenario, label] of [
     ['titleSearch', 'title search'],
     ['typoSearch', 'typo search'],

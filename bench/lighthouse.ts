@@ -40,7 +40,7 @@ export interface PageScores {
     benchmarkIndex: number;
   }[];
   /** The same page with its scripts blocked (HTML and CSS only), on the same machine. */
-  floor: { fcpMs: number; lcpMs: number; tbtMs: number };
+  floor?: { fcpMs: number; lcpMs: number; tbtMs: number };
   /** Audits below full marks that count towards a category, with what they found. */
   findings: Finding[];
   /** Insights and diagnostics that do not count but point at the cause (weight 0). */
@@ -62,7 +62,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
 /** One Lighthouse run; a failed trace (NO_NAVSTART and the like, on a busy machine) is retried. */
-async function audit(port: number, url: string, { scripts = true } = {}, attempts = 3) {
+async function audit(
+  port: number,
+  url: string,
+  { scripts = true, keepStorage = false } = {},
+  attempts = 3,
+) {
   let failure = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const run = await lighthouse(url, {
@@ -70,6 +75,7 @@ async function audit(port: number, url: string, { scripts = true } = {}, attempt
       output: 'json',
       logLevel: 'error',
       onlyCategories: scripts ? [...CATEGORIES] : ['performance'],
+      disableStorageReset: keepStorage,
       ...(!scripts && { blockedUrlPatterns: ['*.js'] }),
     });
     const runtimeError = run?.lhr.runtimeError;
@@ -77,6 +83,86 @@ async function audit(port: number, url: string, { scripts = true } = {}, attempt
     failure = runtimeError ? `${runtimeError.code} ${runtimeError.message}` : 'no result';
   }
   throw new Error(`${url}: ${failure} (${attempts} attempts)`);
+}
+
+/** Launches the system Chromium for Lighthouse with a fresh profile in bench/tmp/`name`. */
+export async function launchChrome(name: string): Promise<chromeLauncher.LaunchedChrome> {
+  const userDataDir = path.join(TMP, name);
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+  fs.mkdirSync(userDataDir, { recursive: true });
+  return chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+    userDataDir,
+  });
+}
+
+/**
+ * Audits every page RUNS times in the Chrome listening on `port` and reports each page's median
+ * run. `keepStorage` keeps the profile's cookies, caches and service worker between runs (a
+ * signed-in person coming back); `floor` also audits each page with its scripts blocked.
+ */
+export async function measurePages<Name extends string>(
+  port: number,
+  pages: Record<Name, string>,
+  { keepStorage = false, floor = false } = {},
+): Promise<Record<Name, PageScores>> {
+  const result = {} as Record<Name, PageScores>;
+  for (const [name, url] of Object.entries(pages) as [Name, string][]) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(port, url, { keepStorage }));
+    const { categories, audits } = computeMedianRun(runs);
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const ms = (a: typeof audits, id: string) => Math.round(a[id]?.numericValue ?? NaN);
+    const bare = floor ? (await audit(port, url, { scripts: false })).audits : null;
+    const perRun = runs.map((r) => ({
+      performance: Math.round((r.categories.performance?.score ?? 0) * 100),
+      fcpMs: ms(r.audits, 'first-contentful-paint'),
+      lcpMs: ms(r.audits, 'largest-contentful-paint'),
+      tbtMs: ms(r.audits, 'total-blocking-time'),
+      benchmarkIndex: Math.round(r.environment.benchmarkIndex),
+    }));
+    const findings: Finding[] = [];
+    const diagnostics: Finding[] = [];
+    for (const id of CATEGORIES) {
+      for (const ref of categories[id]?.auditRefs ?? []) {
+        const audit = audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 1) continue;
+        if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual')
+          continue;
+        (ref.weight > 0 ? findings : diagnostics).push({
+          category: id,
+          id: ref.id,
+          title: audit.title,
+          score: Math.round(audit.score * 100),
+          ...(audit.displayValue && { display: String(audit.displayValue) }),
+        });
+      }
+    }
+    result[name] = {
+      url: new URL(url).pathname,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: ms(audits, 'largest-contentful-paint'),
+      tbtMs: ms(audits, 'total-blocking-time'),
+      cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+      fcpMs: ms(audits, 'first-contentful-paint'),
+      performanceRuns: perRun.map((r) => r.performance),
+      runs: perRun,
+      ...(bare && {
+        floor: {
+          fcpMs: ms(bare, 'first-contentful-paint'),
+          lcpMs: ms(bare, 'largest-contentful-paint'),
+          tbtMs: ms(bare, 'total-blocking-time'),
+        },
+      }),
+      findings,
+      diagnostics,
+    };
+  }
+  return result;
 }
 
 export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> {
@@ -88,69 +174,9 @@ export async function runLighthouse(baseUrl: string): Promise<LighthouseResult> 
     product: `${baseUrl}/productListing/${listings[0]!.listing_id}`,
     login: `${baseUrl}/login`,
   };
-  const userDataDir = path.join(TMP, 'lighthouse-profile');
-  fs.rmSync(userDataDir, { recursive: true, force: true });
-  fs.mkdirSync(userDataDir, { recursive: true });
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
-    userDataDir,
-  });
+  const chrome = await launchChrome('lighthouse-profile');
   try {
-    const result = {} as LighthouseResult;
-    for (const [name, url] of Object.entries(pages) as [keyof LighthouseResult, string][]) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, url));
-      const { categories, audits } = computeMedianRun(runs);
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const bare = (await audit(chrome.port, url, { scripts: false })).audits;
-      const ms = (a: typeof audits, id: string) => Math.round(a[id]?.numericValue ?? NaN);
-      const perRun = runs.map((r) => ({
-        performance: Math.round((r.categories.performance?.score ?? 0) * 100),
-        fcpMs: ms(r.audits, 'first-contentful-paint'),
-        lcpMs: ms(r.audits, 'largest-contentful-paint'),
-        tbtMs: ms(r.audits, 'total-blocking-time'),
-        benchmarkIndex: Math.round(r.environment.benchmarkIndex),
-      }));
-      const findings: Finding[] = [];
-      const diagnostics: Finding[] = [];
-      for (const id of CATEGORIES) {
-        for (const ref of categories[id]?.auditRefs ?? []) {
-          const audit = audits[ref.id];
-          if (!audit || audit.score === null || audit.score >= 1) continue;
-          if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual')
-            continue;
-          (ref.weight > 0 ? findings : diagnostics).push({
-            category: id,
-            id: ref.id,
-            title: audit.title,
-            score: Math.round(audit.score * 100),
-            ...(audit.displayValue && { display: String(audit.displayValue) }),
-          });
-        }
-      }
-      result[name] = {
-        url: new URL(url).pathname,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: ms(audits, 'largest-contentful-paint'),
-        tbtMs: ms(audits, 'total-blocking-time'),
-        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
-        fcpMs: ms(audits, 'first-contentful-paint'),
-        performanceRuns: perRun.map((r) => r.performance),
-        runs: perRun,
-        floor: {
-          fcpMs: ms(bare, 'first-contentful-paint'),
-          lcpMs: ms(bare, 'largest-contentful-paint'),
-          tbtMs: ms(bare, 'total-blocking-time'),
-        },
-        findings,
-        diagnostics,
-      };
-    }
-    return result;
+    return await measurePages(chrome.port, pages, { floor: true });
   } finally {
     chrome.kill();
   }

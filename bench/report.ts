@@ -115,15 +115,19 @@ function lighthouse(l: Loose) {
       ]),
     ),
     '',
-    'Floor: the same pages with every script blocked (their HTML and CSS alone), same machine, same run:',
-    '',
-    table(
-      ['Page', 'FCP ms', 'LCP ms', 'TBT ms'],
-      pages
-        .filter(([, p]) => p.floor)
-        .map(([name, p]) => [name, p.floor.fcpMs, p.floor.lcpMs, p.floor.tbtMs]),
-    ),
-    '',
+    ...(pages.some(([, p]) => p.floor)
+      ? [
+          'Floor: the same pages with every script blocked (their HTML and CSS alone), same machine, same run:',
+          '',
+          table(
+            ['Page', 'FCP ms', 'LCP ms', 'TBT ms'],
+            pages
+              .filter(([, p]) => p.floor)
+              .map(([name, p]) => [name, p.floor.fcpMs, p.floor.lcpMs, p.floor.tbtMs]),
+          ),
+          '',
+        ]
+      : []),
     ...(pages.some(([, p]) => p.runs)
       ? [
           "Every run: performance, LCP ms, TBT ms and Lighthouse's benchmark index of the machine at that moment (higher is faster; it drops when the machine is busy):",
@@ -341,6 +345,26 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## Lighthouse (mobile preset)',
     '',
     failed(r.lighthouse) ?? (r.lighthouse ? lighthouse(r.lighthouse) : 'Not measured.'),
+    '',
+    '## Lighthouse signed in (mobile preset, storage kept after signing in through the form)',
+    '',
+    failed(r.lighthouseSignedIn) ??
+      (r.lighthouseSignedIn ? lighthouse(r.lighthouseSignedIn) : 'Not measured.'),
+    '',
+    '## Taps that answer at once (INP at 4x CPU slowdown)',
+    '',
+    failed(r.inp) ??
+      (r.inp
+        ? table(
+            ['Tap', 'Median ms', 'Slowest ms', 'Runs ms'],
+            Object.entries(r.inp as Record<string, Loose>).map(([tap, t]) => [
+              tap,
+              t.medianMs,
+              t.maxMs,
+              t.runs.join(', '),
+            ]),
+          )
+        : 'Not measured.'),
     '',
     '## API at 100,000 listings',
     '',

@@ -20,16 +20,20 @@ import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runGuessing } from './guessing.js';
+import { runInp } from './inp.js';
 import { runLieFi } from './lie-fi.js';
 import { runLighthouse } from './lighthouse.js';
+import { runLighthouseSignedIn } from './lighthouse-signed-in.js';
 import { runLoad } from './load.js';
 import { runMap } from './map.js';
 import { RESULTS_JSON, RESULTS_MD, ROOT, TMP } from './lib/paths.js';
 import { startAppServer } from './lib/server.js';
+import { freePort } from '#tests/fixtures/ports.js';
 import { runSync } from './offline.js';
 import { runPlans } from './plans.js';
 import { runPush } from './push.js';
 import { renderMarkdown } from './report.js';
+import { startTileHost } from '#tests/fixtures/tile-host.js';
 import { runRepeatVisit } from './repeat-visit.js';
 
 type Results = Record<string, unknown>;
@@ -44,6 +48,8 @@ const STEPS = [
   'balancer',
   'map',
   'lighthouse',
+  'lighthouseSignedIn',
+  'inp',
   'repeatVisit',
   'sync',
   'lieFi',
@@ -136,23 +142,29 @@ async function main() {
   // Its own server, with a campus archive drawn for the run and the demo data.
   await step('map', results, runMap);
 
-  // The browser benchmarks share one server with the demo data, as `npm start` serves it.
-  if (only.has('lighthouse') || only.has('repeatVisit') || only.has('sync') || only.has('lieFi')) {
+  // The browser benchmarks share one server with the demo data, as `npm start` serves it, and a
+  // tile host of their own on another origin (the real one is out of reach here).
+  const browserSteps = ['lighthouse', 'lighthouseSignedIn', 'inp', 'repeatVisit', 'sync', 'lieFi'];
+  if (browserSteps.some((s) => only.has(s as Step))) {
     const dataDir = path.join(TMP, 'web');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    const tileHost = await startTileHost(await freePort());
     const server = await startAppServer({
       databaseUrl: `sqlite:${path.join(dataDir, 'web.db')}`,
       dataDir,
       demoData: true,
-      env: { TILE_URL: 'http://127.0.0.1/tiles/{z}/{x}/{y}.png' },
+      env: { TILE_URL: tileHost.tileUrl },
     });
     try {
       await step('lighthouse', results, () => runLighthouse(server.url));
+      await step('lighthouseSignedIn', results, () => runLighthouseSignedIn(server.url));
+      await step('inp', results, () => runInp(server.url));
       await step('repeatVisit', results, () => runRepeatVisit(server.url));
       await step('sync', results, () => runSync(server.url));
       await step('lieFi', results, () => runLieFi(server.url));
     } finally {
       await server.stop();
+      await tileHost.close();
     }
   }
 

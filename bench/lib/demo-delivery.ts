@@ -10,9 +10,12 @@ export interface DemoUser {
   userId: number;
 }
 
-/** Signs `username` in with the app's own form in `page`, as a person would. */
-export async function signInOnPage(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
+/**
+ * Signs `username` in with the app's own form in `page`, as a person would; `baseUrl` where the
+ * page has no base URL of its own (a browser Playwright connected to).
+ */
+export async function signInOnPage(page: Page, username: string, baseUrl = ''): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(`${username}@sfsu.edu`);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();

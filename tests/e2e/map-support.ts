@@ -2,55 +2,15 @@
  * For the map's end-to-end tests: the built server started with a tile setting of its own, a
  * stand-in tile host on another origin, and a reader of what the map shows, pixel by pixel.
  */
-import http from 'node:http';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import type { TileId } from '../../src/shared/campus-area.js';
-import { drawTile, type Rgb } from '../fixtures/map-tiles';
+import { type Rgb } from '../fixtures/map-tiles';
+import { startTileHost, type TileHost } from '../fixtures/tile-host';
 import { startAppServer, standInPort, type AppServer } from './app-server';
 
-export { startAppServer, standInPort, type AppServer };
-
-export interface TileHost {
-  /** The URL template of its tiles. */
-  tileUrl: string;
-  /** The path of every request it received. */
-  requests: string[];
-  close: () => Promise<void>;
-}
-
-/** An outside tile host: /{z}/{x}/{y}.png, each tile in the 'host' palette. */
-export async function startTileHost(port: number): Promise<TileHost> {
-  const requests: string[] = [];
-  const server = http.createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const match = /^\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(req.url ?? '');
-    if (!match) {
-      res.writeHead(404).end();
-      return;
-    }
-    const [z, x, y] = match.slice(1).map(Number) as [number, number, number];
-    drawTile({ z, x, y }, 'host').then(
-      (png) =>
-        res
-          .writeHead(200, {
-            'content-type': 'image/png',
-            'cache-control': 'no-store',
-            // As public tile hosts do: pages of any site may read the tiles.
-            'access-control-allow-origin': '*',
-          })
-          .end(png),
-      () => res.writeHead(500).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+export { startAppServer, standInPort, startTileHost, type AppServer, type TileHost };
 
 /**
  * Tests against the built server showing tiles of a stand-in host on another origin: the host

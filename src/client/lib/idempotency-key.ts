@@ -4,6 +4,7 @@
  * start loads: only the screens that create need it.
  */
 import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
+import { api } from './api';
 
 /** A fresh key: a random UUID (made by hand where randomUUID is missing: plain http). */
 export function newIdempotencyKey(): string {
@@ -16,4 +17,9 @@ export function newIdempotencyKey(): string {
 /** The request header that carries `key`. */
 export function idempotencyHeaders(key: string): Record<string, string> {
   return { [IDEMPOTENCY_HEADER]: idempotencyHeaderValue(key) };
+}
+
+/** POSTs a create with its key: a retry of the same create gets the first one's answer. */
+export function postCreate<T>(path: string, body: unknown, key: string): Promise<T> {
+  return api<T>(path, { method: 'POST', body, headers: idempotencyHeaders(key) });
 }

@@ -13,6 +13,13 @@ export const pickup = z.enum(PICKUP_LOCATIONS, {
   message: `Pickup must be one of: ${PICKUP_LOCATIONS.join(', ')}`,
 });
 
+/** What every reader of an order sees of its listing: the title, picture and price. */
+const orderedListing = {
+  title: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  price: z.number().nullable(),
+};
+
 export const deliveryRequest = z.object({
   delivery_request_id: z.number(),
   buyer_id: z.number(),
@@ -31,9 +38,7 @@ export const deliveryRequest = z.object({
    * buyer's request for the listing was accepted. Null otherwise.
    */
   decline_reason: z.string().nullable(),
-  title: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  price: z.number().nullable(),
+  ...orderedListing,
   username: z.string().nullable(),
 });
 export type DeliveryRequest = z.infer<typeof deliveryRequest>;
@@ -97,9 +102,7 @@ export const deliveryInstruction = z.object({
   delivery_status: z.enum(DELIVERY_STATUSES),
   timestamp: z.string(),
   updated_at: z.string(),
-  title: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  price: z.number().nullable(),
+  ...orderedListing,
   /** 1: drop-off needs the buyer's code. Everyone who may read the delivery knows it needs one. */
   handover_required: z.number(),
   /** Until when drop-off is refused after too many wrong codes (ISO time), else null. */

@@ -44,13 +44,14 @@ export const listing = z.object({
 });
 export type Listing = z.infer<typeof listing>;
 
-export const product = z.object({
-  product_id: z.number(),
-  vendor_id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  category: z.enum(CATEGORIES),
-  thumbnail: z.string().nullable(),
+/** A product: what its listings say about it. */
+export const product = listing.pick({
+  product_id: true,
+  vendor_id: true,
+  title: true,
+  description: true,
+  category: true,
+  thumbnail: true,
 });
 export type Product = z.infer<typeof product>;
 

@@ -11,7 +11,7 @@ import type {
   UpdateDeliveryRequestBody,
 } from '#shared/schemas/deliveries.js';
 import { api } from '#client/lib/api.js';
-import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
+import { postCreate } from '#client/lib/idempotency-key.js';
 import { retryLostAnswer } from '#client/lib/use-send-key.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { useRefresh } from '#client/lib/use-refresh.js';
@@ -41,11 +41,7 @@ export function cancelOrder(
 
 /** A create: its Idempotency-Key is the same on every try (decision 021). */
 export function rateCourier(deliveryId: number, body: DeliveryRatingBody, key: string) {
-  return api<DeliveryRating>(DELIVERY_PROOF_API.rating(deliveryId), {
-    method: 'POST',
-    body,
-    headers: idempotencyHeaders(key),
-  });
+  return postCreate<DeliveryRating>(DELIVERY_PROOF_API.rating(deliveryId), body, key);
 }
 
 /** Both of the buyer's lists are read again after either change. */

@@ -3,10 +3,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import * as messagePaths from '#shared/api-paths/messages.js';
 import { MESSAGE_REFRESH_MS } from '#shared/constants.js';
 import type { DirectMessage, SendMessageBody } from '#shared/schemas/messages.js';
-import { api } from '../api';
 import { queryKeys } from '../query-keys';
 import { retryLostAnswer } from '../use-send-key';
-import { idempotencyHeaders } from '../idempotency-key';
+import { postCreate } from '../idempotency-key';
 
 /** A message and the Idempotency-Key it is sent with (the same on every try). */
 export interface MessageToSend {
@@ -15,11 +14,7 @@ export interface MessageToSend {
 }
 
 export function sendMessage({ body, key }: MessageToSend): Promise<DirectMessage> {
-  return api<DirectMessage>(messagePaths.messages, {
-    method: 'POST',
-    body,
-    headers: idempotencyHeaders(key),
-  });
+  return postCreate<DirectMessage>(messagePaths.messages, body, key);
 }
 
 /** The sent message goes into the lists that show it, straight from the POST's answer. */

@@ -12,24 +12,24 @@ import { storeSession } from '#client/lib/session.js';
 
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 
-export async function login(body: LoginBody): Promise<AuthResponse> {
-  const response = await api<AuthResponse>(accountPaths.login, {
-    method: 'POST',
-    body,
-    timeoutMs: 15_000,
-  });
+/** The account calls: a POST given 15 s whatever the write deadline (the server hashes a password). */
+function postAccount<T>(path: string, body: unknown): Promise<T> {
+  return api<T>(path, { method: 'POST', body, timeoutMs: 15_000 });
+}
+
+/** Signs in (or up) and keeps who is signed in. */
+async function startSession(path: string, body: LoginBody | RegisterBody): Promise<AuthResponse> {
+  const response = await postAccount<AuthResponse>(path, body);
   storeSession(response.user);
   return response;
 }
 
-export async function register(body: RegisterBody): Promise<AuthResponse> {
-  const response = await api<AuthResponse>(accountPaths.register, {
-    method: 'POST',
-    body,
-    timeoutMs: 15_000,
-  });
-  storeSession(response.user);
-  return response;
+export function login(body: LoginBody): Promise<AuthResponse> {
+  return startSession(accountPaths.login, body);
+}
+
+export function register(body: RegisterBody): Promise<AuthResponse> {
+  return startSession(accountPaths.register, body);
 }
 
 /** The server's message when it sent one, else the fallback; a network failure is generic. */
@@ -41,18 +41,10 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /** Forgot password: the same answer whether or not an account uses the address. */
 export function requestPasswordReset(body: PasswordResetBody): Promise<MessageResponse> {
-  return api<MessageResponse>(accountPaths.passwordReset, {
-    method: 'POST',
-    body,
-    timeoutMs: 15_000,
-  });
+  return postAccount<MessageResponse>(accountPaths.passwordReset, body);
 }
 
 /** The mailed link's token and the new password. */
 export function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<MessageResponse> {
-  return api<MessageResponse>(accountPaths.passwordResetConfirm, {
-    method: 'POST',
-    body,
-    timeoutMs: 15_000,
-  });
+  return postAccount<MessageResponse>(accountPaths.passwordResetConfirm, body);
 }

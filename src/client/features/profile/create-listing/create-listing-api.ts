@@ -9,7 +9,7 @@ import type {
 import { api, ApiError } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { postJsonWithProgress } from '#client/lib/upload.js';
-import { idempotencyHeaders } from '#client/lib/idempotency-key.js';
+import { postCreate } from '#client/lib/idempotency-key.js';
 
 /** "Error creating listing: {message}", the server's message or the product's default. */
 export function creationError(error: unknown): string {
@@ -35,11 +35,7 @@ export function createListing(
 }
 
 export function relistProduct(body: RelistBody, key: string): Promise<CreateListingResponse> {
-  return api<CreateListingResponse>(listingPaths.relist, {
-    method: 'POST',
-    body,
-    headers: idempotencyHeaders(key),
-  });
+  return postCreate<CreateListingResponse>(listingPaths.relist, body, key);
 }
 
 export const vendorProductsQuery = (userId: number) =>
