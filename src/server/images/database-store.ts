@@ -1,4 +1,5 @@
 import { nowIso } from '../lib/time.js';
+import { hasRow } from '../db/has-row.js';
 import type { Db } from '../db/schema.js';
 import { etagOf, type ImageStore } from './image-store.js';
 
@@ -37,13 +38,6 @@ export function databaseImageStore(db: Db): ImageStore {
         etag: row.etag,
       };
     },
-    async has(name) {
-      const row = await db
-        .selectFrom('images')
-        .select('name')
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    has: (name) => hasRow(db.selectFrom('images').select('name').where('name', '=', name)),
   };
 }

@@ -1,4 +1,5 @@
 /** Reads of accounts that several features make before they let one person reach another. */
+import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 
 /**
@@ -19,7 +20,7 @@ export async function accountState(
   return row.deleted_at === null ? 'present' : 'deleted';
 }
 
-/** Is there an account with this id, deleted or not? */
-export async function userExists(db: Db, userId: number): Promise<boolean> {
-  return (await accountState(db, userId)) !== 'absent';
+/** Is there an account with this id (a receiver, a seller, someone to block), deleted or not? */
+export function userExists(db: Db, userId: number): Promise<boolean> {
+  return hasRow(db.selectFrom('users').select('user_id').where('user_id', '=', userId));
 }

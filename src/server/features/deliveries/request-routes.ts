@@ -14,6 +14,7 @@ import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
@@ -37,11 +38,7 @@ const requests = z.array(deliveryRequest);
 /** Delivery requests: the buyer asks, the vendor declines or accepts (creating the delivery). */
 export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  app.get(
-    '/api/delivery_request',
-    { ...signedIn(), schema: { response: { 200: requests } } },
-    async (request) => requestsOf(db, requireUser(request).user_id),
-  );
+  getCallersOwn(app, '/api/delivery_request', requests, requestsOf);
 
   /** Only the seller a request was sent to may settle it. */
   const sellerOf = (action: string) =>

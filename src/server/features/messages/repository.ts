@@ -1,5 +1,6 @@
 import { ACTIVE_DELIVERY_STATUSES } from '#shared/delivery.js';
 import { stripFormatCharacters } from '#shared/names.js';
+import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
@@ -123,7 +124,7 @@ export async function courierLinked(
   listingId: number,
   deliveredSince: string,
 ) {
-  const row = await db
+  const deliveries = db
     .selectFrom('delivery_instructions')
     .select('delivery_id')
     .where('listing_id', '=', listingId)
@@ -144,7 +145,6 @@ export async function courierLinked(
         eb('delivery_status', 'in', ACTIVE_DELIVERY_STATUSES),
         eb.and([eb('delivery_status', '=', 'Delivered'), eb('updated_at', '>=', deliveredSince)]),
       ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+    );
+  return hasRow(deliveries);
 }

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-erro
 import { isoIn } from '#server/lib/time.js';
 import { accountState } from '#server/lib/users.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
@@ -33,11 +34,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   /** Spec: "all messages". Here: all of the caller's messages, never anyone else's. */
-  app.get(
-    '/api/direct_message',
-    { ...signedIn(), schema: { response: { 200: messages } } },
-    async (request) => messagesOf(db, requireUser(request).user_id),
-  );
+  getCallersOwn(app, '/api/direct_message', messages, messagesOf);
 
   app.get(
     '/api/direct_message/:id',

@@ -4,6 +4,7 @@ import { blockBody, blockedUser, blockParams } from '#shared/schemas/moderation.
 import { badRequest, notFound } from '#server/lib/http-error.js';
 import { userExists } from '#server/lib/users.js';
 import { signedIn } from '#server/plugins/guards.js';
+import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireUser } from '#server/plugins/session.js';
 import { blocksOf, deleteBlock, insertBlock } from './blocks-repository.js';
 
@@ -15,11 +16,7 @@ import { blocksOf, deleteBlock, insertBlock } from './blocks-repository.js';
 export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get(
-    '/api/blocks',
-    { ...signedIn(), schema: { response: { 200: z.array(blockedUser) } } },
-    async (request) => blocksOf(db, requireUser(request).user_id),
-  );
+  getCallersOwn(app, '/api/blocks', z.array(blockedUser), blocksOf);
 
   app.post(
     '/api/blocks',

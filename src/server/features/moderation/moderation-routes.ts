@@ -26,6 +26,15 @@ import {
 import { auditTrail, reportQueue } from './queue-repository.js';
 import { findReport, resolveReports } from './reports-repository.js';
 
+/** Route options of a moderator's decision on the report, listing or account the path names. */
+const decisionOn = <Body extends z.ZodType, Answer extends z.ZodType>(
+  body: Body,
+  answer: Answer,
+) => ({
+  ...moderator(),
+  schema: { params: moderationParams, body, response: { 200: answer } },
+});
+
 /** The moderator's desk: the queue, the audit trail and the three decisions. */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -44,14 +53,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/moderation/reports/:id',
-    {
-      ...moderator(),
-      schema: {
-        params: moderationParams,
-        body: dismissReportBody,
-        response: { 200: z.object({ report_id: z.number(), status: z.string() }) },
-      },
-    },
+    decisionOn(dismissReportBody, z.object({ report_id: z.number(), status: z.string() })),
     async (request) => {
       const mod = requireModerator(request);
       const report = await findReport(db, request.params.id);
@@ -75,14 +77,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/moderation/listings/:id',
-    {
-      ...moderator(),
-      schema: {
-        params: moderationParams,
-        body: hideListingBody,
-        response: { 200: listingModeration },
-      },
-    },
+    decisionOn(hideListingBody, listingModeration),
     async (request) => {
       const mod = requireModerator(request);
       const { hidden, reason } = request.body;
@@ -133,14 +128,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/moderation/users/:id',
-    {
-      ...moderator(),
-      schema: {
-        params: moderationParams,
-        body: suspendUserBody,
-        response: { 200: userModeration },
-      },
-    },
+    decisionOn(suspendUserBody, userModeration),
     async (request) => {
       const mod = requireModerator(request);
       const { suspended, reason } = request.body;

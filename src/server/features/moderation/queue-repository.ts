@@ -33,15 +33,24 @@ const ownerColumns = [
   'users.suspended_at',
 ] as const;
 
-function ownerFacts(owner: { user_id: number; username: string; suspended_at: string | null }) {
+type TargetRow = TargetFacts & { target_id: number };
+
+/** A reported target's row: what it is and who owns it; no listing and not hidden unless said. */
+function targetRow(
+  target_id: number,
+  owner: { user_id: number; username: string; suspended_at: string | null },
+  facts: { summary: string; listing_id?: number | null; hidden?: boolean },
+): TargetRow {
   return {
+    target_id,
+    listing_id: null,
+    hidden: false,
+    ...facts,
     owner_id: owner.user_id,
     owner_username: owner.username,
     owner_suspended: owner.suspended_at !== null,
   };
 }
-
-type TargetRow = TargetFacts & { target_id: number };
 
 /** The facts of the reported targets of one kind by id; nothing is read when none is reported. */
 async function factsByTarget(ids: number[], read: (ids: number[]) => Promise<TargetRow[]>) {
@@ -62,13 +71,13 @@ async function listingFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
     ])
     .where('listings.listing_id', 'in', ids)
     .execute();
-  return rows.map((r) => ({
-    target_id: r.listing_id,
-    summary: r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
-    listing_id: r.listing_id,
-    hidden: r.held !== null,
-    ...ownerFacts(r),
-  }));
+  return rows.map((r) =>
+    targetRow(r.listing_id, r, {
+      summary: r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
+      listing_id: r.listing_id,
+      hidden: r.held !== null,
+    }),
+  );
 }
 
 async function userFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
@@ -77,13 +86,7 @@ async function userFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
     .select(ownerColumns)
     .where('users.user_id', 'in', ids)
     .execute();
-  return rows.map((r) => ({
-    target_id: r.user_id,
-    summary: r.username,
-    listing_id: null,
-    hidden: false,
-    ...ownerFacts(r),
-  }));
+  return rows.map((r) => targetRow(r.user_id, r, { summary: r.username }));
 }
 
 async function messageFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
@@ -98,13 +101,9 @@ async function messageFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
     ])
     .where('direct_messages.message_id', 'in', ids)
     .execute();
-  return rows.map((r) => ({
-    target_id: r.message_id,
-    summary: r.content,
-    listing_id: r.listing_id,
-    hidden: false,
-    ...ownerFacts(r),
-  }));
+  return rows.map((r) =>
+    targetRow(r.message_id, r, { summary: r.content, listing_id: r.listing_id }),
+  );
 }
 
 /** Open reports grouped by what they name, the most reported first, then the latest. */

@@ -1,4 +1,5 @@
 import type { ReportReason, ReportTarget } from '#shared/moderation.js';
+import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 
@@ -39,21 +40,16 @@ export async function reportableTarget(
   return row && { ownerId: row.sender_id, receiverId: row.receiver_id };
 }
 
-export async function hasOpenReport(
-  db: Db,
-  reporterId: number,
-  type: ReportTarget,
-  targetId: number,
-) {
-  const row = await db
-    .selectFrom('reports')
-    .select('report_id')
-    .where('reporter_id', '=', reporterId)
-    .where('target_type', '=', type)
-    .where('target_id', '=', targetId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasOpenReport(db: Db, reporterId: number, type: ReportTarget, targetId: number) {
+  return hasRow(
+    db
+      .selectFrom('reports')
+      .select('report_id')
+      .where('reporter_id', '=', reporterId)
+      .where('target_type', '=', type)
+      .where('target_id', '=', targetId)
+      .where('status', '=', 'open'),
+  );
 }
 
 export interface NewReport {

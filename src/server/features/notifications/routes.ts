@@ -9,6 +9,7 @@ import {
   updateNotificationPreferencesBody,
 } from '#shared/schemas/notifications.js';
 import { signedIn } from '#server/plugins/guards.js';
+import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireUser } from '#server/plugins/session.js';
 import { preferencesOf } from '#server/notifications/preferences.js';
 import { pushRoutes } from './push-routes.js';
@@ -64,11 +65,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/notification-preferences',
-    { ...signedIn(), schema: { response: { 200: notificationPreferences } } },
-    async (request) => preferencesOf(db, requireUser(request).user_id),
-  );
+  getCallersOwn(app, '/api/notification-preferences', notificationPreferences, preferencesOf);
 
   app.put(
     '/api/notification-preferences',

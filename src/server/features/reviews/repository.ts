@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
@@ -31,14 +32,14 @@ export function findReview(db: Db, reviewId: number) {
   return reviewQuery(db).where('reviews.review_id', '=', reviewId).executeTakeFirstOrThrow();
 }
 
-export async function hasReviewed(db: Db, authorId: number, vendorId: number) {
-  const row = await db
-    .selectFrom('reviews')
-    .select('review_id')
-    .where('author_id', '=', authorId)
-    .where('vendor_id', '=', vendorId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasReviewed(db: Db, authorId: number, vendorId: number) {
+  return hasRow(
+    db
+      .selectFrom('reviews')
+      .select('review_id')
+      .where('author_id', '=', authorId)
+      .where('vendor_id', '=', vendorId),
+  );
 }
 
 export interface NewReview {

@@ -1,0 +1,7 @@
+/**
+ * Whether `query` finds a row at all: for the yes-or-no reads (an account exists, a review or
+ * an open report is there already), which name only a key column and never read it.
+ */
+export async function hasRow(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
+  return (await query.executeTakeFirst()) !== undefined;
+}
