@@ -318,6 +318,10 @@ function plans(p: Loose) {
   ].join('\n');
 }
 
+function backup(b: Loose) {
+  return `\`npm run backup\`'s work (copy through the online backup API, \`PRAGMA integrity_check\`, row counts, sha256) on the ${b.sourceMb} MB database of ${b.listings.toLocaleString('en-US')} listings and ${b.pictures.toLocaleString('en-US')} pictures: **${b.seconds} s** at rest, ${b.underWritesSeconds} s while another connection added ${b.writesDuring} listings; the copy is ${b.backupMb} MB. \`npm run restore\`'s work into a new file (check, copy, migrations, counts): ${b.restoreSeconds} s.`;
+}
+
 export function renderMarkdown(results: Record<string, unknown>): string {
   const r = results as Loose;
   const m = r.meta ?? {};
@@ -373,6 +377,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## Web Push fan-out',
     '',
     failed(r.push) ?? (r.push ? push(r.push) : 'Not measured.'),
+    '',
+    '## Backup of the 100,000-listing database',
+    '',
+    failed(r.backup) ?? (r.backup ? backup(r.backup) : 'Not measured.'),
     '',
     '## Two instances behind HAProxy',
     '',

@@ -1,10 +1,9 @@
 /**
- * `npm run bench`: builds the app, then measures bundle, query plans, API, load, a Web Push
- * fan-out, two instances behind HAProxy against one, an honest sign-in during a flood of
- * guesses, the campus map (tile endpoint and the courier's save), Lighthouse, repeat visit,
- * offline replay and lie-fi (a network that hangs or crawls while the phone says it is online),
- * each
- * against its floor where one exists, and writes
+ * `npm run bench`: builds the app, then measures bundle, query plans, API, load, backups of
+ * the large database, a Web Push fan-out, two instances behind HAProxy against one, an honest
+ * sign-in during a flood of guesses, the campus map (tile endpoint and the courier's save),
+ * Lighthouse, repeat visit, offline replay and lie-fi (a network that hangs or crawls while the
+ * phone says it is online), each against its floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
  * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/);
  * BENCH_REUSE_DATA=1 reuses the database the last run generated in bench/tmp.
@@ -15,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { runApi } from './api.js';
+import { runBackup } from './backup.js';
 import { runBalancer } from './balancer.js';
 import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
@@ -44,6 +44,7 @@ const STEPS = [
   'load',
   'guessing',
   'push',
+  'backup',
   'balancer',
   'map',
   'lighthouse',
@@ -134,6 +135,8 @@ async function main() {
   await step('guessing', results, runGuessing);
   // One event fanned out to 1,000 devices at a local push service, alone and under that load.
   await step('push', results, async () => runPush(await benchData()));
+  // npm run backup and restore on the 100,000-listing database, at rest and under writes.
+  await step('backup', results, async () => runBackup(await benchData()));
   // Two instances behind HAProxy on PostgreSQL, with the demo data.
   await step('balancer', results, runBalancer);
   // Its own server, with a campus archive drawn for the run and the demo data.

@@ -1,3 +1,5 @@
+// First: before any module builds a schema (see the module).
+import './lib/zod-jitless';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -7,7 +7,10 @@ import { clientConfig } from '#shared/schemas/config.js';
 import type { Config } from './config.js';
 import type { Connection, DialectName } from './db/connect.js';
 import type { Db } from './db/schema.js';
+import { registerBackupSchedule, type BackupTiming } from './backup/schedule.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { deletionRoutes } from './features/accounts/deletion-routes.js';
+import { exportRoutes } from './features/accounts/export-routes.js';
 import { passwordRoutes } from './features/accounts/password-routes.js';
 import { verificationRoutes } from './features/accounts/verification-routes.js';
 import {
@@ -41,6 +44,7 @@ import { registerLive } from './plugins/live.js';
 import { registerMail } from './plugins/mail.js';
 import { registerNotifications } from './plugins/notifications.js';
 import type { NotifyTiming } from './notifications/timing.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
@@ -77,6 +81,8 @@ export interface AppOptions {
   images?: ImageStore;
   /** The notification and push queues' pace (tests: milliseconds, not minutes). */
   notifyTiming?: Partial<NotifyTiming>;
+  /** The backup schedule's pace (tests look every few milliseconds, not minutes). */
+  backupTiming?: Partial<BackupTiming>;
 }
 
 const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
@@ -91,6 +97,7 @@ export async function buildApp({
   mailTiming,
   images = databaseImageStore(database.db),
   notifyTiming,
+  backupTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -137,8 +144,10 @@ export async function buildApp({
   registerCacheControl(app);
   registerSession(app);
   await registerLive(app);
+  await registerMetrics(app);
   registerMail(app, mailTiming);
   registerNotifications(app, notifyTiming);
+  registerBackupSchedule(app, database, backupTiming);
 
   // For balancers and uptime checks: healthy only while the database answers and the instance
   // is not stopping.
@@ -174,6 +183,8 @@ export async function buildApp({
   await app.register(accountRoutes, { guard });
   await app.register(verificationRoutes);
   await app.register(passwordRoutes, { guard });
+  await app.register(deletionRoutes, { guard });
+  await app.register(exportRoutes);
   await app.register(listingRoutes, { readEpoch: searchEpochReader(database) });
   await app.register(listingEditRoutes);
   await app.register(watchRoutes);

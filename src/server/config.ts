@@ -200,6 +200,32 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // The message never repeats the value: it is a secret.
+  METRICS_TOKEN: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, 'METRICS_TOKEN must be 16 to 200 characters without spaces')
+      .optional(),
+  ),
+  BACKUP_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).optional()),
+  BACKUP_INTERVAL_HOURS: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'BACKUP_INTERVAL_HOURS must be a number of hours (0 turns backups off)' })
+      .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
+      .max(24 * 366, 'BACKUP_INTERVAL_HOURS must be at most a year')
+      .default(24),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'BACKUP_KEEP must be a number of copies' })
+      .int('BACKUP_KEEP must be a whole number of copies')
+      .min(1, 'BACKUP_KEEP must be at least 1')
+      .max(1000, 'BACKUP_KEEP must be at most 1000')
+      .default(7),
+  ),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'SHUTDOWN_DRAIN_MS must be a number of milliseconds' })
     .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
@@ -305,6 +331,14 @@ const configSchema = envSchema
       vapidSubject: e.VAPID_SUBJECT ?? vapidSubjectFor(publicUrl, mailFrom),
       /** Push subscriptions may only name these services (no request goes anywhere else). */
       pushServiceOrigins: e.PUSH_SERVICE_ORIGINS ?? DEFAULT_PUSH_SERVICE_ORIGINS,
+      /** With it, /metrics answers `Authorization: Bearer <token>` from anywhere, and only that. */
+      metricsToken: e.METRICS_TOKEN ?? null,
+      /** Where scheduled backups go (by default the data folder's `backups`). */
+      backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      /** How often a scheduled backup is made; 0: never. */
+      backupIntervalMs: Math.round(e.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000),
+      /** How many scheduled backups BACKUP_DIR keeps, the newest. */
+      backupKeep: e.BACKUP_KEEP,
     };
   });
 

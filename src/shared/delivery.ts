@@ -140,6 +140,14 @@ export const ACTIVE_DELIVERY_STATUSES = [
 ] as const satisfies readonly DeliveryStatus[];
 
 export const isActiveDelivery = isOneOf(ACTIVE_DELIVERY_STATUSES);
+/**
+ * Statuses of a delivery that has not ended: waiting for a courier or on the road. Its buyer,
+ * seller and courier cannot delete their accounts until it has.
+ */
+export const UNDER_WAY_DELIVERY_STATUSES = [
+  'Unassigned',
+  ...ACTIVE_DELIVERY_STATUSES,
+] as const satisfies readonly DeliveryStatus[];
 
 /**
  * The courier and the buyer (and vendor) of a delivery may message each other about its listing

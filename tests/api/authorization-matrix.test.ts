@@ -90,6 +90,14 @@ const ROWS: Row[] = [
   { ...VALID.passwordResetConfirm, route: '/api/password-reset/confirm', expect: all(200) },
   { ...VALID.changePassword, route: '/api/password', expect: signedIn(200) },
   { method: 'GET', route: '/api/me', url: () => '/api/me', expect: signedIn(200) },
+  // Their own data, and only theirs: the leak check below reads every download.
+  { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', expect: signedIn(200) },
+  // The buyer, the vendor and the assigned courier each have a delivery under way.
+  {
+    ...VALID.deleteAccount,
+    route: '/api/me',
+    expect: { ...signedIn(200), buyer: 409, vendor: 409, assignedCourier: 409 },
+  },
   {
     method: 'GET',
     route: '/api/events',
@@ -457,6 +465,7 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     body: () => ({ is_courier: 'yes' }),
   },
   'GET /api/user/:id': { url: () => '/api/user/abc' },
+  'DELETE /api/me': { url: () => '/api/me', body: () => ({ password: 42 }) },
   'GET /tiles/:version/:z/:x/:file': { url: () => tileAddress.replace(/\/\d+\.png$/, '/-1.png') },
   'GET /api/all': { url: () => '/api/all?limit=0' },
   'GET /api/category': { url: () => '/api/category?category=Toys' },
@@ -568,6 +577,7 @@ const NOTHING_TO_BREAK = [
   'POST /api/logout',
   'POST /api/verify-email/resend',
   'GET /api/me',
+  'GET /api/me/export',
   'GET /api/events',
   'GET /api/product/vendor/:user_id',
   'DELETE /api/listing/:id',

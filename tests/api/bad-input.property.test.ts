@@ -161,7 +161,7 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
 interface BodyCase {
   name: string;
   as: Role;
-  method: 'POST' | 'PUT' | 'PATCH';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (w: World) => string;
   body: (w: World) => Record<string, unknown>;
   fields: Record<string, Kind>;
@@ -221,6 +221,13 @@ const CASES: BodyCase[] = [
       password: { text: LIMITS.passwordMax },
       confirmPassword: { text: LIMITS.passwordMax },
     },
+  },
+  {
+    // The stranger has no delivery under way: the one right password would delete them.
+    name: 'delete account',
+    as: 'stranger',
+    ...VALID.deleteAccount,
+    fields: { password: { text: LIMITS.passwordMax } },
   },
   {
     name: 'update user',

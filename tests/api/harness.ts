@@ -18,6 +18,7 @@ import {
 } from '#server/features/accounts/sign-in-guard.js';
 import type { MailTiming } from '#server/mail/worker.js';
 import type { NotifyTiming } from '#server/notifications/timing.js';
+import type { BackupTiming } from '#server/backup/schedule.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { freshDatabase } from '../fixtures/postgres.js';
 
@@ -53,6 +54,8 @@ interface AppTestOptions {
   notifyTiming?: Partial<NotifyTiming>;
   /** Where the app logs (at LOG_LEVEL, given in env); by default it does not. */
   logStream?: NodeJS.WritableStream;
+  /** The backup schedule's pace, for tests that turn it on (BACKUP_INTERVAL_HOURS). */
+  backupTiming?: Partial<BackupTiming>;
 }
 
 export async function createTestApp(
@@ -66,6 +69,8 @@ export async function createTestApp(
     DEMO_DATA: '0',
     CLIENT_DIR: path.join(tmp, 'no-client'),
     LOG_LEVEL: 'silent',
+    // Scheduled backups only where a test asks for them.
+    BACKUP_INTERVAL_HOURS: '0',
     ...options.env,
   });
   const database = connect(config.databaseUrl);
@@ -97,6 +102,44 @@ export async function secondInstance(
   );
 }
 
+/**
+ * The app on a database that exists already (one a test restored), with a data folder of its
+ * own; the caller drops the database.
+ */
+export async function appOnDatabase(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-r-'));
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tmp,
+    DEMO_DATA: '0',
+    CLIENT_DIR: path.join(tmp, 'no-client'),
+    LOG_LEVEL: 'silent',
+    BACKUP_INTERVAL_HOURS: '0',
+    ...env,
+  });
+  const database = connect(config.databaseUrl);
+  await migrateToLatest(database);
+  return started(config, database, { throttle: TEST_THROTTLE }, async () =>
+    fs.rmSync(tmp, { recursive: true, force: true }),
+  );
+}
+
+/** A new, empty database of the engine the suite runs on, dropped by `drop()`. */
+export async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-e-'));
+  const fresh = await freshDatabaseUrl(tmp);
+  return {
+    url: fresh.url,
+    drop: async () => {
+      await fresh.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The app on an open database, ready for `inject`; `cleanUp` runs after it is closed. */
 async function started(
   config: Config,
@@ -111,6 +154,7 @@ async function started(
     throttle: options.throttle,
     mailTiming: options.mailTiming,
     notifyTiming: options.notifyTiming,
+    backupTiming: options.backupTiming,
   });
   await app.ready();
   return {
@@ -123,6 +167,13 @@ async function started(
       await cleanUp();
     },
   };
+}
+
+/** Listens on a free port of this machine (event streams need a real connection); answers its URL. */
+export async function listening(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
 /** Mail settings that send through an SMTP server at `smtpUrl` (a stand-in in this process). */

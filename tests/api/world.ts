@@ -244,7 +244,7 @@ export const TINY_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export interface ValidRequest {
-  method: 'POST' | 'PUT' | 'PATCH';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (w: World) => string;
   body: (w: World) => Record<string, unknown>;
 }
@@ -291,6 +291,11 @@ export const VALID = {
         confirmPassword: 'long enough',
       };
     },
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    url: () => '/api/me',
+    body: () => ({ password: 'campus-demo-1' }),
   },
   becomeCourier: {
     method: 'PUT',

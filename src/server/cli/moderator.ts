@@ -2,11 +2,11 @@
  * `npm run moderator -- grant|revoke <email>`: gives or takes the moderator role, on the
  * database DATABASE_URL names (the same variables as the server). Every change is audited.
  */
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { SCRIPT_ACTOR, setModerator } from '../safety/moderator-role.js';
+import { runWhenMain } from './run-command.js';
 
 const USAGE = 'Usage: npm run moderator -- grant|revoke <campus e-mail>';
 
@@ -45,15 +45,4 @@ export async function moderatorCommand(
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  moderatorCommand(process.argv.slice(2), process.env).then(
-    ({ code, text }) => {
-      (code === 0 ? console.log : console.error)(text);
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, moderatorCommand);

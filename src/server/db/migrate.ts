@@ -17,6 +17,7 @@ import { deliveryColumnsBack } from './migrations/2026-12-05-delivery-columns-ba
 import { notifications } from './migrations/2026-12-05-notifications.js';
 import { deliveryRequestsBuyer } from './migrations/2026-12-08-delivery-requests-buyer.js';
 import { listingPhotos } from './migrations/2026-12-09-listing-photos.js';
+import { accountDeletion } from './migrations/2026-12-10-account-deletion.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -40,6 +41,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-05-notifications': notifications(db.dialect),
         '2026-12-08-delivery-requests-buyer': deliveryRequestsBuyer(),
         '2026-12-09-listing-photos': listingPhotos(db.dialect),
+        '2026-12-10-account-deletion': accountDeletion(db.dialect),
       };
     },
   };
@@ -57,10 +59,12 @@ export function migratorFor(db: Connection): Migrator {
   });
 }
 
-export async function migrateToLatest(db: Connection): Promise<void> {
+/** Runs the migrations the database has not had yet; answers their names. */
+export async function migrateToLatest(db: Connection): Promise<string[]> {
   const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -39,6 +39,11 @@ export interface UsersTable {
    */
   username_key: string | null;
   email_key: string | null;
+  /**
+   * Set once the person deleted their account: the row stays, emptied of everything personal,
+   * as the author of what others still read ("Deleted user").
+   */
+  deleted_at: string | null;
 }
 
 export interface ProductsTable {
@@ -451,6 +456,24 @@ export interface ServerKeysTable {
   created_at: string;
 }
 
+export type BackupKind = 'scheduled' | 'manual';
+export type BackupStatus = 'running' | 'ok' | 'failed';
+
+/** Every backup made: by `npm run backup` (manual) or on the schedule (one instance claims it). */
+export interface BackupRunsTable {
+  /** A random UUID, made by whichever process records the run. */
+  backup_id: string;
+  kind: BackupKind;
+  status: BackupStatus;
+  instance: string;
+  started_at: string;
+  finished_at: string | null;
+  file: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -488,6 +511,7 @@ export interface Database {
   listing_price_changes: ListingPriceChangesTable;
   favorites: FavoritesTable;
   saved_searches: SavedSearchesTable;
+  backup_runs: BackupRunsTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

@@ -4,7 +4,7 @@ import { loadSharp } from '../lib/images.js';
 import { IMAGE_NAME, type ImageStore } from './image-store.js';
 
 export interface ImportedFiles {
-  /** Pictures now in the store whose files were removed. */
+  /** Pictures now in the store (their files removed, unless `keepFiles`). */
   moved: number;
   /** Files left where they were (not a picture of ours, or unreadable), with the reason. */
   kept: { file: string; reason: string }[];
@@ -14,10 +14,12 @@ export interface ImportedFiles {
  * Moves the pictures earlier versions kept as files in `DATA_DIR/uploads` into the store, under
  * the same names, so their URLs keep working on every instance. A file is removed only once the
  * store holds its picture; running again (or on two instances at once) moves nothing twice.
+ * With `keepFiles` (a backup, which changes nothing on disk) the files stay where they are.
  */
 export async function importUploadedFiles(
   store: ImageStore,
   uploadsDir: string,
+  { keepFiles = false } = {},
 ): Promise<ImportedFiles> {
   const result: ImportedFiles = { moved: 0, kept: [] };
   let files: string[];
@@ -56,10 +58,10 @@ export async function importUploadedFiles(
         height: size.height,
       });
     }
-    await fs.rm(file, { force: true });
+    if (!keepFiles) await fs.rm(file, { force: true });
     result.moved++;
   }
   // An emptied folder goes too; one with files left in it stays.
-  if (result.kept.length === 0) await fs.rmdir(uploadsDir).catch(() => undefined);
+  if (!keepFiles && result.kept.length === 0) await fs.rmdir(uploadsDir).catch(() => undefined);
   return result;
 }

@@ -7,26 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '#shared/schemas/common.js';
 import { email } from '#shared/schemas/users.js';
+import { fromThisMachine } from '#server/lib/this-machine.js';
 import { sendError } from '#server/plugins/errors.js';
 import { mailboxListPage, mailboxMailPage } from './mailbox-page.js';
 import { mailboxMail, mailboxMails, type QueuedMail } from './repository.js';
 
 const LIST_LIMIT = 200;
-
-/** Headers a proxy adds: a request carrying one came from elsewhere, whatever its socket. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return /^127\./.test(address) || address === '::1' || /^::ffff:127\./i.test(address);
-}
-
-function fromThisMachine(request: FastifyRequest): boolean {
-  return (
-    isLoopback(request.socket.remoteAddress) &&
-    !FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined)
-  );
-}
 
 const listQuery = z.object({ to: email.optional() });
 

@@ -11,6 +11,8 @@ export const publicUser = z.object({
   last_name: z.string(),
   is_courier: z.number(),
   ...sellerRatingFields,
+  /** Present (true) once the person deleted their account: the name reads "Deleted user". */
+  deleted: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -2,11 +2,11 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SessionCheck } from './session-check';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { useFinishSignOut } from './use-sign-out';
+import { useFinishSignOut } from '#client/lib/sign-out.js';
 
 /** Header, page and footer for every route except /login, /register and /courierNav/{id}. */
 export function AppLayout() {
-  useFinishSignOut();
+  const notice = useFinishSignOut();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -14,6 +14,11 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
+        {notice && (
+          <p className="form-success page" role="status">
+            {notice}
+          </p>
+        )}
         <Outlet />
       </main>
       <SiteFooter />

@@ -4,7 +4,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { InstallAppOffer } from '#client/components/install/install-app-offer.js';
 import { Avatar } from '#client/components/ui/avatar.js';
 import { useUnreadCount } from '#client/lib/queries/message-list.js';
-import { useSignOut } from './use-sign-out';
+import { useSignOut } from '#client/lib/sign-out.js';
 
 /**
  * Profile, Message, Favourites, Courier (couriers only), Install app (while it can be

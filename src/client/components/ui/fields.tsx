@@ -5,6 +5,7 @@ import type {
   ReactNode,
   TextareaHTMLAttributes,
 } from 'react';
+import { LIMITS } from '#shared/constants.js';
 
 /*
  * The pieces every form of the app is made of: a labelled field, a choice, a text area, an
@@ -94,6 +95,13 @@ export function TextField(
   );
 }
 
+/** A password: hidden as it is typed, required, no longer than the product allows. */
+export function PasswordField(
+  props: Omit<Parameters<typeof TextField>[0], 'type' | 'required' | 'maxLength'>,
+) {
+  return <TextField type="password" maxLength={LIMITS.passwordMax} required {...props} />;
+}
+
 export function TextAreaField(
   props: FieldBase & OnValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'>,
 ) {
@@ -168,6 +176,33 @@ export function FormAlert({ id, children }: { id?: string; children: ReactNode }
     <p id={id} className="form-error" role="alert">
       {children}
     </p>
+  );
+}
+
+/**
+ * A button that runs a mutation taking no input (outside a form): disabled, and saying what it
+ * does, while it runs.
+ */
+export function MutationButton({
+  mutation,
+  busyText,
+  children,
+  className = 'btn btn-outline',
+}: {
+  mutation: { isPending: boolean; mutate: () => void };
+  busyText: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate()}
+    >
+      {mutation.isPending ? busyText : children}
+    </button>
   );
 }
 

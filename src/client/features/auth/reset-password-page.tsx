@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { IDENTITY_PAGES } from '#shared/identity.js';
-import { FormAlert, TextField } from '#client/components/ui/fields.js';
+import { FormAlert, PasswordField } from '#client/components/ui/fields.js';
 import { ApiError } from '#client/lib/api.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { confirmPasswordReset } from './api/auth-api';
@@ -82,24 +82,18 @@ export function ResetPasswordPage() {
         busyText="Saving…"
         submitLabel="Set new password"
       >
-        <TextField
+        <PasswordField
           id="reset-password"
           label="New password"
-          type="password"
           autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-          required
           hint={`At least ${LIMITS.passwordMin} characters`}
           value={password}
           onValue={setPassword}
         />
-        <TextField
+        <PasswordField
           id="reset-confirm"
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-          required
           value={confirmPassword}
           onValue={setConfirmPassword}
         />

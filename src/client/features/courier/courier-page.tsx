@@ -61,6 +61,9 @@ function CourierDashboard({ user }: { user: SessionUser }) {
     loading: mine.isPending,
     error: mine.isError ? 'Failed to fetch your deliveries' : null,
   };
+  // The list is on its way (not waiting for a network that is gone): what would move when it
+  // lands waits for it.
+  const listArriving = mine.isPending && mine.fetchStatus === 'fetching';
 
   function accept(delivery: DeliveryInstruction) {
     setNotice(null);
@@ -81,19 +84,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
   return (
     <DeliveryPage titleId="courier-title" title={TITLE}>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
-      {onShift && (
-        <PushOffer
-          userId={user.user_id}
-          reason="Get a notification when a new delivery is available while you are on shift, even with the app closed."
-        />
-      )}
       <CourierRating userId={user.user_id} />
-      <CampusMapStatus onShift={onShift} />
-      {installable && (
-        <Suspense fallback={null}>
-          <InstallCard />
-        </Suspense>
-      )}
       {notice && (
         <p className="dl-notice" role="alert">
           {notice}
@@ -151,17 +142,20 @@ function CourierDashboard({ user }: { user: SessionUser }) {
             </>
           )}
         />
-        <DeliveryColumn
-          title="Delivered"
-          deliveries={columns?.delivered}
-          {...mineState}
-          empty="No deliveries yet."
-          action={(delivery) =>
-            courierChatOpen(delivery, openedAt) ? (
-              <MessageBuyer delivery={delivery} courierId={user.user_id} />
-            ) : null
-          }
-        />
+        {/* Shown once the list is in: In Progress above it grows then, and would push it down. */}
+        {!listArriving && (
+          <DeliveryColumn
+            title="Delivered"
+            deliveries={columns?.delivered}
+            {...mineState}
+            empty="No deliveries yet."
+            action={(delivery) =>
+              courierChatOpen(delivery, openedAt) ? (
+                <MessageBuyer delivery={delivery} courierId={user.user_id} />
+              ) : null
+            }
+          />
+        )}
         {columns && columns.ended.length > 0 && (
           <DeliveryColumn
             title="Cancelled or Returned"
@@ -172,6 +166,27 @@ function CourierDashboard({ user }: { user: SessionUser }) {
           />
         )}
       </div>
+      {/*
+       * What this phone can do (notifications, the map without signal, installing) is known only
+       * after a check each: below the deliveries, once they are in, showing up moves nothing a
+       * courier is reading.
+       */}
+      {!listArriving && (
+        <>
+          {onShift && (
+            <PushOffer
+              userId={user.user_id}
+              reason="Get a notification when a new delivery is available while you are on shift, even with the app closed."
+            />
+          )}
+          <CampusMapStatus onShift={onShift} />
+          {installable && (
+            <Suspense fallback={null}>
+              <InstallCard />
+            </Suspense>
+          )}
+        </>
+      )}
     </DeliveryPage>
   );
 }

@@ -4,6 +4,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { SCREENS } from '#shared/screens.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { Avatar } from '#client/components/ui/avatar.js';
+import { MutationButton } from '#client/components/ui/fields.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useSoldCount } from '#client/lib/queries/listings.js';
 import { useUser } from '#client/lib/queries/users.js';
@@ -12,6 +13,8 @@ import { BlockedPeople } from './blocked-people';
 import { ChangePassword } from './change-password';
 import { CreateListingModal } from './create-listing/create-listing-modal';
 import { OfflineDataStatus } from './offline-data';
+import { DeleteAccount } from './delete-account';
+import { DownloadData } from './download-data';
 import { ProfileCards } from './profile-cards';
 import { useBecomeCourier } from './profile-api';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -84,14 +87,9 @@ function Profile({ user }: { user: SessionUser }) {
           Order Status
         </button>
         {!isCourier && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={becomeCourier.isPending}
-            onClick={() => becomeCourier.mutate()}
-          >
-            {becomeCourier.isPending ? 'Signing you up…' : 'Become a Courier'}
-          </button>
+          <MutationButton mutation={becomeCourier} busyText="Signing you up…">
+            Become a Courier
+          </MutationButton>
         )}
       </div>
       {becomeCourier.isError && (
@@ -107,6 +105,10 @@ function Profile({ user }: { user: SessionUser }) {
       <OfflineDataStatus />
       <ChangePassword />
       <BlockedPeople />
+      <Section titleId="your-data-title" title="Your data">
+        <DownloadData />
+        <DeleteAccount />
+      </Section>
       {creating && (
         <CreateListingModal vendorId={user.user_id} onClose={() => setCreating(false)} />
       )}

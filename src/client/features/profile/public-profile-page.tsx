@@ -47,6 +47,7 @@ export function PublicProfilePage() {
             <Avatar name={seller.username} className="avatar avatar-large" />
             <div>
               <h1>{seller.username}</h1>
+              {seller.deleted && <p className="meta">This account was deleted.</p>}
               <p className="public-profile-rating">
                 Rating: {seller.rating ?? 1}/5{' '}
                 <Stars rating={seller.rating} reviewCount={seller.review_count} />
@@ -57,7 +58,7 @@ export function PublicProfilePage() {
                 Back to your profile
               </Link>
             )}
-            {me && me.user_id !== seller.user_id && (
+            {me && me.user_id !== seller.user_id && !seller.deleted && (
               <div className="safety-actions">
                 <ReportButton targetType="user" targetId={seller.user_id} label="Report user" />
                 <BlockButton userId={seller.user_id} username={seller.username} />

@@ -11,9 +11,10 @@ import {
 } from '#shared/schemas/users.js';
 import { httpError } from '#server/lib/http-error.js';
 import { signedIn } from '#server/plugins/guards.js';
-import { endedSessions, requireUser } from '#server/plugins/session.js';
+import { endedSessions } from '#server/plugins/session.js';
 import { passwordChangedMail, passwordResetMail } from './mails.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { proveOwnPassword } from './own-password.js';
+import { hashPassword } from './password.js';
 import {
   deleteUserSessions,
   findUserByEmail,
@@ -116,20 +117,12 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asy
   app.put(
     '/api/password',
     { ...signedIn(), schema: { body: changePasswordBody, response: { 200: messageResponse } } },
-    async (request) => {
-      const user = requireUser(request);
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       const { currentPassword, password } = request.body;
-      // Guesses of the current password count as failed sign-ins of the account.
-      const row = await guard.checkPassword(
-        request.ip,
-        canonicalEmail(user.sfsu_email),
-        async () => {
-          const found = await findUserById(db, user.user_id);
-          const ok = await verifyPassword(currentPassword, found?.password_hash ?? null);
-          return found && ok ? found : null;
-        },
+      const row = await proveOwnPassword(app, guard, request, currentPassword, () =>
+        httpError(422, 'Your current password is not right.'),
       );
-      if (!row) throw httpError(422, 'Your current password is not right.');
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, row.user_id, passwordHash);

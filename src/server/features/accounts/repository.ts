@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sellerRating } from '#shared/constants.js';
 import { canonicalEmail, usernameKey } from '#shared/names.js';
+import { DELETED_USER_NAME } from '#shared/leaving.js';
 import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
 import type { Db, UsersTable } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
@@ -12,6 +13,19 @@ export const hashToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
 export function toPublicUser(row: UserRow): PublicUser {
+  if (row.deleted_at !== null) {
+    // Nothing of the person is left to show; the id stays, so links to the page still work.
+    return {
+      user_id: row.user_id,
+      username: DELETED_USER_NAME,
+      first_name: '',
+      last_name: '',
+      is_courier: 0,
+      rating: sellerRating(row.rating),
+      review_count: row.review_count,
+      deleted: true,
+    };
+  }
   return {
     user_id: row.user_id,
     username: row.username,
@@ -132,6 +146,7 @@ export function findSessionUser(db: Db, tokenHash: string) {
       .where('sessions.expires_at', '>', nowIso())
       // A suspended account has no session, even one a racing request created.
       .where('users.suspended_at', 'is', null)
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst()
   );
 }

@@ -99,7 +99,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asyn
         const ok = await verifyPassword(password, found?.password_hash ?? null);
         return found && ok ? found : null;
       });
-      if (!row) throw httpError(401, LOGIN_FAILED);
+      if (!row) {
+        app.metrics.signInFailures.inc();
+        throw httpError(401, LOGIN_FAILED);
+      }
       // Told only to whoever knows the password.
       if (row.suspended_at !== null) {
         throw forbidden(`${SUSPENDED_PREFIX}${row.suspended_reason ?? ''}`, 'suspended');

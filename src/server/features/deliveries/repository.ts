@@ -12,6 +12,7 @@ import type {
 } from '#shared/schemas/deliveries.js';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, DeliveryEventsTable, DeliveryInstructionsTable } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function requestQuery(db: Db) {
@@ -21,7 +22,7 @@ function requestQuery(db: Db) {
     .innerJoin('products as p', 'p.product_id', 'l.product_id')
     .innerJoin('users as b', 'b.user_id', 'r.buyer_id')
     .selectAll('r')
-    .select(['p.title', 'p.thumbnail', 'l.price_cents', 'b.username']);
+    .select(['p.title', 'p.thumbnail', 'l.price_cents', shownUsername('b').as('username')]);
 }
 
 type RequestRow = Omit<DeliveryRequest, 'price'> & { price_cents: number };

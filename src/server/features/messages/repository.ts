@@ -2,6 +2,7 @@ import { ACTIVE_DELIVERY_STATUSES } from '#shared/delivery.js';
 import { stripFormatCharacters } from '#shared/names.js';
 import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function messageQuery(db: Db) {
@@ -13,8 +14,8 @@ function messageQuery(db: Db) {
     .leftJoin('products as p', 'p.product_id', 'l.product_id')
     .selectAll('m')
     .select([
-      's.username as sender_username',
-      'r.username as receiver_username',
+      shownUsername('s').as('sender_username'),
+      shownUsername('r').as('receiver_username'),
       'p.title',
       'p.thumbnail',
     ]);

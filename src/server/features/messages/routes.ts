@@ -8,9 +8,10 @@ import {
   sendMessageBody,
 } from '#shared/schemas/messages.js';
 import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
-import { badRequest, forbidden, notFound } from '#server/lib/http-error.js';
+import { ACCOUNT_GONE_MESSAGE } from '#shared/leaving.js';
+import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
-import { userExists } from '#server/lib/users.js';
+import { accountState } from '#server/lib/users.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
@@ -76,10 +77,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.receiver_id === body.sender_id) throw badRequest('You cannot message yourself.');
       const [listing, receiver] = await Promise.all([
         listingParties(db, body.listing_id),
-        userExists(db, body.receiver_id),
+        accountState(db, body.receiver_id),
       ]);
       if (!listing) throw notFound('No item Found');
-      if (!receiver) throw notFound('No such user.');
+      if (receiver === 'absent') throw notFound('No such user.');
+      if (receiver === 'deleted') throw conflict(ACCOUNT_GONE_MESSAGE);
       // A conversation is about a listing: one side is its seller, or the two are the courier
       // and the buyer of a delivery of it that is under way or was delivered lately.
       const involvesSeller =

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 /** The people `blockerId` blocked, most recent first. */
@@ -6,7 +7,11 @@ export function blocksOf(db: Db, blockerId: number) {
   return db
     .selectFrom('blocks')
     .innerJoin('users', 'users.user_id', 'blocks.blocked_id')
-    .select(['users.user_id', 'users.username', 'blocks.created_at as blocked_at'])
+    .select([
+      'users.user_id',
+      shownUsername('users').as('username'),
+      'blocks.created_at as blocked_at',
+    ])
     .where('blocks.blocker_id', '=', blockerId)
     .orderBy('blocks.created_at', 'desc')
     .orderBy('users.user_id', 'desc')

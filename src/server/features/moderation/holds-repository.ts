@@ -5,6 +5,7 @@
  */
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 
 /** Listings as moderators weigh them: with their product's title and their hold, if any. */
 export function listingsWithHolds(db: Db) {
@@ -84,7 +85,13 @@ export async function releaseListings(db: Db, listingIds: number[]) {
 export function userForModeration(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['user_id', 'username', 'is_moderator', 'suspended_at', 'suspended_reason'])
+    .select([
+      'user_id',
+      shownUsername('users').as('username'),
+      'is_moderator',
+      'suspended_at',
+      'suspended_reason',
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }

@@ -2,6 +2,7 @@
 import { MODERATION_LIMITS, type ReportTarget } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { listingsWithHolds } from './holds-repository.js';
 
 /** Open reports considered at once: the oldest wait for the next read once these are handled. */
@@ -26,7 +27,11 @@ const GONE: TargetFacts = {
 };
 
 /** The account a reported thing belongs to, as the queue names it. */
-const ownerColumns = ['users.user_id', 'users.username', 'users.suspended_at'] as const;
+const ownerColumns = [
+  'users.user_id',
+  shownUsername('users').as('username'),
+  'users.suspended_at',
+] as const;
 
 type TargetRow = TargetFacts & { target_id: number };
 
@@ -113,7 +118,7 @@ export async function reportQueue(db: Db): Promise<ReportGroup[]> {
       'reports.reason',
       'reports.note',
       'reports.created_at',
-      'users.username as reporter',
+      shownUsername('users').as('reporter'),
     ])
     .where('reports.status', '=', 'open')
     .orderBy('reports.created_at', 'desc')
@@ -172,7 +177,7 @@ export async function auditTrail(db: Db) {
       'moderation_audit.target_label',
       'moderation_audit.reason',
       'moderation_audit.created_at',
-      'users.username',
+      shownUsername<string | null>('users').as('username'),
     ])
     .orderBy('moderation_audit.audit_id', 'desc')
     .limit(MODERATION_LIMITS.auditPage)

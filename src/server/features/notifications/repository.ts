@@ -1,6 +1,5 @@
 /** The notification centre, preferences and push subscriptions of the signed-in person. */
 import {
-  defaultPreferences,
   NOTIFICATION_KIND_NAMES,
   type NotificationKind,
   type NotificationPreferences,
@@ -8,6 +7,7 @@ import {
 import type { NotificationItem } from '#shared/schemas/notifications.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
+import { preferencesOf } from '#server/notifications/preferences.js';
 
 /** Newest first, `limit` of them older than `cursor`; one more tells whether a page follows. */
 export async function notificationPage(
@@ -55,19 +55,6 @@ export async function markNotificationsRead(
     .$if(ids !== 'all', (q) => q.where('notification_id', 'in', ids as number[]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-export async function preferencesOf(db: Db, userId: number): Promise<NotificationPreferences> {
-  const prefs = defaultPreferences();
-  const rows = await db
-    .selectFrom('notification_preferences')
-    .select(['kind', 'push', 'email'])
-    .where('user_id', '=', userId)
-    .execute();
-  for (const row of rows) {
-    if (row.kind in prefs) prefs[row.kind] = { push: row.push === 1, email: row.email === 1 };
-  }
-  return prefs;
 }
 
 /** Sets the named switches; the other switch of each kind keeps what it was. */

@@ -11,11 +11,11 @@ import {
 import { signedIn } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireUser } from '#server/plugins/session.js';
+import { preferencesOf } from '#server/notifications/preferences.js';
 import { pushRoutes } from './push-routes.js';
 import {
   markNotificationsRead,
   notificationPage,
-  preferencesOf,
   unreadCount,
   updatePreferences,
 } from './repository.js';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function reviewQuery(db: Db) {
@@ -14,7 +15,7 @@ function reviewQuery(db: Db) {
       'reviews.rating',
       'reviews.comment',
       'reviews.review_date',
-      'users.username',
+      shownUsername('users').as('username'),
     ]);
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, review, vendorParams } from '#shared/schemas/reviews.js';
+import { ACCOUNT_GONE_MESSAGE } from '#shared/leaving.js';
 import { REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
-import { userExists } from '#server/lib/users.js';
+import { accountState, userExists } from '#server/lib/users.js';
 import { sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
@@ -29,8 +30,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const vendorId = request.params.vendorId;
-      if (!(await userExists(db, vendorId))) throw notFound('No such seller.');
+      const state = await accountState(db, vendorId);
+      if (state === 'absent') throw notFound('No such seller.');
       const no = (message: string) => ({ can_review: false, message });
+      if (state === 'deleted') return no(ACCOUNT_GONE_MESSAGE);
       if (vendorId === user.user_id) return no('You cannot review yourself.');
       if (await hasReviewed(db, user.user_id, vendorId)) return no(ALREADY_REVIEWED);
       if (!(await hadInteraction(db, user.user_id, vendorId))) return no(REVIEW_NEEDS_INTERACTION);
@@ -60,7 +63,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       requireSelf(request, body.author_id);
       if (body.vendor_id === body.author_id) throw badRequest('You cannot review yourself.');
-      if (!(await userExists(db, body.vendor_id))) throw notFound('No such seller.');
+      const state = await accountState(db, body.vendor_id);
+      if (state === 'absent') throw notFound('No such seller.');
+      if (state === 'deleted') throw conflict(ACCOUNT_GONE_MESSAGE);
       if (await hasReviewed(db, body.author_id, body.vendor_id)) throw conflict(ALREADY_REVIEWED);
       const reviewId = await insertReview(db, body);
       const written = await findReview(db, reviewId);

@@ -6,7 +6,15 @@ import { useUser } from '#client/lib/queries/users.js';
 export function CourierRating({ userId }: { userId: number }) {
   const user = useUser(userId);
   const data = user.data as (PublicUser & Partial<Rating>) | undefined;
-  if (!data || data.courier_rating === undefined) return null;
+  // The line holds its place while the rating loads: the columns under it do not jump.
+  if (!data) {
+    return (
+      <p className="cr-rating" aria-busy="true">
+        <span className="dl-label">Your courier rating:</span> …
+      </p>
+    );
+  }
+  if (data.courier_rating === undefined) return null;
   const count = data.courier_rating_count ?? 0;
   return (
     <p className="cr-rating" data-testid="courier-rating">

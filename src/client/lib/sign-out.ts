@@ -5,7 +5,11 @@ import * as accountPaths from '#shared/api-paths/accounts.js';
 import { api } from '#client/lib/api.js';
 import { clearSession } from '#client/lib/session.js';
 
-const SIGN_OUT_STATE = { signingOut: true } as const;
+interface SignOutState {
+  signingOut?: boolean;
+  /** A sentence for / to show once the person is signed out (a deleted account says so). */
+  notice?: string;
+}
 
 /**
  * Sign Out returns to / and only then forgets the user: a guarded page still on screen would
@@ -14,22 +18,32 @@ const SIGN_OUT_STATE = { signingOut: true } as const;
  */
 export function useSignOut() {
   const navigate = useNavigate();
-  return useCallback(() => navigate('/', { state: SIGN_OUT_STATE }), [navigate]);
+  return useCallback(
+    (notice?: string) =>
+      navigate('/', { state: { signingOut: true, notice } satisfies SignOutState }),
+    [navigate],
+  );
 }
 
-/** On / after Sign Out: end the server session, clear all storage and the cached data. */
-export function useFinishSignOut() {
+/**
+ * On / after Sign Out: end the server session, clear all storage and the cached data. Answers
+ * the notice the sign-out left, if any.
+ */
+export function useFinishSignOut(): string | undefined {
   const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const signingOut = (location.state as { signingOut?: boolean } | null)?.signingOut === true;
+  const state = location.state as SignOutState | null;
+  const signingOut = state?.signingOut === true;
+  const notice = state?.notice;
   useEffect(() => {
     if (!signingOut) return;
     clearSession();
     client.clear();
-    void navigate('/', { replace: true, state: null });
+    void navigate('/', { replace: true, state: notice ? { notice } : null });
     api(accountPaths.logout, { method: 'POST', timeoutMs: 5_000 }).catch(() => {
       // Offline or already signed out: the local sign-out has happened.
     });
-  }, [signingOut, client, navigate]);
+  }, [signingOut, notice, client, navigate]);
+  return notice;
 }

@@ -1,0 +1,145 @@
+/**
+ * SQLite copies through the online backup API, in a worker thread with a connection of its
+ * own: the copy is one step, so it is one consistent snapshot however busy the server's writes
+ * are (in WAL mode they go on meanwhile), and neither the copy nor its check holds up the
+ * server's own thread.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { sqliteCountedTables } from './tables.js';
+
+// Plain CommonJS evaluated from a string, so it works bundled (dist/server/main.js) or not.
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const { from, to, tables } = workerData;
+
+function check(file, standalone) {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    // A rollback journal: the copy is one file and opens anywhere.
+    if (standalone) db.pragma('journal_mode = DELETE');
+    const detail = db
+      .pragma('integrity_check')
+      .slice(0, 5)
+      .map((row) => row.integrity_check)
+      .join('; ');
+    const rows = {};
+    for (const name of tables) {
+      rows[name] = db.prepare('select count(*) as n from "' + name.replaceAll('"', '""') + '"').get().n;
+    }
+    return { ok: detail === 'ok', detail, rows };
+  } finally {
+    db.close();
+  }
+}
+
+async function run() {
+  if (!from) return { pages: 0, ...check(to, false) };
+  const source = new Database(from, { fileMustExist: true });
+  source.pragma('busy_timeout = 10000');
+  try {
+    // Every page in one step: one read transaction, so one snapshot (a step at a time would
+    // start again whenever another connection writes).
+    const progress = await source.backup(to, { progress: () => 0x7fffffff });
+    return { pages: progress.totalPages, ...check(to, true) };
+  } finally {
+    source.close();
+  }
+}
+
+run().then(
+  (result) => parentPort.postMessage(result),
+  (error) => parentPort.postMessage({ error: error.message }),
+);
+`;
+
+const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+
+export interface SqliteCheck {
+  ok: boolean;
+  /** `ok`, or the first problems `PRAGMA integrity_check` found. */
+  detail: string;
+  rows: Record<string, number>;
+  pages: number;
+}
+
+function inWorker(data: { from?: string; to: string; tables: string[] }): Promise<SqliteCheck> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SOURCE, { eval: true, workerData: { driver, ...data } });
+    worker.once('message', (message: SqliteCheck & { error?: string }) => {
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(message);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the backup worker stopped (${code})`));
+    });
+  });
+}
+
+const countedTablesOf = (db: SQLite.Database) =>
+  sqliteCountedTables(
+    db.prepare(`select name, sql from sqlite_master where type = 'table'`).all() as {
+      name: string;
+      sql: string | null;
+    }[],
+  );
+
+/** The tables a database's row counts report, read from its schema. */
+export function sqliteTables(file: string): string[] {
+  const db = new SQLite(file, { fileMustExist: true, readonly: true });
+  try {
+    return countedTablesOf(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies the database at `from` to the new file `to`, consistent as of one moment, then checks
+ * the copy (`PRAGMA integrity_check`) and counts its rows.
+ */
+export function copySqlite(from: string, to: string): Promise<SqliteCheck> {
+  return inWorker({ from, to, tables: sqliteTables(from) });
+}
+
+/** Checks an existing copy and counts its rows. */
+export function checkSqlite(file: string): Promise<SqliteCheck> {
+  return inWorker({ to: file, tables: sqliteTables(file) });
+}
+
+/** Row counts of the SQLite database at `file`; empty when there is none yet. */
+export function sqliteRowsAt(file: string): Record<string, number> {
+  let db: SQLite.Database;
+  try {
+    db = new SQLite(file, { fileMustExist: true, readonly: true });
+  } catch {
+    return {};
+  }
+  try {
+    const rows: Record<string, number> = {};
+    for (const name of countedTablesOf(db)) {
+      const quoted = `"${name.replaceAll('"', '""')}"`;
+      rows[name] = (db.prepare(`select count(*) as n from ${quoted}`).get() as { n: number }).n;
+    }
+    return rows;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes the backup at `from` over the database file `to` (created when missing) with the same
+ * API, which recovers and replaces whatever `to` held in one write. No instance may have `to`
+ * open meanwhile.
+ */
+export async function restoreSqlite(from: string, to: string): Promise<void> {
+  const source = new SQLite(from, { fileMustExist: true, readonly: true });
+  try {
+    await source.backup(to, { progress: () => 0x7fffffff });
+  } finally {
+    source.close();
+  }
+}
