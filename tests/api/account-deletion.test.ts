@@ -252,6 +252,12 @@ describe('a deleted account', () => {
     });
     auditTargets = [leaver.user.user_id, other.listing_id];
 
+    // Kept: a favourite and a saved search.
+    const kept = await as(ctx, leaver).put(`/api/favorites/${other.listing_id}`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const saved = await as(ctx, leaver).post('/api/saved-searches', { title: 'lamp' });
+    expect(saved.statusCode, saved.body).toBe(201);
+
     // Notifications: a switch changed, one in the centre, a phone subscribed with a push on
     // its way to it.
     const prefs = await as(ctx, leaver).put('/api/notification-preferences', {
@@ -414,7 +420,9 @@ describe('a deleted account', () => {
         | 'password_resets'
         | 'notifications'
         | 'notification_preferences'
-        | 'push_subscriptions',
+        | 'push_subscriptions'
+        | 'favorites'
+        | 'saved_searches',
     ) =>
       (
         await db
@@ -429,6 +437,8 @@ describe('a deleted account', () => {
     expect(await left('notifications')).toBe(0);
     expect(await left('notification_preferences')).toBe(0);
     expect(await left('push_subscriptions')).toBe(0);
+    expect(await left('favorites')).toBe(0);
+    expect(await left('saved_searches')).toBe(0);
     expect(
       await db
         .selectFrom('push_outbox')

@@ -30,6 +30,7 @@ describe('GET /api/me/export', () => {
   let text: string;
   let headers: Record<string, unknown>;
   let listingId: number;
+  let kettleId: number;
   let deliveryAsBuyer: number;
   let deliveryAsCourier: number;
 
@@ -49,6 +50,7 @@ describe('GET /api/me/export', () => {
 
     // Messages both ways about the seller's listing, and reviews both ways.
     const kettle = await listingOf(ctx, seller, { title: 'Red kettle' });
+    kettleId = kettle.listing_id;
     await createMessage(db, {
       sender_id: person.user.user_id,
       receiver_id: seller.user.user_id,
@@ -154,6 +156,12 @@ describe('GET /api/me/export', () => {
       })
       .execute();
 
+    // Kept: a favourite and a saved search.
+    const kept = await as(ctx, person).put(`/api/favorites/${kettle.listing_id}`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const saved = await as(ctx, person).post('/api/saved-searches', { title: 'kettle' });
+    expect(saved.statusCode, saved.body).toBe(201);
+
     const res = await download(person);
     expect(res.statusCode, res.body).toBe(200);
     headers = res.headers;
@@ -245,6 +253,13 @@ describe('GET /api/me/export', () => {
     );
     expect(data.notification_preferences.delivered).toEqual({ push: true, email: false });
     expect(data.notification_preferences.message).toEqual(defaultPreferences().message);
+  });
+
+  it('holds their favourites and saved searches', () => {
+    expect(data.favorites).toEqual([{ listing_id: kettleId, created_at: expect.any(String) }]);
+    expect(data.saved_searches).toEqual([
+      expect.objectContaining({ query: expect.stringContaining('"title":"kettle"') }),
+    ]);
   });
 
   it("holds no password hash, session, code or other person's e-mail", async () => {
