@@ -59,6 +59,10 @@ describe('POST /api/listing', () => {
         availability: 'In Stock',
         listing_status: 'Active',
         username: 'vera',
+        // Every picture, the cover first; no lowered price to show.
+        photos: [created.thumbnail],
+        was_price: null,
+        was_price_until: null,
       },
     ]);
   });
