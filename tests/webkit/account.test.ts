@@ -100,7 +100,7 @@ describe('students in WebKit', () => {
     const box = phone.$('input[type="search"]');
     await box.setValue(title);
     await phone.keys('Enter');
-    await (await withText(phone, 'main article a', title)).click();
+    await (await withText(phone, 'main article .listing-card-title a', title)).click();
     await waitForCondition(phone, async () => (await phone!.$('h1').getText()) === title, title);
     await signIn(phone, app.baseUrl, 'maria');
     await phone.url(`${app.baseUrl}${listingPath}`);

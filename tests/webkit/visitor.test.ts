@@ -46,16 +46,18 @@ describe('a visitor in WebKit', () => {
       'the search in the address',
     );
     await waitForText(phone, '“desk” in Furniture');
+    // Each card's title link (a visitor's heart on the card is a link to sign in too).
+    const cardTitles = 'main article .listing-card-title a';
     await waitForCondition(
       phone,
-      async () => (await phone!.$$('main article a').length) > 0,
+      async () => (await phone!.$$(cardTitles).length) > 0,
       'the results',
     );
-    const titles = await phone.$$('main article a').map((a) => a.getText());
+    const titles = await phone.$$(cardTitles).map((a) => a.getText());
     for (const title of titles) expect(title.toLowerCase()).toContain('desk');
 
     const first = titles[0]!;
-    await (await withText(phone, 'main article a', first)).click();
+    await (await withText(phone, cardTitles, first)).click();
     await waitForCondition(phone, async () => (await headingText(phone!)) === first, first);
     await waitForText(phone, 'Condition');
     await waitForText(phone, 'Reviews');
