@@ -108,7 +108,8 @@ export async function runInp(baseURL: string): Promise<InpResult> {
       await buyer.goto(`/productListing/${listing.listing_id}`);
       const box = buyer.getByPlaceholder('Type a message');
       // A listing she has written about already shows the conversation's link instead.
-      if (!(await box.isVisible({ timeout: 5_000 }).catch(() => false))) continue;
+      await box.or(buyer.getByText('Message Sent to Seller')).first().waitFor();
+      if (!(await box.isVisible())) continue;
       await box.fill('Is this still available?');
       send.push(
         await tapLatency(
