@@ -42,7 +42,7 @@ test('the forms of a rendered page take input once the app has started', async (
   await page.goto('/');
   await expect(page.getByLabel('Search listings')).toBeEditable();
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled();
-  await page.locator('.listing-card a').first().click();
+  await page.locator('.listing-card-title a').first().click();
   await expect(page.getByRole('button', { name: 'Get Item Delivered' })).toBeEnabled();
 });
 
