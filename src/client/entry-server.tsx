@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { routes, type PageHandle } from './app/router';
+import { codeStillLoading } from './lib/lazy-component';
 import { createQueryClient } from './lib/query-client';
 import { collectServerData, type ServerData } from './lib/server-data';
 
@@ -25,8 +26,11 @@ export interface ServerRender {
   pages: string[];
 }
 
-/** Data-dependent pages need a second render; a third covers queries that wait on another. */
-const MAX_RENDERS = 3;
+/**
+ * Data-dependent pages need a second render; a third covers queries that wait on another, or
+ * data asked for by a part whose code the first render had to wait for (lib/lazy-component.ts).
+ */
+const MAX_RENDERS = 4;
 
 const handler = createStaticHandler(routes);
 
@@ -66,6 +70,11 @@ export async function renderPage(request: Request): Promise<ServerRender | null>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
     );
+    if (await codeStillLoading()) {
+      state = collectServerData(client);
+      client.clear();
+      continue;
+    }
     const missing = wanted(client);
     if (missing.length === 0) {
       return {

@@ -135,6 +135,15 @@ describe('a visitor without a session', () => {
     expect(scripts).toHaveLength(2);
   });
 
+  it('gets a search rendered with its results, though their code is not in the first load of home', async () => {
+    // The results come from their own chunk in the browser (lib/lazy-component.ts): the server
+    // waits for that code as it waits for data, and never sends a "Loading…" for it.
+    const markup = root((await page('/?search=1&title=lamp')).body);
+    expect(markup).toContain('Results for “lamp”');
+    expect(markup).toContain('Desk lamp $&amp;');
+    expect(markup).not.toContain('Loading');
+  });
+
   it('gets a listing page rendered with its title, price and actions', async () => {
     const res = await page(`/productListing/${listingId}`);
     expect(res.statusCode).toBe(200);

@@ -5,6 +5,11 @@ import { CATEGORIES, LIMITS, type Category } from '#shared/constants.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { parseSearch, searchHref } from '#client/lib/search-state.js';
 
+/** The results' code starts loading while the visitor types (it is not in the first load). */
+function loadResultsCode() {
+  void import('#client/features/catalog/search-results.js');
+}
+
 interface SearchFormProps {
   initialCategory: Category | '';
   initialWord: string;
@@ -40,7 +45,7 @@ export function SearchForm({ initialCategory, initialWord }: SearchFormProps) {
   };
 
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    <form className="search-form" role="search" onSubmit={submit} onFocus={loadResultsCode}>
       <FormControls>
         <label htmlFor={`${id}-category`} className="visually-hidden">
           Category

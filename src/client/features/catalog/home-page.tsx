@@ -1,18 +1,32 @@
+import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadingNote } from '#client/components/ui/status.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 import { parseSearch } from '#client/lib/search-state.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { FeaturedSection } from './featured-section';
-import { SearchResults } from './search-results';
 import '#client/features/catalog/catalog.css';
+
+// Most visits start on the featured listings: the results, their filters and paging arrive
+// when a search is first shown (README, Performance: the home route's first load).
+const SearchResults = lazyComponent(() => import('./search-results').then((m) => m.SearchResults));
 
 /** Featured products, or the results of a search (the search lives in the URL). */
 export function HomePage() {
   const [params] = useSearchParams();
   const state = parseSearch(params);
   useDocumentTitle(state.searching ? 'Search' : null);
+  // A category chip or a search is the likely next step: its code comes once the page is shown.
+  useEffect(() => void SearchResults.preload().catch(() => {}), []);
   return (
     <div className="page">
-      {state.searching ? <SearchResults state={state} /> : <FeaturedSection />}
+      {state.searching ? (
+        <Suspense fallback={<LoadingNote />}>
+          <SearchResults state={state} />
+        </Suspense>
+      ) : (
+        <FeaturedSection />
+      )}
     </div>
   );
 }
