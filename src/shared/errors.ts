@@ -49,6 +49,11 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   /** 422: this Idempotency-Key came before with another request; use a new key for it. */
   'idempotency_key_reused',
+  /**
+   * 422: this sender's message `client_id` names a message with another receiver, listing or
+   * text; make a new id for a new message.
+   */
+  'client_id_reused',
   /** 429: too many requests of one kind (flood limits, mail); `retry-after` says when to try again. */
   'rate_limited',
   /**

@@ -3,6 +3,7 @@
  * reads, that the answer holds none of another user's private data. Rows are matched against
  * the app's own route list, so a new endpoint without a row fails this suite.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -219,6 +220,13 @@ const ROWS: Row[] = [
     expect: only(['buyer'], 200),
   },
   { ...VALID.sendMessage, route: '/api/direct_message', expect: only(['buyer'], 201) },
+  {
+    // With the device-made id an outbox sends (optional): who may send does not change.
+    ...VALID.sendMessage,
+    route: '/api/direct_message',
+    body: (w) => ({ ...VALID.sendMessage.body(w), client_id: randomUUID() }),
+    expect: only(['buyer'], 201),
+  },
   {
     method: 'POST',
     route: '/api/direct_message/read',

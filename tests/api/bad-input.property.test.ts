@@ -42,6 +42,7 @@ type Kind =
   | 'datetime'
   | 'lat'
   | 'lng'
+  | 'clientId'
   | 'object';
 
 const junk = fc.oneof(fc.constant(null), fc.constant({}), fc.constant([]), fc.boolean());
@@ -121,6 +122,12 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
   }
   if (kind === 'datetime')
     return fc.oneof(fc.constant('yesterday'), fc.integer(), fc.constant(''), junk);
+  if (kind === 'clientId')
+    return fc.oneof(
+      fc.constantFrom('', 'x'.repeat(65), 'has space', 'dot.ted', '{id}', 'é'),
+      fc.integer(),
+      junk,
+    );
   if (kind === 'lat')
     return fc.oneof(
       fc.double({ min: 90.001, max: 1e6, noNaN: true }),
@@ -309,11 +316,13 @@ const CASES: BodyCase[] = [
     name: 'send message',
     as: 'buyer',
     ...VALID.sendMessage,
+    optional: ['client_id'],
     fields: {
       sender_id: 'userId',
       receiver_id: 'id',
       listing_id: 'id',
       content: { text: LIMITS.message },
+      client_id: 'clientId',
     },
   },
   {

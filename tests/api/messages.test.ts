@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { listingOf, parties, type Parties } from './data.js';
@@ -35,6 +36,7 @@ describe('POST /api/direct_message', () => {
       receiver_username: p.vendor.user.username,
       title: expect.any(String),
       thumbnail: null,
+      client_id: null,
     });
     const reply = await as(ctx, p.vendor).post(
       '/api/direct_message',
@@ -103,6 +105,112 @@ describe('POST /api/direct_message', () => {
       message: 'The request body is not valid JSON.',
       code: 'malformed',
     });
+  });
+});
+
+describe('a message with the id its device made (client_id)', () => {
+  // Parties of its own: the conversations the other tests count stay as they were.
+  let q: Parties;
+  beforeAll(async () => {
+    q = await parties(ctx);
+  });
+  const talk = (from: Parties['buyer'], to: Parties['buyer'], content = 'Still for sale?') => ({
+    sender_id: from.user.user_id,
+    receiver_id: to.user.user_id,
+    listing_id: q.listing_id,
+    content,
+  });
+  const withId = (clientId: string, content = 'Still for sale?') => ({
+    ...talk(q.buyer, q.vendor, content),
+    client_id: clientId,
+  });
+  const stored = (clientId: string) =>
+    ctx.database.db
+      .selectFrom('direct_messages')
+      .select('message_id')
+      .where('client_id', '=', clientId)
+      .execute();
+
+  it('is stored once: the same message sent again answers the stored one (200), no second row', async () => {
+    const clientId = randomUUID();
+    const first = await as(ctx, q.buyer).post('/api/direct_message', withId(clientId));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ client_id: clientId, content: 'Still for sale?' });
+    const rows = await countRows(ctx);
+    // An outbox replay after a lost answer: long after any Idempotency-Key, and without one.
+    const again = await as(ctx, q.buyer).post('/api/direct_message', withId(clientId));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await countRows(ctx)).toEqual(rows);
+    expect(await stored(clientId)).toHaveLength(1);
+    // The seller reads it once.
+    const seen = (await as(ctx, q.vendor).get('/api/direct_message'))
+      .json()
+      .filter((m: DirectMessage) => m.client_id === clientId);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('stores one row when the same message arrives twice at once', async () => {
+    const clientId = randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => as(ctx, q.buyer).post('/api/direct_message', withId(clientId))),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json().message_id));
+    expect(ids.size).toBe(1);
+    expect(await stored(clientId)).toHaveLength(1);
+  });
+
+  it('refuses another message under a used id with 422 client_id_reused and stores nothing', async () => {
+    const clientId = randomUUID();
+    expect((await as(ctx, q.buyer).post('/api/direct_message', withId(clientId))).statusCode).toBe(
+      201,
+    );
+    const rows = await countRows(ctx);
+    const other = await as(ctx, q.buyer).post(
+      '/api/direct_message',
+      withId(clientId, 'Something else'),
+    );
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json()).toEqual({ message: expect.any(String), code: 'client_id_reused' });
+    expect(await countRows(ctx)).toEqual(rows);
+  });
+
+  it('is each sender’s own: the same id from another sender is another message', async () => {
+    const clientId = randomUUID();
+    expect((await as(ctx, q.buyer).post('/api/direct_message', withId(clientId))).statusCode).toBe(
+      201,
+    );
+    const answer = await as(ctx, q.vendor).post('/api/direct_message', {
+      ...talk(q.vendor, q.buyer, 'Yes, still here.'),
+      client_id: clientId,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(await stored(clientId)).toHaveLength(2);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'x'.repeat(65)],
+    ['with a space', 'a b'],
+    ['a number', 42],
+    ['null', null],
+  ])('refuses a client_id that is %s with 400 and stores nothing', async (_label, clientId) => {
+    const rows = await countRows(ctx);
+    const res = await as(ctx, q.buyer).post('/api/direct_message', {
+      ...talk(q.buyer, q.vendor),
+      client_id: clientId,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringContaining('client_id'), code: 'validation' });
+    expect(await countRows(ctx)).toEqual(rows);
+  });
+
+  it('answers a sender who is not the caller with 403 before looking at the id', async () => {
+    const clientId = randomUUID();
+    await as(ctx, q.buyer).post('/api/direct_message', withId(clientId));
+    const forged = await as(ctx, q.stranger).post('/api/direct_message', withId(clientId));
+    expect(forged.statusCode).toBe(403);
   });
 });
 

@@ -18,6 +18,7 @@ import { notifications } from './migrations/2026-12-05-notifications.js';
 import { deliveryRequestsBuyer } from './migrations/2026-12-08-delivery-requests-buyer.js';
 import { listingPhotos } from './migrations/2026-12-09-listing-photos.js';
 import { accountDeletion } from './migrations/2026-12-10-account-deletion.js';
+import { messageClientId } from './migrations/2026-12-11-message-client-id.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -42,6 +43,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-08-delivery-requests-buyer': deliveryRequestsBuyer(),
         '2026-12-09-listing-photos': listingPhotos(db.dialect),
         '2026-12-10-account-deletion': accountDeletion(db.dialect),
+        '2026-12-11-message-client-id': messageClientId(),
       };
     },
   };

@@ -115,6 +115,8 @@ export interface DirectMessagesTable {
   content: string;
   created_at: string;
   read_at: string | null;
+  /** The id the sender's device made for it (2026-12-11-message-client-id): unique per sender. */
+  client_id: string | null;
 }
 
 export interface ReviewsTable {

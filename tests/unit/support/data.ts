@@ -89,6 +89,7 @@ export function makeMessage(overrides: Partial<DirectMessage> = {}): DirectMessa
     receiver_username: 'priya',
     title: 'IKEA desk lamp',
     thumbnail: '/uploads/abc.webp',
+    client_id: null,
     ...overrides,
   };
 }

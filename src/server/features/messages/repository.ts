@@ -73,12 +73,22 @@ export function findMessage(db: Db, messageId: number) {
     .then(shown);
 }
 
+/** The message `senderId` sent with the device-made id `clientId`, if any. */
+export function messageByClientId(db: Db, senderId: number, clientId: string) {
+  return messageQuery(db)
+    .where('m.sender_id', '=', senderId)
+    .where('m.client_id', '=', clientId)
+    .executeTakeFirst()
+    .then((row) => row && shown(row));
+}
+
 export interface NewMessage {
   sender_id: number;
   receiver_id: number;
   listing_id: number;
   content: string;
   created_at?: string;
+  client_id?: string;
 }
 
 export function insertMessage(db: Db, message: NewMessage) {

@@ -5,11 +5,15 @@ import {
   directMessage,
   listingSenderQuery,
   markReadBody,
+  CLIENT_ID_REUSED_MESSAGE,
   sendMessageBody,
 } from '#shared/schemas/messages.js';
 import { COURIER_CHAT_AFTER_DELIVERY_MS } from '#shared/delivery.js';
 import { ACCOUNT_GONE_MESSAGE } from '#shared/leaving.js';
-import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { stripFormatCharacters } from '#shared/names.js';
+import type { Db } from '#server/db/schema.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
 import { accountState } from '#server/lib/users.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
@@ -25,10 +29,28 @@ import {
   listingParties,
   markRead,
   messagesFromSenderAboutListing,
+  messageByClientId,
   messagesOf,
 } from './repository.js';
 
 const messages = z.array(directMessage);
+type SentMessage = z.output<typeof sendMessageBody>;
+
+/**
+ * The message a sender's `client_id` named already, if it did (docs/decisions/028-messages-in-the-outbox.md): the same
+ * message sent again (an outbox replay after a lost answer) answers it; another message under
+ * that id is refused.
+ */
+async function sentBefore(db: Db, body: SentMessage, clientId: string) {
+  const stored = await messageByClientId(db, body.sender_id, clientId);
+  if (!stored) return null;
+  const same =
+    stored.receiver_id === body.receiver_id &&
+    stored.listing_id === body.listing_id &&
+    stored.content === stripFormatCharacters(body.content);
+  if (!same) throw httpError(422, CLIENT_ID_REUSED_MESSAGE, { code: 'client_id_reused' });
+  return stored;
+}
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -69,12 +91,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
       ...idempotent(),
-      schema: { body: sendMessageBody, response: { 201: directMessage } },
+      schema: { body: sendMessageBody, response: { 200: directMessage, 201: directMessage } },
     },
     async (request, reply) => {
       const body = request.body;
       requireSelf(request, body.sender_id);
       if (body.receiver_id === body.sender_id) throw badRequest('You cannot message yourself.');
+      const clientId = body.client_id;
+      const before = clientId === undefined ? null : await sentBefore(db, body, clientId);
+      if (before) return reply.code(200).send(before);
       const [listing, receiver] = await Promise.all([
         listingParties(db, body.listing_id),
         accountState(db, body.receiver_id),
@@ -101,7 +126,19 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await spendFloodAllowance(app, body.sender_id, ['messagesPerMinute', 'messagesPerDay']);
-      const { message_id } = await insertMessage(db, body);
+      let inserted;
+      try {
+        inserted = await insertMessage(db, body);
+      } catch (error) {
+        // The same message sent twice at once: the other request stored it.
+        const other =
+          clientId !== undefined && isUniqueViolation(error)
+            ? await sentBefore(db, body, clientId)
+            : null;
+        if (other) return reply.code(200).send(other);
+        throw error;
+      }
+      const { message_id } = inserted;
       const message = await findMessage(db, message_id);
       await app.notify({ type: 'message.sent', actorId: body.sender_id, message });
       return reply.code(201).send(message);
