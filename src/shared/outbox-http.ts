@@ -3,10 +3,18 @@
  * the service worker (both have `fetch` and, in current browsers, `navigator.locks`).
  */
 import * as accountPaths from './api-paths/accounts.js';
+import * as messagePaths from './api-paths/messages.js';
 import * as orderPaths from './api-paths/orders.js';
 import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadlines.js';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from './idempotency.js';
-import { outboxBody, type Answer, type OutboxEntry, type OutboxTransport } from './outbox.js';
+import {
+  isMessageEntry,
+  messageBody,
+  outboxBody,
+  type Answer,
+  type OutboxEntry,
+  type OutboxTransport,
+} from './outbox.js';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -39,17 +47,26 @@ export function httpTransport(
   return {
     me: () => call(fetchFn, accountPaths.me),
     current: (deliveryId) => call(fetchFn, orderPaths.delivery(deliveryId)),
-    send: (entry: OutboxEntry) =>
-      call(fetchFn, orderPaths.delivery(entry.deliveryId), {
+    send: (entry: OutboxEntry) => {
+      const headers = {
+        'content-type': 'application/json',
+        // The same key as the first try (outbox-send.ts): a replay after a lost answer
+        // gets that answer, whatever happened to the delivery since.
+        ...(entry.key && { [IDEMPOTENCY_HEADER]: idempotencyHeaderValue(entry.key) }),
+      };
+      // A message also carries its client_id, which the server keeps for good.
+      if (isMessageEntry(entry))
+        return call(fetchFn, messagePaths.messages, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(messageBody(entry)),
+        });
+      return call(fetchFn, orderPaths.delivery(entry.deliveryId), {
         method: 'PUT',
-        headers: {
-          'content-type': 'application/json',
-          // The same key as the first try (outbox-send.ts): a replay after a lost answer
-          // gets that answer, whatever happened to the delivery since.
-          ...(entry.key && { [IDEMPOTENCY_HEADER]: idempotencyHeaderValue(entry.key) }),
-        },
+        headers,
         body: JSON.stringify(outboxBody(entry)),
-      }),
+      });
+    },
   };
 }
 

@@ -4,7 +4,13 @@
  * Entries are keyed by their id, so reading them back gives the replay order.
  */
 import type { UseStore } from './idb-store.js';
-import type { NewOutboxEntry, OutboxEntry, OutboxStore } from './outbox.js';
+import {
+  isMessageEntry,
+  sameChange,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxStore,
+} from './outbox.js';
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -42,34 +48,40 @@ export function idbOutboxStore(useStore: UseStore): OutboxStore & {
 
     /**
      * Adds an entry after every other one, in one transaction. The same change for the same
-     * delivery waiting already is not added twice: it is the same change.
+     * delivery (or the same message) waiting already is not added twice: it is the same change.
      */
     add: (fresh, now = Date.now()) =>
       useStore('readwrite', async (s) => {
         const completed = done(s.transaction);
         const existing = (await request(s.getAll())) as OutboxEntry[];
-        const same = existing.find(
-          (e) =>
-            e.deliveryId === fresh.deliveryId &&
-            e.courierId === fresh.courierId &&
-            e.status === fresh.status,
-        );
+        const same = existing.find((e) => sameChange(e, fresh));
         if (same) {
           await completed;
           return same;
         }
         const last = existing.at(-1)?.id ?? 0;
-        const entry: OutboxEntry = {
+        const waiting = {
           id: Math.max(now, last + 1),
-          deliveryId: fresh.deliveryId,
-          courierId: fresh.courierId,
-          status: fresh.status,
           deviceTime: fresh.deviceTime ?? new Date(now).toISOString(),
           createdAt: now,
           attempts: 0,
-          ...(fresh.key && { key: fresh.key }),
-          ...(fresh.details && { details: fresh.details }),
         };
+        const entry: OutboxEntry = isMessageEntry(fresh)
+          ? {
+              ...waiting,
+              kind: 'message',
+              senderId: fresh.senderId,
+              message: fresh.message,
+              key: fresh.key,
+            }
+          : {
+              ...waiting,
+              deliveryId: fresh.deliveryId,
+              courierId: fresh.courierId,
+              status: fresh.status,
+              ...(fresh.key && { key: fresh.key }),
+              ...(fresh.details && { details: fresh.details }),
+            };
         s.put(entry, entry.id);
         await completed;
         return entry;

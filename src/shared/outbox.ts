@@ -25,18 +25,24 @@ export function isOutboxStatus(status: string): status is OutboxStatus {
   return (OUTBOX_STATUSES as readonly string[]).includes(status);
 }
 
-export interface OutboxEntry {
+/** What every waiting entry has, whatever it carries. */
+interface Waiting {
   /** Increasing: the replay order. */
   id: number;
+  createdAt: number;
+  attempts: number;
+  lastError?: string;
+}
+
+/** A courier's status change (entries kept by older versions have no `kind`). */
+export interface StatusEntry extends Waiting {
+  kind?: 'status';
   deliveryId: number;
   /** Whose update it is: only that courier's session replays it. */
   courierId: number;
   status: OutboxStatus;
   /** When it was pressed on the device (ISO 8601); the server keeps it beside its own time. */
   deviceTime: string;
-  createdAt: number;
-  attempts: number;
-  lastError?: string;
   /**
    * The Idempotency-Key of the change, the same on every try (none in entries kept by older
    * versions): a replay after a lost answer gets that answer.
@@ -44,6 +50,56 @@ export interface OutboxEntry {
   key?: string;
   /** What the change carries beyond its status (a drop-off's code and photo, a return's why). */
   details?: OutboxDetails;
+}
+
+/**
+ * A chat message written offline or whose send failed on the network
+ * (docs/decisions/028-messages-in-the-outbox.md). Its `client_id` is also its Idempotency-Key:
+ * the server stores it once however often it is sent.
+ */
+export interface MessageEntry extends Waiting {
+  kind: 'message';
+  /** Who wrote it: only that person's session sends it. */
+  senderId: number;
+  message: OutboxChatMessage;
+  /** When Send was pressed (ISO 8601). */
+  deviceTime: string;
+  key: string;
+  // None of a status change's fields: code reading any entry finds them undefined.
+  deliveryId?: undefined;
+  courierId?: undefined;
+  status?: undefined;
+  details?: undefined;
+}
+
+export interface OutboxChatMessage {
+  receiver_id: number;
+  listing_id: number;
+  content: string;
+  client_id: string;
+}
+
+export type OutboxEntry = StatusEntry | MessageEntry;
+
+export function isMessageEntry<E extends { kind?: string }>(
+  entry: E,
+): entry is Extract<E, { kind: 'message' }> {
+  return entry.kind === 'message';
+}
+
+/** Whose entry it is: only that person's session sends it. */
+export function ownerOf(entry: NewOutboxEntry): number {
+  return isMessageEntry(entry) ? entry.senderId : entry.courierId;
+}
+
+/**
+ * The same thing pressed twice: a status change to the same status of the same delivery by the
+ * same courier, or the same message (its key).
+ */
+export function sameChange(a: NewOutboxEntry, b: NewOutboxEntry): boolean {
+  if (isMessageEntry(a) || isMessageEntry(b))
+    return isMessageEntry(a) && isMessageEntry(b) && a.key === b.key;
+  return a.deliveryId === b.deliveryId && a.courierId === b.courierId && a.status === b.status;
 }
 
 /**
@@ -58,18 +114,22 @@ export interface OutboxDetails {
   note?: string;
 }
 
-export type NewOutboxEntry = Pick<OutboxEntry, 'deliveryId' | 'courierId' | 'status'> & {
+export type NewStatusEntry = Pick<StatusEntry, 'kind' | 'deliveryId' | 'courierId' | 'status'> & {
   deviceTime?: string;
   key?: string;
   details?: OutboxDetails;
 };
+export type NewMessageEntry = Pick<MessageEntry, 'kind' | 'senderId' | 'message' | 'key'> & {
+  deviceTime?: string;
+};
+export type NewOutboxEntry = NewStatusEntry | NewMessageEntry;
 
 /**
  * The PUT body of an entry, the same on every try (so a replay matches its Idempotency-Key):
  * giving up also clears the courier; a drop-off carries its code and photo (as a data URL), a
  * return its reason and note.
  */
-export function outboxBody(entry: Pick<OutboxEntry, 'status' | 'deviceTime' | 'details'>) {
+export function outboxBody(entry: Pick<StatusEntry, 'status' | 'deviceTime' | 'details'>) {
   const { status, deviceTime, details } = entry;
   return {
     delivery_status: status,
@@ -88,7 +148,7 @@ export function outboxBody(entry: Pick<OutboxEntry, 'status' | 'deviceTime' | 'd
  * the courier asked for the code again.
  */
 export function isHandoverRefusal(entry: OutboxEntry, status: number): boolean {
-  return entry.details?.handoverCode !== undefined && (status === 422 || status === 429);
+  return !isMessageEntry(entry) && entry.details?.handoverCode !== undefined && (status === 422 || status === 429);
 }
 
 export const REASSIGNED_MESSAGE = 'This delivery was reassigned';
@@ -119,13 +179,21 @@ export interface OutboxStore {
   update(entry: OutboxEntry): Promise<void>;
 }
 
+/** The POST body of a waiting message, the same on every try. */
+export function messageBody(entry: Pick<MessageEntry, 'senderId' | 'message'>) {
+  return { sender_id: entry.senderId, ...entry.message };
+}
+
 /** A network failure, or the status and `{message}` of the answer. */
 export type Answer = { ok: true; status: number; body: unknown } | { ok: false; error: string };
 
 export interface OutboxTransport {
   /** GET /api/me: who is signed in. */
   me(): Promise<Answer>;
-  /** PUT /api/delivery_instruction/{id} with the status and the device time. */
+  /**
+   * PUT /api/delivery_instruction/{id} with the status and the device time; for a message,
+   * POST /api/direct_message.
+   */
   send(entry: OutboxEntry): Promise<Answer>;
   /** GET /api/delivery_instruction/{id}: to tell "already done" from "taken away". */
   current(deliveryId: number): Promise<Answer>;
@@ -147,6 +215,8 @@ export interface DroppedEntry {
 
 export interface ReplayResult {
   applied: OutboxEntry[];
+  /** The server's answers to the messages sent (the stored `DirectMessage`s), in order. */
+  delivered: unknown[];
   dropped: DroppedEntry[];
   /** Why the replay stopped: nothing left to send, a sign-in is needed, or the network failed. */
   stopped: 'drained' | 'auth' | 'retry';
@@ -179,7 +249,7 @@ function userIdOf(body: unknown): number | null {
  */
 async function alreadyApplied(
   transport: OutboxTransport,
-  entry: OutboxEntry,
+  entry: StatusEntry,
 ): Promise<boolean | 'unknown' | 'still-ours'> {
   const answer = await transport.current(entry.deliveryId);
   if (!answer.ok || judgeStatus(answer.status) === 'retry') return 'unknown';
@@ -200,7 +270,13 @@ async function alreadyApplied(
  */
 export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promise<ReplayResult> {
   return withLock(async () => {
-    const result: ReplayResult = { applied: [], dropped: [], stopped: 'drained', remaining: [] };
+    const result: ReplayResult = {
+      applied: [],
+      delivered: [],
+      dropped: [],
+      stopped: 'drained',
+      remaining: [],
+    };
     const finish = async (stopped: ReplayResult['stopped']) => {
       result.stopped = stopped;
       result.remaining = await store.list();
@@ -215,13 +291,15 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
     if (me.status !== 200 || userId === null) return finish('retry');
 
     for (;;) {
-      const entry = (await store.list()).find((e) => e.courierId === userId);
+      const entry = (await store.list()).find((e) => ownerOf(e) === userId);
       if (!entry) return finish('drained');
       const answer = await transport.send(entry);
       const handoverRefused = answer.ok && isHandoverRefusal(entry, answer.status);
       let verdict = handoverRefused ? 'rejected' : answer.ok ? judgeStatus(answer.status) : 'retry';
       let refusedAsOurs = false;
-      if (verdict === 'conflict') {
+      // A message refused (blocked: 403; the receiver left: 409) is refused for its own reason.
+      if (verdict === 'conflict' && isMessageEntry(entry)) verdict = 'rejected';
+      if (verdict === 'conflict' && !isMessageEntry(entry)) {
         const done = await alreadyApplied(transport, entry);
         if (done === 'unknown') verdict = 'retry';
         else if (done === 'still-ours') refusedAsOurs = true;
@@ -230,6 +308,7 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
       if (verdict === 'applied') {
         await store.remove(entry.id);
         result.applied.push(entry);
+        if (isMessageEntry(entry) && answer.ok) result.delivered.push(answer.body);
       } else if (verdict === 'auth') {
         return finish('auth');
       } else if (verdict === 'retry') {

@@ -52,6 +52,7 @@ export function MessageBuyer({
     <div className="message-buyer">
       <SendMessageForm
         label={`Message to the buyer of ${delivery.title || 'this item'}`}
+        whom="the buyer"
         onSent={() => setJustSent(true)}
         to={{
           sender_id: courierId,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DeliveryStatus } from '#shared/delivery.js';
-import type { OutboxEntry } from '#shared/outbox.js';
+import type { StatusEntry } from '#shared/outbox.js';
 import { isAhead } from './outbox-status';
 import { queryKeys } from './query-keys';
 
@@ -44,6 +44,6 @@ export function applyStatusToCache(
  * Optimistic UI that survives reloads and refetches: every screen reading deliveries from the
  * cache shows the changes still waiting in the outbox, since the outbox is the newer truth.
  */
-export function overlayPending(client: QueryClient, pending: readonly OutboxEntry[]): void {
+export function overlayPending(client: QueryClient, pending: readonly StatusEntry[]): void {
   for (const entry of pending) applyStatusToCache(client, entry.deliveryId, entry.status);
 }

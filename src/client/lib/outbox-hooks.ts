@@ -1,5 +1,10 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import type { OutboxEntry } from '#shared/outbox.js';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import {
+  isMessageEntry,
+  type MessageEntry,
+  type OutboxEntry,
+  type StatusEntry,
+} from '#shared/outbox.js';
 import {
   dismissOutboxNotice,
   enqueueStatusUpdate,
@@ -12,7 +17,7 @@ import { useSessionUser } from './session';
 
 export interface OutboxView {
   /** The signed-in courier's waiting status changes, oldest first. */
-  pending: OutboxEntry[];
+  pending: StatusEntry[];
   count: number;
   notice: OutboxNotice | null;
   syncing: boolean;
@@ -21,7 +26,14 @@ export interface OutboxView {
   enqueue: typeof enqueueStatusUpdate;
 }
 
-const EMPTY: OutboxEntry[] = [];
+const EMPTY: StatusEntry[] = [];
+
+/** The courier's own waiting status changes (messages have their own screens). */
+export function statusEntriesOf(entries: readonly OutboxEntry[], userId: number): StatusEntry[] {
+  return entries.filter(
+    (e): e is StatusEntry => !isMessageEntry(e) && e.courierId === userId,
+  );
+}
 
 /** The courier outbox as the screens show it: pending count, last outcome, a sync button. */
 export function useOutbox(): OutboxView {
@@ -29,7 +41,7 @@ export function useOutbox(): OutboxView {
   const state = useSyncExternalStore(subscribeOutbox, getOutboxState, getOutboxState);
   const userId = user?.user_id;
   const pending =
-    userId === undefined ? EMPTY : state.entries.filter((e) => e.courierId === userId);
+    userId === undefined ? EMPTY : statusEntriesOf(state.entries, userId);
   const syncNow = useCallback(() => void replayNow(), []);
   return {
     pending,
@@ -40,4 +52,27 @@ export function useOutbox(): OutboxView {
     syncNow,
     enqueue: enqueueStatusUpdate,
   };
+}
+
+/**
+ * The chat messages `senderId` wrote that still wait for the network, oldest first, about
+ * `listingId` to `receiverId` (docs/decisions/028-messages-in-the-outbox.md).
+ */
+export function useWaitingMessages(
+  senderId: number,
+  listingId: number | null,
+  receiverId: number,
+): MessageEntry[] {
+  const { entries } = useSyncExternalStore(subscribeOutbox, getOutboxState, getOutboxState);
+  return useMemo(
+    () =>
+      entries.filter(
+        (e): e is MessageEntry =>
+          isMessageEntry(e) &&
+          e.senderId === senderId &&
+          e.message.listing_id === listingId &&
+          e.message.receiver_id === receiverId,
+      ),
+    [entries, senderId, listingId, receiverId],
+  );
 }

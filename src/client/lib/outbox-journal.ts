@@ -1,21 +1,32 @@
 /**
- * The courier's status changes from the press until IndexedDB has committed them, kept in
+ * The courier's status changes (and chat messages waiting to be sent) from the press until IndexedDB has committed them, kept in
  * localStorage: it is written at once, before the page can be frozen, closed or left, and it
  * does not wait on a database that stopped answering. The outbox moves them into IndexedDB in
  * the order they were pressed (outbox.ts); it never keeps the same change twice.
  */
 import { OUTBOX } from '#shared/outbox-names.js';
-import type { NewOutboxEntry, OutboxEntry } from '#shared/outbox.js';
+import {
+  isMessageEntry,
+  sameChange,
+  type NewMessageEntry,
+  type NewOutboxEntry,
+  type NewStatusEntry,
+  type OutboxEntry,
+} from '#shared/outbox.js';
+
+/** When it was pressed: the device's time (ISO 8601) and the journal's clock. */
+type Pressed = { deviceTime: string; createdAt: number };
 
 /**
- * A change as the journal keeps it: its Idempotency-Key (none in changes kept by older
+ * A change as the journal keeps it: its Idempotency-Key (none in status changes kept by older
  * versions) and its details without the photo (it stays in memory).
  */
-export type PressedChange = Required<Omit<NewOutboxEntry, 'key' | 'details'>> &
-  Pick<NewOutboxEntry, 'key' | 'details'> & { createdAt: number };
+export type PressedStatus = NewStatusEntry & Pressed;
+export type PressedMessage = NewMessageEntry & Pressed;
+export type PressedChange = PressedStatus | PressedMessage;
 
 const same = (a: PressedChange, b: PressedChange) =>
-  a.createdAt === b.createdAt && a.deliveryId === b.deliveryId && a.status === b.status;
+  a.createdAt === b.createdAt && sameChange(a, b);
 
 export function readJournal(): PressedChange[] {
   try {
@@ -31,15 +42,13 @@ function write(changes: PressedChange[]) {
   else localStorage.removeItem(OUTBOX.journal);
 }
 
-const sameChange = (a: NewOutboxEntry, b: NewOutboxEntry) =>
-  a.deliveryId === b.deliveryId && a.courierId === b.courierId && a.status === b.status;
-
 /** Keeps a pressed change; the same change already kept is not kept twice. */
 export function journalAdd(change: PressedChange): void {
   const kept = readJournal();
   if (kept.some((c) => sameChange(c, change))) return;
-  const { photo: _inMemory, ...details } = change.details ?? {};
-  write([...kept, change.details ? { ...change, details } : change]);
+  if (isMessageEntry(change) || !change.details) return write([...kept, change]);
+  const { photo: _inMemory, ...details } = change.details;
+  write([...kept, { ...change, details }]);
 }
 
 export function journalRemove(change: PressedChange): void {
@@ -53,7 +62,7 @@ export function journalForget(change: NewOutboxEntry): void {
 
 /** How a change still in the journal shows among the waiting entries. */
 export function asWaitingEntry(change: PressedChange): OutboxEntry {
-  return { ...change, id: change.createdAt, attempts: 0 };
+  return { ...change, id: change.createdAt, attempts: 0 } as OutboxEntry;
 }
 
 /** The stored entries plus the journal's changes not stored yet, oldest first. */

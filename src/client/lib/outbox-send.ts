@@ -19,7 +19,8 @@ import {
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { ApiError, api, isNetworkError } from './api';
 import { enqueueStatusUpdate, getOutboxState } from './outbox';
-import { journalAdd, journalForget, readJournal, type PressedChange } from './outbox-journal';
+import { journalAdd, journalForget, readJournal, type PressedStatus } from './outbox-journal';
+import { statusEntriesOf } from './outbox-hooks';
 import { keepOfflineData } from './persistent-storage';
 import { idempotencyHeaders, newIdempotencyKey } from './idempotency-key';
 
@@ -39,7 +40,7 @@ export function sendStatusUpdate(input: {
   details?: OutboxDetails;
 }): Promise<StatusUpdateOutcome> {
   const pressedAt = Date.now();
-  const change: PressedChange & { key: string } = {
+  const change: PressedStatus & { key: string } = {
     deliveryId: input.deliveryId,
     courierId: input.courierId,
     status: input.status,
@@ -59,10 +60,10 @@ export function sendStatusUpdate(input: {
   return outcome;
 }
 
-async function decide(change: PressedChange & { key: string }): Promise<StatusUpdateOutcome> {
+async function decide(change: PressedStatus & { key: string }): Promise<StatusUpdateOutcome> {
   const queue = () =>
     enqueueStatusUpdate(change).then((entry) => ({ queued: true as const, entry }));
-  const waiting = getOutboxState().entries.some((e) => e.courierId === change.courierId);
+  const waiting = statusEntriesOf(getOutboxState().entries, change.courierId).length > 0;
   const left = change.createdAt + COURIER_UPDATE_DECIDE_MS - Date.now();
   if (waiting || !navigator.onLine || left <= 0) return queue();
   // Past the moment to decide, the outbox takes over with the same key: it frees the

@@ -1,5 +1,5 @@
 import { DELIVERY_STATUSES, type DeliveryStatus } from '#shared/delivery.js';
-import type { OutboxEntry } from '#shared/outbox.js';
+import type { OutboxEntry, StatusEntry } from '#shared/outbox.js';
 
 export interface EffectiveStatus {
   status: DeliveryStatus;
@@ -24,7 +24,10 @@ export function effectiveStatus(
   delivery: { delivery_id: number; delivery_status: DeliveryStatus },
   pending: readonly OutboxEntry[],
 ): EffectiveStatus {
-  const waiting = pending.filter((e) => e.deliveryId === delivery.delivery_id).at(-1);
+  // A message (no delivery) is never one of them.
+  const waiting = pending
+    .filter((e): e is StatusEntry => e.deliveryId === delivery.delivery_id)
+    .at(-1);
   // The server may be ahead already (changed from another device): never show a step back.
   return waiting && isAhead(waiting.status, delivery.delivery_status)
     ? { status: waiting.status, waitingToSync: true }

@@ -1,13 +1,17 @@
 /**
- * The page side of the courier outbox (docs/decisions/008-courier-outbox.md): queue a status
- * change, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
+ * The page side of the outbox (docs/decisions/008-courier-outbox.md, 028-messages-in-the-outbox.md):
+ * queue a courier's status change or a chat message, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
  * service worker for Background Sync, and keep a snapshot React can read (see outbox-hooks.ts).
  */
 import { OUTBOX } from '#shared/outbox-names.js';
 import {
   backoffMs,
+  isMessageEntry,
   replayOutbox,
+  sameChange,
+  type NewMessageEntry,
   type NewOutboxEntry,
+  type NewStatusEntry,
   type OutboxEntry,
   type OutboxMessage,
   type ReplayResult,
@@ -30,6 +34,8 @@ import { pageIdbStore } from './page-idb-store';
 export type OutboxNotice =
   | { kind: 'synced'; count: number; at: number }
   | { kind: 'dropped'; message: string; deliveryId: number; at: number }
+  /** A waiting chat message the server refused (blocked, too long...): its words and why. */
+  | { kind: 'message-dropped'; message: string; content: string; at: number }
   | { kind: 'sign-in'; at: number };
 
 export interface OutboxState {
@@ -93,9 +99,10 @@ let moving: Promise<unknown> = Promise.resolve();
  * (localStorage) keeps no photo. A page closed before that loses the photo, not the drop-off.
  */
 const photos = new Map<string, PhotoBytes>();
-const photoKey = (c: NewOutboxEntry) => `${c.courierId}:${c.deliveryId}:${c.status}`;
+const photoKey = (c: NewStatusEntry) => `${c.courierId}:${c.deliveryId}:${c.status}`;
 
 function withPhoto(change: PressedChange): PressedChange {
+  if (isMessageEntry(change)) return change;
   const photo = photos.get(photoKey(change));
   return photo ? { ...change, details: { ...change.details, photo } } : change;
 }
@@ -109,7 +116,7 @@ function moveJournal(): Promise<void> {
     for (const change of readJournal()) {
       await outboxStore().add(withPhoto(change), change.createdAt);
       journalRemove(change);
-      photos.delete(photoKey(change));
+      if (!isMessageEntry(change)) photos.delete(photoKey(change));
     }
   });
   moving = run.catch(() => undefined);
@@ -144,7 +151,7 @@ function absorb(result: ReplayResult) {
   const now = Date.now();
   // A drop-off refused for its code: the delivery screen asks for the code again.
   for (const { entry, message, handoverRefused } of result.dropped) {
-    if (handoverRefused)
+    if (handoverRefused && !isMessageEntry(entry))
       rememberRejection({
         courierId: entry.courierId,
         deliveryId: entry.deliveryId,
@@ -154,17 +161,26 @@ function absorb(result: ReplayResult) {
   }
   const dropped = result.dropped.at(-1);
   let notice = state.notice;
+  // Messages sent show in their conversation; the courier hears of their updates.
+  const synced = result.applied.filter((e) => !isMessageEntry(e)).length;
   if (dropped) {
-    notice = {
-      kind: 'dropped',
-      message: dropped.message,
-      deliveryId: dropped.entry.deliveryId,
-      at: now,
-    };
+    notice = isMessageEntry(dropped.entry)
+      ? {
+          kind: 'message-dropped',
+          message: dropped.message,
+          content: dropped.entry.message.content,
+          at: now,
+        }
+      : {
+          kind: 'dropped',
+          message: dropped.message,
+          deliveryId: dropped.entry.deliveryId,
+          at: now,
+        };
   } else if (result.stopped === 'auth') {
     notice = { kind: 'sign-in', at: now };
-  } else if (result.stopped === 'drained' && result.applied.length > 0) {
-    notice = { kind: 'synced', count: result.applied.length, at: now };
+  } else if (result.stopped === 'drained' && synced > 0) {
+    notice = { kind: 'synced', count: synced, at: now };
   } else if (result.stopped === 'drained' && notice?.kind === 'sign-in') {
     notice = null;
   }
@@ -213,27 +229,29 @@ async function requestBackgroundSync(): Promise<void> {
 }
 
 /**
- * Keeps a courier's status change until the server has it. Shown at once as "waiting to sync".
- * Replays right away when the browser believes it is online.
+ * Keeps a change until the server has it. Shown at once as waiting. Replays right away when the
+ * browser believes it is online.
  */
-export async function enqueueStatusUpdate(input: NewOutboxEntry): Promise<OutboxEntry> {
+async function enqueue(input: NewOutboxEntry): Promise<OutboxEntry> {
   const now = Date.now();
   const pressed = { ...input, deviceTime: input.deviceTime ?? new Date(now).toISOString() };
-  if (input.details?.photo) photos.set(photoKey(input), input.details.photo);
+  if (!isMessageEntry(input) && input.details?.photo)
+    photos.set(photoKey(input), input.details.photo);
   journalAdd({ ...pressed, createdAt: now });
   await moveJournal().catch(() => undefined);
   await refreshOutbox().catch(() => undefined);
-  const entry = state.entries.findLast(
-    (e) =>
-      e.deliveryId === input.deliveryId &&
-      e.courierId === input.courierId &&
-      e.status === input.status,
-  )!;
+  const entry = state.entries.findLast((e) => sameChange(e, input))!;
   post({ type: 'changed' });
   await requestBackgroundSync();
   if (navigator.onLine) void replayNow();
   return entry;
 }
+
+/** A courier's status change, "waiting to sync" until the server has it. */
+export const enqueueStatusUpdate = (input: NewStatusEntry): Promise<OutboxEntry> => enqueue(input);
+
+/** A chat message, "waiting to send" until the server has it (outbox-message.ts). */
+export const enqueueMessage = (input: NewMessageEntry): Promise<OutboxEntry> => enqueue(input);
 
 /**
  * Starts the replay triggers of this page: now, on `online`, when the network answers again

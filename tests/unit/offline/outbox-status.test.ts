@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveStatus, withPendingStatus } from '#client/lib/outbox-status.js';
-import type { OutboxEntry } from '#shared/outbox.js';
+import type { OutboxEntry, StatusEntry } from '#shared/outbox.js';
 
-const entry = (id: number, deliveryId: number, status: OutboxEntry['status']): OutboxEntry => ({
+const entry = (id: number, deliveryId: number, status: StatusEntry['status']): OutboxEntry => ({
   id,
   deliveryId,
   courierId: 7,

@@ -24,7 +24,13 @@ export function OutboxNotice() {
   }
   return (
     <div className="offline-bar offline-bar--warn" role="alert" data-testid="outbox-notice">
-      <span>{notice.kind === 'sign-in' ? SIGN_IN_TO_SYNC_MESSAGE : notice.message}</span>
+      <span>
+        {notice.kind === 'sign-in'
+          ? SIGN_IN_TO_SYNC_MESSAGE
+          : notice.kind === 'message-dropped'
+            ? `Could not send “${notice.content}”: ${notice.message}`
+            : notice.message}
+      </span>
       {notice.kind === 'sign-in' ? (
         <a href="/login">Sign in</a>
       ) : (

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getOutboxState, onOutboxResult, replayNow, subscribeOutbox } from '#client/lib/outbox.js';
+import { isMessageEntry } from '#shared/outbox.js';
 import { applyStatusToCache, overlayPending } from '#client/lib/outbox-cache.js';
+import { statusEntriesOf } from '#client/lib/outbox-hooks.js';
+import { addSent, isDirectMessage } from '#client/lib/queries/messages.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { useSessionUser } from '#client/lib/session.js';
 
@@ -23,10 +26,7 @@ export function OutboxSync() {
       if (applying) return;
       applying = true;
       try {
-        overlayPending(
-          client,
-          getOutboxState().entries.filter((e) => e.courierId === userId),
-        );
+        overlayPending(client, statusEntriesOf(getOutboxState().entries, userId));
       } finally {
         applying = false;
       }
@@ -46,9 +46,14 @@ export function OutboxSync() {
     () =>
       onOutboxResult((result) => {
         for (const entry of result.applied)
-          applyStatusToCache(client, entry.deliveryId, entry.status);
-        if (result.applied.length || result.dropped.length)
+          if (!isMessageEntry(entry)) applyStatusToCache(client, entry.deliveryId, entry.status);
+        // Messages the outbox sent show where they belong at once, from the server's answers.
+        for (const message of result.delivered) if (isDirectMessage(message)) addSent(client, message);
+        const statuses = [...result.applied, ...result.dropped.map((d) => d.entry)];
+        if (statuses.some((e) => !isMessageEntry(e)))
           void client.invalidateQueries({ queryKey: queryKeys.deliveries() });
+        if (result.delivered.length)
+          void client.invalidateQueries({ queryKey: queryKeys.messages() });
       }),
     [client],
   );

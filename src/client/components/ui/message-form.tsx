@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
+import type { MessageEntry } from '#shared/outbox.js';
 import type { SendMessageBody } from '#shared/schemas/messages.js';
+import { useWaitingMessages } from '#client/lib/outbox-hooks.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { FormControls } from './form-controls';
@@ -49,30 +51,70 @@ export function MessageForm({
 }
 
 /**
+ * Messages written while the network did not work, still in the outbox: they go to `whom` by
+ * themselves once it does (docs/decisions/028-messages-in-the-outbox.md).
+ */
+export function WaitingToSend({ entries, whom }: { entries: MessageEntry[]; whom: string }) {
+  return (
+    <div className="waiting-note" role="status" data-testid="message-waiting">
+      <p>
+        <strong>Waiting to send</strong> — it goes to {whom} as soon as the network works.
+      </p>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.key}>“{e.message.content}”</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * A message box that sends `to` someone (blank text is not sent), "Sending…" until the server
- * has it, and says when it failed; `onSent` hears when it has. Sending the same text again (a
- * second tap, a try after a failure) carries the same Idempotency-Key: the server keeps it once.
+ * has it or the outbox keeps it ("Waiting to send", shown below), and says when the server
+ * refused it; `onSent` hears when the server has it. Sending the same text again (a second tap)
+ * carries the same key: the server keeps it once.
  */
 export function SendMessageForm({
   label,
   to,
+  whom,
   onSent,
 }: {
   label: string;
-  to: Omit<SendMessageBody, 'content'>;
+  to: Omit<SendMessageBody, 'content' | 'client_id'>;
+  /** Who the message goes to, in words ("the buyer"). */
+  whom: string;
   onSent?: () => void;
 }) {
   const send = useSendMessage();
   const key = useSendKey();
+  // A new box after a message was kept waiting: its text is in the note below.
+  const [kept, setKept] = useState(0);
+  const waiting = useWaitingMessages(
+    Number(to.sender_id),
+    Number(to.listing_id),
+    Number(to.receiver_id),
+  );
   return (
     <>
       <MessageForm
+        key={kept}
         label={label}
         busy={send.isPending}
         onSend={(content) => {
           if (content === '') return;
           const body = { ...to, content };
-          send.mutate({ body, key: key.for(body) }, { onSuccess: onSent });
+          send.mutate(
+            { body, key: key.for(body) },
+            {
+              onSuccess: (outcome) => {
+                key.done();
+                if (outcome.queued) setKept((n) => n + 1);
+                else onSent?.();
+              },
+            },
+          );
         }}
       />
       {send.isError && (
@@ -80,6 +122,7 @@ export function SendMessageForm({
           Could not send: {send.error?.message}
         </p>
       )}
+      {waiting.length > 0 && <WaitingToSend entries={waiting} whom={whom} />}
     </>
   );
 }

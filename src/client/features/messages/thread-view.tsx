@@ -5,6 +5,7 @@ import { BlockButton } from '#client/components/safety/block-button.js';
 import { ReportButton } from '#client/components/safety/report-button.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { relativeTime } from '#client/lib/format.js';
+import { useWaitingMessages } from '#client/lib/outbox-hooks.js';
 import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import type { Conversation } from './conversations';
@@ -18,6 +19,11 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
   const markRead = useMarkRead();
   const end = useRef<HTMLLIElement>(null);
   const { listingId, otherId, unread, messages } = conversation;
+  // Written while the network did not work: shown after the rest until the server has them
+  // (and not twice once it does, whichever comes first).
+  const waiting = useWaitingMessages(myId, listingId, otherId).filter(
+    (e) => !messages.some((m) => m.client_id === e.message.client_id),
+  );
   const { mutate: markThreadRead, isPending: marking } = markRead;
   // A report names the latest message the other person wrote.
   const lastReceived = messages.findLast((m) => m.sender_id !== myId);
@@ -30,7 +36,7 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length]);
+  }, [messages.length, waiting.length]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -40,6 +46,7 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
     send.mutate(
       { body, key: key.for(body) },
       {
+        // Sent, or kept waiting (shown above): the box is free for the next message.
         onSuccess: () => {
           key.done();
           setText('');
@@ -89,6 +96,13 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
             </span>
             <span className="bubble-text">{m.content}</span>
             <time dateTime={m.created_at}>{relativeTime(m.created_at)}</time>
+          </li>
+        ))}
+        {waiting.map((e) => (
+          <li key={e.key} className="bubble is-mine is-waiting" data-testid="message-waiting">
+            <span className="visually-hidden">You: </span>
+            <span className="bubble-text">{e.message.content}</span>
+            <span className="bubble-waiting">Waiting to send</span>
           </li>
         ))}
         <li ref={end} aria-hidden="true" className="thread-end" />

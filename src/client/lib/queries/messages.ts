@@ -1,24 +1,24 @@
-/** POST /api/direct_message, used by the listing page, the chats page and the courier. */
+/**
+ * POST /api/direct_message, used by the listing page, the chats page and the courier: sent at
+ * once, or kept in the outbox until the network works (outbox-message.ts).
+ */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as messagePaths from '#shared/api-paths/messages.js';
 import { MESSAGE_REFRESH_MS } from '#shared/constants.js';
 import type { DirectMessage, SendMessageBody } from '#shared/schemas/messages.js';
 import { queryKeys } from '../query-keys';
-import { retryLostAnswer } from '../use-send-key';
-import { postCreate } from '../idempotency-key';
+import { sendOrQueueMessage, type MessageOutcome } from '../outbox-message';
 
-/** A message and the Idempotency-Key it is sent with (the same on every try). */
+/**
+ * A message and the key it is sent with (the same on every try): its Idempotency-Key and its
+ * `client_id`.
+ */
 export interface MessageToSend {
-  body: SendMessageBody;
+  body: Omit<SendMessageBody, 'client_id'>;
   key: string;
 }
 
-export function sendMessage({ body, key }: MessageToSend): Promise<DirectMessage> {
-  return postCreate<DirectMessage>(messagePaths.messages, body, key);
-}
-
-/** The sent message goes into the lists that show it, straight from the POST's answer. */
-function addSent(client: QueryClient, message: DirectMessage) {
+/** A sent message goes into the lists that show it, straight from the server's answer. */
+export function addSent(client: QueryClient, message: DirectMessage) {
   const add = (list: DirectMessage[] | undefined) =>
     list && !list.some((m) => m.message_id === message.message_id) ? [...list, message] : list;
   client.setQueryData(queryKeys.messages(), add);
@@ -30,12 +30,29 @@ function addSent(client: QueryClient, message: DirectMessage) {
   }
 }
 
+/** The server's answer to a message the outbox sent, if it is one. */
+export function isDirectMessage(value: unknown): value is DirectMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message_id?: unknown }).message_id === 'number' &&
+    typeof (value as { sender_id?: unknown }).sender_id === 'number'
+  );
+}
+
+/**
+ * Sends a message: settled at once when it is kept waiting (it shows as "Waiting to send"
+ * from the outbox), or with the server's answer; an error only for a refusal the person can act
+ * on (blocked, too long...), never for the network.
+ */
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: sendMessage,
-    retry: retryLostAnswer,
-    onSuccess: (message) => {
+    mutationFn: ({ body, key }: MessageToSend): Promise<MessageOutcome> =>
+      sendOrQueueMessage(body, key),
+    onSuccess: (outcome) => {
+      if (outcome.queued) return;
+      const message = outcome.message;
       addSent(client, message);
       // A first message to a seller may make a review possible.
       void client.invalidateQueries({ queryKey: ['reviews', 'eligibility'] });

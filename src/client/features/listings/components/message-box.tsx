@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
-import { MessageForm, SendMessageForm } from '#client/components/ui/message-form.js';
+import {
+  MessageForm,
+  SendMessageForm,
+  WaitingToSend,
+} from '#client/components/ui/message-form.js';
 import { QueryView } from '#client/components/ui/status.js';
+import { useWaitingMessages } from '#client/lib/outbox-hooks.js';
 import { useMessageSent } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
 
@@ -20,9 +25,14 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
   );
 }
 
-/** The form until a message exists; the POST's own answer turns it into "Message Sent". */
+/**
+ * The form until a message exists; the POST's own answer turns it into "Message Sent". A
+ * message kept waiting for the network shows as such, also offline after a reload.
+ */
 function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number }) {
   const sent = useMessageSent(userId, listing.listing_id);
+  const waiting = useWaitingMessages(userId, listing.listing_id, listing.vendor_id);
+  if (waiting.length > 0) return <WaitingToSend entries={waiting} whom="the seller" />;
   return (
     <QueryView query={sent}>
       {(already) =>
@@ -33,6 +43,7 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
         ) : (
           <SendMessageForm
             label="Message to the seller"
+            whom="the seller"
             to={{
               sender_id: userId,
               receiver_id: listing.vendor_id,
