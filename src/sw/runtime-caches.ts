@@ -6,6 +6,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CAMPUS_MAP_CACHE } from '#shared/campus-area.js';
 import { READ_DEADLINE_MS } from '#shared/deadlines.js';
+import { OFFLINE_IMAGE } from './offline-image';
 
 const DAY = 24 * 60 * 60;
 
@@ -16,11 +17,6 @@ const BLANK_TILE = Uint8Array.from(
   ),
   (c) => c.charCodeAt(0),
 );
-
-/** A listing picture not seen before cannot load offline: a quiet placeholder, not a broken image. */
-const OFFLINE_IMAGE =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#f6f3fa"/>' +
-  '<text x="200" y="158" font-family="system-ui,sans-serif" font-size="20" fill="#5b5566" text-anchor="middle">Picture available when online</text></svg>';
 
 /** What the page gets when the network and the cache both fail. */
 function fallback(body: BodyInit, type: string, report?: (url: string, error: unknown) => void) {

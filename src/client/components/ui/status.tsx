@@ -1,8 +1,46 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isNetworkError } from '#client/lib/api.js';
+import { useOnline } from '#client/lib/online.js';
 
-export function LoadingNote({ children = 'Loading…' }: { children?: ReactNode }) {
+/** What a screen with nothing saved on the phone says offline (no request can go out). */
+export const OFFLINE_MESSAGE =
+  'This page has not been saved on this phone yet. It loads by itself once you are back online.';
+
+/**
+ * Offline with nothing to show: said plainly, with a retry (never an endless "Loading…":
+ * offline, queries wait paused and no deadline ends them).
+ */
+export function OfflineNote({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="note note-offline" role="alert" data-testid="offline-state">
+      <p>
+        <strong>You are offline.</strong> {OFFLINE_MESSAGE}
+      </p>
+      <button type="button" className="btn btn-outline" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/**
+ * "Loading…" while something is on its way; offline, where nothing is on its way, the offline
+ * state instead, whose retry asks again for what the screen shows.
+ */
+export function LoadingNote({
+  children = 'Loading…',
+  onRetry,
+}: {
+  children?: ReactNode;
+  onRetry?: () => void;
+}) {
+  const online = useOnline();
+  const client = useQueryClient();
+  if (!online)
+    return (
+      <OfflineNote onRetry={onRetry ?? (() => void client.refetchQueries({ type: 'active' }))} />
+    );
   return (
     <p className="note note-loading" role="status">
       {children}
@@ -77,7 +115,7 @@ export function QueryView<T>({
   }
   const failed = query.isError ? query.error : noAnswer(query.failureReason);
   if (failed) return frame(<ErrorNote error={failed} onRetry={() => void query.refetch()} />);
-  return frame(<LoadingNote>{loading}</LoadingNote>);
+  return frame(<LoadingNote onRetry={() => void query.refetch()}>{loading}</LoadingNote>);
 }
 
 /** A loading or error state that is the whole page. */

@@ -7,6 +7,7 @@ import { DeliveryCard } from './components/delivery-card';
 import { CourierOnly } from './components/courier-only';
 import '#client/components/ui/delivery-ui.css';
 import './courier.css';
+import { LoadingNote } from '#client/components/ui/status.js';
 
 /** /CourierNav without a delivery: the courier's current delivery, ready to open. */
 const TITLE = 'Current Delivery';
@@ -26,7 +27,7 @@ function CurrentDelivery({ user }: { user: SessionUser }) {
             Error: Failed to fetch your deliveries
           </p>
         ) : (
-          <p role="status">Loading…</p>
+          <LoadingNote />
         )
       ) : current ? (
         <DeliveryCard delivery={current} headingLevel={2}>

@@ -4,6 +4,7 @@ import { OrderItem } from './order-item';
 import { useOrders } from './orders-api';
 import '#client/components/ui/delivery-ui.css';
 import './orders.css';
+import { LoadingNote } from '#client/components/ui/status.js';
 
 export function OrderStatusPage() {
   return <RequireUser>{(user) => <OrderStatus buyerId={user.user_id} />}</RequireUser>;
@@ -17,7 +18,7 @@ function OrderStatus({ buyerId }: { buyerId: number }) {
         <h1 id="os-title">Order Status</h1>
         <BackToProfile />
       </div>
-      {orders.state === 'loading' && <p role="status">Loading…</p>}
+      {orders.state === 'loading' && <LoadingNote />}
       {orders.state === 'error' && (
         <div className="dl-notice" role="alert">
           <p>Error: {orders.message}</p>

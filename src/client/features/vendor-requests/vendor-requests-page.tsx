@@ -7,6 +7,7 @@ import { RequestCard } from './request-card';
 import { useDeclineRequest, useVendorRequests } from './vendor-requests-api';
 import '#client/components/ui/delivery-ui.css';
 import './vendor-requests.css';
+import { LoadingNote } from '#client/components/ui/status.js';
 
 export function VendorRequestsPage() {
   return <RequireUser>{(user) => <VendorRequests userId={user.user_id} />}</RequireUser>;
@@ -56,7 +57,7 @@ function RequestList({ requests, error, busyId, onAccept, onDecline }: RequestLi
         Error: {error.message}
       </p>
     ) : (
-      <p role="status">Loading…</p>
+      <LoadingNote />
     );
   }
   if (requests.length === 0) {

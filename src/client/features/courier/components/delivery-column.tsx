@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { DeliveryCard } from './delivery-card';
+import { LoadingNote } from '#client/components/ui/status.js';
 
 interface DeliveryColumnProps {
   title: string;
@@ -59,5 +60,5 @@ function ColumnBody({
         {error}
       </p>
     );
-  return loading ? <p role="status">Loading…</p> : null;
+  return loading ? <LoadingNote /> : null;
 }
