@@ -169,6 +169,8 @@ describe('courier dashboard', () => {
       receiver_id: assigned.buyer_id,
       listing_id: assigned.listing_id,
       content: 'At the Library entrance',
+      // The id the outbox would send it again with: the server keeps it once.
+      client_id: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
     });
   });
 

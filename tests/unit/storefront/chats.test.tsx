@@ -161,6 +161,8 @@ describe('/Chats', () => {
       receiver_id: 3,
       listing_id: 11,
       content: 'See you at noon',
+      // The id the outbox would send it again with: the server keeps it once.
+      client_id: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
     });
     expect(input).toHaveValue('');
   });

@@ -179,6 +179,8 @@ describe('a signed-in buyer', () => {
       receiver_id: 3,
       listing_id: 11,
       content: 'Still available?',
+      // The id the outbox would send it again with: the server keeps it once.
+      client_id: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
     });
     const check = api.callsTo('GET /api/direct_message/listing-sender/get')[0]!;
     expect(check.query.get('id')).toBe('7');

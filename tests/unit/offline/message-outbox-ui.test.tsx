@@ -1,0 +1,72 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ProductPage } from '#client/features/listings/product-page.js';
+import { getOutboxState } from '#client/lib/outbox.js';
+import { makeListing, signIn } from '../support/data';
+import { offline, reply, stubApi, type Routes } from '../support/fetch-stub';
+import { renderAt } from '../support/render';
+
+const open = () =>
+  renderAt(<ProductPage />, { path: '/productListing/:listingId', url: '/productListing/11' });
+
+/** Listing 11 by seller 3 (priya); the buyer is maria (7), who has not written yet. */
+function listingApi(extra: Routes = {}) {
+  return stubApi({
+    'GET /api/listing/11': [makeListing()],
+    'GET /api/review/eligibility/3': { can_review: false, message: null },
+    'GET /api/review/3': [],
+    'GET /api/direct_message/listing-sender/get': [],
+    'GET /api/delivery_request/listing-buyer': [],
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe('the product page’s message box on a failing network', () => {
+  it('keeps a message whose send fails on the network as Waiting to send, never "Could not send"', async () => {
+    signIn();
+    const api = listingApi({ 'POST /api/direct_message': offline });
+    const { user } = open();
+    await user.type(await screen.findByPlaceholderText('Type a message'), 'Still available?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const waiting = await screen.findByTestId('message-waiting');
+    expect(waiting).toHaveTextContent('Waiting to send');
+    expect(waiting).toHaveTextContent('“Still available?”');
+    expect(screen.queryByText(/Could not send/)).toBeNull();
+    // Kept in the outbox with the id it was first sent with, for the replay.
+    const [entry] = getOutboxState().entries;
+    const first = api.callsTo('POST /api/direct_message')[0]!.body as { client_id: string };
+    expect(entry).toMatchObject({
+      kind: 'message',
+      senderId: 7,
+      message: { receiver_id: 3, listing_id: 11, content: 'Still available?' },
+    });
+    expect(entry!.key).toBe(first.client_id);
+  });
+
+  it('shows the server’s own words when it refuses the message (not the network)', async () => {
+    // Another buyer: the outbox (module state, as in the app) still holds maria's message.
+    signIn({ user_id: 8, username: 'ben' });
+    listingApi({
+      'POST /api/direct_message': reply(403, {
+        message: 'You cannot message this person.',
+        code: 'forbidden',
+      }),
+    });
+    const { user } = open();
+    await user.type(await screen.findByPlaceholderText('Type a message'), 'Hello?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not send: You cannot message this person.',
+    );
+    expect(screen.queryByTestId('message-waiting')).toBeNull();
+    expect(
+      getOutboxState().entries.filter((e) => e.kind === 'message' && e.senderId === 8),
+    ).toEqual([]);
+  });
+});
