@@ -148,7 +148,11 @@ export function outboxBody(entry: Pick<StatusEntry, 'status' | 'deviceTime' | 'd
  * the courier asked for the code again.
  */
 export function isHandoverRefusal(entry: OutboxEntry, status: number): boolean {
-  return !isMessageEntry(entry) && entry.details?.handoverCode !== undefined && (status === 422 || status === 429);
+  return (
+    !isMessageEntry(entry) &&
+    entry.details?.handoverCode !== undefined &&
+    (status === 422 || status === 429)
+  );
 }
 
 export const REASSIGNED_MESSAGE = 'This delivery was reassigned';

@@ -202,7 +202,10 @@ describe('a message with the id its device made (client_id)', () => {
       client_id: clientId,
     });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ message: expect.stringContaining('client_id'), code: 'validation' });
+    expect(res.json()).toEqual({
+      message: expect.stringContaining('client_id'),
+      code: 'validation',
+    });
     expect(await countRows(ctx)).toEqual(rows);
   });
 

@@ -30,9 +30,7 @@ const EMPTY: StatusEntry[] = [];
 
 /** The courier's own waiting status changes (messages have their own screens). */
 export function statusEntriesOf(entries: readonly OutboxEntry[], userId: number): StatusEntry[] {
-  return entries.filter(
-    (e): e is StatusEntry => !isMessageEntry(e) && e.courierId === userId,
-  );
+  return entries.filter((e): e is StatusEntry => !isMessageEntry(e) && e.courierId === userId);
 }
 
 /** The courier outbox as the screens show it: pending count, last outcome, a sync button. */
@@ -40,8 +38,7 @@ export function useOutbox(): OutboxView {
   const user = useSessionUser();
   const state = useSyncExternalStore(subscribeOutbox, getOutboxState, getOutboxState);
   const userId = user?.user_id;
-  const pending =
-    userId === undefined ? EMPTY : statusEntriesOf(state.entries, userId);
+  const pending = userId === undefined ? EMPTY : statusEntriesOf(state.entries, userId);
   const syncNow = useCallback(() => void replayNow(), []);
   return {
     pending,

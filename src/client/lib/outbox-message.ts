@@ -22,8 +22,7 @@ export type MessageOutcome =
 function worthWaiting(error: unknown): boolean {
   return (
     isNetworkError(error) ||
-    (error instanceof ApiError &&
-      (error.status >= 500 || error.code === 'idempotency_in_progress'))
+    (error instanceof ApiError && (error.status >= 500 || error.code === 'idempotency_in_progress'))
   );
 }
 

@@ -48,7 +48,8 @@ export function OutboxSync() {
         for (const entry of result.applied)
           if (!isMessageEntry(entry)) applyStatusToCache(client, entry.deliveryId, entry.status);
         // Messages the outbox sent show where they belong at once, from the server's answers.
-        for (const message of result.delivered) if (isDirectMessage(message)) addSent(client, message);
+        for (const message of result.delivered)
+          if (isDirectMessage(message)) addSent(client, message);
         const statuses = [...result.applied, ...result.dropped.map((d) => d.entry)];
         if (statuses.some((e) => !isMessageEntry(e)))
           void client.invalidateQueries({ queryKey: queryKeys.deliveries() });

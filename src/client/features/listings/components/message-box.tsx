@@ -1,10 +1,6 @@
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
-import {
-  MessageForm,
-  SendMessageForm,
-  WaitingToSend,
-} from '#client/components/ui/message-form.js';
+import { MessageForm, SendMessageForm, WaitingToSend } from '#client/components/ui/message-form.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useWaitingMessages } from '#client/lib/outbox-hooks.js';
 import { useMessageSent } from '../api/product-api';
