@@ -20,6 +20,7 @@ import { useHiddenAfter } from './hooks/use-hidden-after';
 import { useLivePosition } from './hooks/use-live-position';
 import '#client/components/ui/delivery-ui.css';
 import './courier-nav.css';
+import { OfflineNote } from '#client/components/ui/status.js';
 
 /** /courierNav/{delivery_id}: the courier's map and delivery screen. */
 export function CourierNavPage() {
@@ -139,7 +140,15 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
           </InfoPanel>
         </>
       )}
-      {!loadingHidden && <LoadingMascot />}
+      {!loadingHidden &&
+        // Offline with this delivery never loaded on the phone: say so, not "Loading" for ever.
+        (delivery.data === undefined && delivery.fetchStatus === 'paused' ? (
+          <div className="page">
+            <OfflineNote onRetry={() => void delivery.refetch()} />
+          </div>
+        ) : (
+          <LoadingMascot />
+        ))}
     </main>
   );
 }
