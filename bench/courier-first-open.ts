@@ -23,17 +23,14 @@ import { DEMO_PASSWORD } from '#server/db/seed.js';
 import { SESSION_MS } from '#shared/constants.js';
 import { launchBrowser } from './lib/browser.js';
 import { assignedToTom, signedIn } from './lib/demo-delivery.js';
+import { summarizeRuns, type Runs } from './lib/runs.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_COURIER_RUNS ?? 5));
 const CPU_SLOWDOWN = 4;
 /** Library, on campus: the courier's position for the whole run. */
 const POSITION = { latitude: 37.7215, longitude: -122.4786 };
 
-export interface FirstOpenTimes {
-  medianMs: number;
-  maxMs: number;
-  runs: number[];
-}
+export type FirstOpenTimes = Runs;
 /** Each figure: until /courierNav/{id} shows the delivery and its map, the loading screen gone. */
 export interface CourierFirstOpenResult {
   /** The app running on the dashboard: from the tap on the delivery in progress. */
@@ -201,11 +198,6 @@ async function withAppInstalled(context: BrowserContext, deliveryId: number) {
   }
 }
 
-const summary = (runs: number[]): FirstOpenTimes => {
-  const sorted = [...runs].sort((a, b) => a - b);
-  return { medianMs: sorted[Math.floor(sorted.length / 2)]!, maxMs: sorted.at(-1)!, runs };
-};
-
 export async function runCourierFirstOpen(baseURL: string): Promise<CourierFirstOpenResult> {
   const maria = await signedIn(baseURL, 'maria');
   const tom = await signedIn(baseURL, 'tom');
@@ -247,14 +239,14 @@ export async function runCourierFirstOpen(baseURL: string): Promise<CourierFirst
         await installed.close();
       }
     }
-    const times = summary(cold.map((s) => s.shownMs));
+    const times = summarizeRuns(cold.map((s) => s.shownMs));
     const median = cold.find((s) => s.shownMs === times.medianMs)!;
     return {
-      fromDashboard: summary(tap),
-      installedNewTab: summary(newTab),
+      fromDashboard: summarizeRuns(tap),
+      installedNewTab: summarizeRuns(newTab),
       cold: times,
       coldMedianRun: { ...median.marks, shown: median.shownMs },
-      dashboardCold: summary(dashboard),
+      dashboardCold: summarizeRuns(dashboard),
     };
   } finally {
     await browser.close();

@@ -146,16 +146,9 @@ async function main() {
 
   // The browser benchmarks share one server with the demo data, as `npm start` serves it, and a
   // tile host of their own on another origin (the real one is out of reach here).
-  const browserSteps = [
-    'lighthouse',
-    'lighthouseSignedIn',
-    'inp',
-    'courierFirstOpen',
-    'repeatVisit',
-    'sync',
-    'lieFi',
-  ];
-  if (browserSteps.some((s) => only.has(s as Step))) {
+  // They are the steps from 'lighthouse' on.
+  const browserSteps = STEPS.slice(STEPS.indexOf('lighthouse'));
+  if (browserSteps.some((s) => only.has(s))) {
     const dataDir = path.join(TMP, 'web');
     fs.rmSync(dataDir, { recursive: true, force: true });
     const tileHost = await startTileHost(await freePort());
