@@ -60,6 +60,18 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       t?.maxMs < 100,
     );
   }
+  for (const [way, label] of [
+    ['fromDashboard', 'tapped on the dashboard'],
+    ['installedNewTab', 'opened in a new tab, app installed'],
+  ] as const) {
+    const t = r.courierFirstOpen?.[way];
+    add(
+      `Courier screen shown at 4x CPU slowdown, ${label}: median (ms)`,
+      '< 1000',
+      t?.medianMs,
+      t?.medianMs < 1000,
+    );
+  }
   for (const [scenario, label] of [
     ['titleSearch', 'title search'],
     ['typoSearch', 'typo search'],

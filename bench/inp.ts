@@ -7,17 +7,14 @@
  */
 import type { Page } from '@playwright/test';
 import { launchBrowser } from './lib/browser.js';
+import { summarizeRuns, type Runs } from './lib/runs.js';
 import { assignedToTom, signedIn, signInOnPage } from './lib/demo-delivery.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_INP_RUNS ?? 5));
 const CPU_SLOWDOWN = 4;
 
-export interface TapLatency {
-  /** The median run's latency, ms. */
-  medianMs: number;
-  maxMs: number;
-  runs: number[];
-}
+/** Each tap's latency: the median run's, the slowest, every run's (ms). */
+export type TapLatency = Runs;
 export type InpResult = Record<'pickedUp' | 'finishDropOff' | 'send', TapLatency>;
 
 /** Starts recording the page's interactions (Event Timing, every event of 16 ms or more). */
@@ -52,11 +49,6 @@ async function tapLatency(page: Page, tap: () => Promise<void>, done: () => Prom
   // Under 16 ms, no event of the interaction is reported.
   return 16;
 }
-
-const summary = (runs: number[]): TapLatency => {
-  const sorted = [...runs].sort((a, b) => a - b);
-  return { medianMs: sorted[Math.floor(sorted.length / 2)]!, maxMs: sorted.at(-1)!, runs };
-};
 
 export async function runInp(baseURL: string): Promise<InpResult> {
   const maria = await signedIn(baseURL, 'maria');
@@ -120,9 +112,9 @@ export async function runInp(baseURL: string): Promise<InpResult> {
       );
     }
     return {
-      pickedUp: summary(pickedUp),
-      finishDropOff: summary(finishDropOff),
-      send: summary(send),
+      pickedUp: summarizeRuns(pickedUp),
+      finishDropOff: summarizeRuns(finishDropOff),
+      send: summarizeRuns(send),
     };
   } finally {
     await browser.close();

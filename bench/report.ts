@@ -24,6 +24,25 @@ function budgets(checks: BudgetCheck[]) {
   );
 }
 
+function courierFirstOpen(c: Loose) {
+  const ways: [string, string][] = [
+    ['fromDashboard', 'tap on the dashboard (app installed and running)'],
+    ['installedNewTab', 'new tab, app installed (service worker)'],
+    ['cold', 'new tab, app never loaded (no service worker, empty cache)'],
+    ['dashboardCold', 'the dashboard itself, app never loaded'],
+  ];
+  const times = table(
+    ['Way in', 'Median ms', 'Slowest ms', 'Runs ms'],
+    ways
+      .filter(([way]) => c[way])
+      .map(([way, label]) => [label, c[way].medianMs, c[way].maxMs, c[way].runs.join(', ')]),
+  );
+  const marks = Object.entries((c.coldMedianRun ?? {}) as Record<string, number>)
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ');
+  return marks ? `${times}\n\nThe median cold run, ms from navigation start: ${marks}.` : times;
+}
+
 function lieFi(l: Loose) {
   const runs = l.runs as { homeMs: number; productMs: number; orderStatusMs: number }[];
   return [
@@ -365,6 +384,11 @@ export function renderMarkdown(results: Record<string, unknown>): string {
             ]),
           )
         : 'Not measured.'),
+    '',
+    '## First open of the courier screen (phone, 4x CPU slowdown)',
+    '',
+    failed(r.courierFirstOpen) ??
+      (r.courierFirstOpen ? courierFirstOpen(r.courierFirstOpen) : 'Not measured.'),
     '',
     '## API at 100,000 listings',
     '',

@@ -21,6 +21,7 @@ import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runGuessing } from './guessing.js';
 import { runInp } from './inp.js';
+import { runCourierFirstOpen } from './courier-first-open.js';
 import { runLieFi } from './lie-fi.js';
 import { runLighthouse } from './lighthouse.js';
 import { runLighthouseSignedIn } from './lighthouse-signed-in.js';
@@ -50,6 +51,7 @@ const STEPS = [
   'lighthouse',
   'lighthouseSignedIn',
   'inp',
+  'courierFirstOpen',
   'repeatVisit',
   'sync',
   'lieFi',
@@ -144,8 +146,9 @@ async function main() {
 
   // The browser benchmarks share one server with the demo data, as `npm start` serves it, and a
   // tile host of their own on another origin (the real one is out of reach here).
-  const browserSteps = ['lighthouse', 'lighthouseSignedIn', 'inp', 'repeatVisit', 'sync', 'lieFi'];
-  if (browserSteps.some((s) => only.has(s as Step))) {
+  // They are the steps from 'lighthouse' on.
+  const browserSteps = STEPS.slice(STEPS.indexOf('lighthouse'));
+  if (browserSteps.some((s) => only.has(s))) {
     const dataDir = path.join(TMP, 'web');
     fs.rmSync(dataDir, { recursive: true, force: true });
     const tileHost = await startTileHost(await freePort());
@@ -159,6 +162,7 @@ async function main() {
       await step('lighthouse', results, () => runLighthouse(server.url));
       await step('lighthouseSignedIn', results, () => runLighthouseSignedIn(server.url));
       await step('inp', results, () => runInp(server.url));
+      await step('courierFirstOpen', results, () => runCourierFirstOpen(server.url));
       await step('repeatVisit', results, () => runRepeatVisit(server.url));
       await step('sync', results, () => runSync(server.url));
       await step('lieFi', results, () => runLieFi(server.url));

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { AppRoot } from './app/app-root';
-import { createRouter, loadMatchedRoutes } from './app/router';
+import { createRouter, loadMatchedRoutes, preloadMatchedRoutes } from './app/router';
 import { watchInstallOffer } from './lib/install-offer';
 import { followBrowserOnline } from './lib/online';
 import { createQueryClient } from './lib/query-client';
@@ -71,7 +71,9 @@ async function boot() {
     return;
   }
 
-  // Render from the saved cache, so the last seen data shows even with no network.
+  // The page's code loads meanwhile. Then render from the saved cache, so the last seen data
+  // shows even with no network.
+  preloadMatchedRoutes(window.location.pathname);
   await Promise.race([started, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   createRoot(root).render(
     <AppRoot client={queryClient} persistence={started}>

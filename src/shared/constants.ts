@@ -54,7 +54,6 @@ export const REVIEW_RATING_MAX = 5;
 
 export const MESSAGE_REFRESH_MS = 100;
 export const ORDER_STATUS_REFRESH_MS = 10_000;
-export const COURIER_LOADING_HIDE_MS = 3_000;
 export const MAP_ZOOM = 18;
 
 export const GEOLOCATION_OPTIONS = {

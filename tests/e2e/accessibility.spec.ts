@@ -47,8 +47,8 @@ async function settled(page: Page) {
   ).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
-  // The courier screen's mascot hides 3 s after its data is ready.
-  await expect(page.locator('.courier-loading')).toHaveCount(0, { timeout: 10_000 });
+  // The courier screen's loading mascot goes once its data and map are ready.
+  await expect(page.locator('.nav-loading')).toHaveCount(0, { timeout: 10_000 });
 }
 
 async function check(page: Page, what: string) {

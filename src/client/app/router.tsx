@@ -129,3 +129,15 @@ export async function loadMatchedRoutes(location: Location): Promise<void> {
     }),
   );
 }
+
+/**
+ * Starts loading the code of the routes that match `pathname` without waiting for it: a page
+ * opened directly fetches its code while the saved cache is being restored instead of after,
+ * and a page a tap is likely to open is ready before it (lib/route-prefetch.ts). The router's own load of the route then finds the modules already on their way; a
+ * failure is the router's to show (its route error), not this one's.
+ */
+export function preloadMatchedRoutes(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
+}

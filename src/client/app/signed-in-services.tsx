@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { LiveEvents } from '../components/live/live-events';
 import { OutboxSync } from '../components/offline/outbox-sync';
 import { startOutbox } from '../lib/outbox';
+import { setRoutePrefetcher } from '../lib/route-prefetch';
 import { useSessionUser } from '../lib/session';
+import { preloadMatchedRoutes } from './router';
 
 /**
  * This device's push subscription follows who is signed in: after each sign-in it is tied to
@@ -30,6 +32,7 @@ function PushSync() {
  */
 export function SignedInServices() {
   useEffect(() => startOutbox(), []);
+  useEffect(() => setRoutePrefetcher(preloadMatchedRoutes), []);
   return (
     <>
       <OutboxSync />

@@ -9,6 +9,7 @@ import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { useInstallWay } from '#client/lib/install-offer.js';
 import { keepOfflineData } from '#client/lib/persistent-storage.js';
+import { prefetchRouteWhenIdle } from '#client/lib/route-prefetch.js';
 import {
   claimErrorMessage,
   useClaimDelivery,
@@ -25,6 +26,8 @@ import '#client/components/ui/delivery-ui.css';
 import './courier.css';
 
 const TITLE = 'Courier Dashboard';
+/** Any delivery's screen: they share one page's code. */
+const DELIVERY_SCREEN = '/courierNav/0';
 
 // Shown only while the app can be installed here, so loaded only then.
 const InstallCard = lazy(() =>
@@ -55,6 +58,8 @@ function CourierDashboard({ user }: { user: SessionUser }) {
     askedToKeepData = true;
     void keepOfflineData();
   }, []);
+  // The delivery screen (with its map) opens from here: its code is ready before the tap.
+  useEffect(() => prefetchRouteWhenIdle(DELIVERY_SCREEN), []);
   const columns = mine.data ? groupByColumn(mine.data) : undefined;
   // Both of the courier's own columns come from one list.
   const mineState = {

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
 import { MAP_ZOOM } from '#shared/constants.js';
 import { mapFocus, type DeliveryStatus } from '#shared/delivery.js';
@@ -7,6 +7,8 @@ import { locationCoords, type LatLng } from '#shared/locations.js';
 import '#client/components/map/map-markers.css';
 import { MapTileLayer } from '#client/components/map/map-tile-layer.js';
 import { ErrandMarkers } from '#client/components/map/errand-markers.js';
+import { ShowErrand } from '#client/components/map/errand-view.js';
+import { MapViewToggle, type MapView } from './map-view-toggle';
 
 interface DeliveryMapProps {
   pickup: string;
@@ -16,31 +18,52 @@ interface DeliveryMapProps {
   onReady: () => void;
 }
 
-/** Centres on the pickup while Assigned and on the dropoff after. */
+/**
+ * Spec: zoom 18, centred on the pickup while Assigned and on the dropoff after. "Show all" fits
+ * the courier, the pickup and the drop-off instead; the same button goes back.
+ */
 export function DeliveryMap({ pickup, dropoff, status, position, onReady }: DeliveryMapProps) {
+  const [view, setView] = useState<MapView>('focus');
   const pickupAt = locationCoords(pickup);
   const dropoffAt = locationCoords(dropoff);
-  const centre = mapFocus(status) === 'pickup' ? pickupAt : dropoffAt;
+  const focus = mapFocus(status);
+  const centre = focus === 'pickup' ? pickupAt : dropoffAt;
   return (
-    <MapContainer
-      center={[centre.lat, centre.lng]}
-      zoom={MAP_ZOOM}
-      className="nav-map"
-      whenReady={onReady}
-    >
-      <MapTileLayer />
-      <FollowCentre centre={centre} />
-      <ErrandMarkers pickup={pickup} dropoff={dropoff} courier={position} courierLabel="You" />
-    </MapContainer>
+    <>
+      <MapContainer
+        center={[centre.lat, centre.lng]}
+        zoom={MAP_ZOOM}
+        className="nav-map"
+        whenReady={onReady}
+      >
+        <MapTileLayer />
+        {view === 'focus' ? (
+          <FollowCentre centre={centre} />
+        ) : (
+          <ShowErrand pickup={pickupAt} dropoff={dropoffAt} courier={position} />
+        )}
+        <ErrandMarkers pickup={pickup} dropoff={dropoff} courier={position} courierLabel="You" />
+      </MapContainer>
+      <MapViewToggle
+        view={view}
+        focus={focus}
+        onToggle={() => setView((v) => (v === 'focus' ? 'all' : 'focus'))}
+      />
+    </>
   );
 }
 
-/** The map's centre prop only applies once; this moves the view when the focus changes. */
+/**
+ * The spec's view: mounted (at the start, or back from "Show all") it sets zoom 18 on the
+ * focus; when the focus moves (picked up) it follows at the zoom the courier chose.
+ */
 function FollowCentre({ centre }: { centre: LatLng }) {
   const map = useMap();
   const { lat, lng } = centre;
+  const mounted = useRef(false);
   useEffect(() => {
-    map.setView([lat, lng], map.getZoom());
+    map.setView([lat, lng], mounted.current ? map.getZoom() : MAP_ZOOM);
+    mounted.current = true;
   }, [map, lat, lng]);
   return null;
 }

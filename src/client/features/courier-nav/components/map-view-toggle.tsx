@@ -1,0 +1,27 @@
+import type { mapFocus } from '#shared/delivery.js';
+
+/** The spec's view (zoom 18 on the next spot) or the whole errand in view. */
+export type MapView = 'focus' | 'all';
+type MapFocus = ReturnType<typeof mapFocus>;
+
+const BACK: Record<MapFocus, string> = { pickup: 'Show pickup', dropoff: 'Show drop-off' };
+
+/**
+ * One button over the map that switches between the two views; its name says what a tap does.
+ * A sibling of the map, not a Leaflet control, so taps and keys stay its own (no map drag).
+ */
+export function MapViewToggle({
+  view,
+  focus,
+  onToggle,
+}: {
+  view: MapView;
+  focus: MapFocus;
+  onToggle: () => void;
+}) {
+  return (
+    <button type="button" className="btn nav-map-view" onClick={onToggle}>
+      {view === 'focus' ? 'Show all' : BACK[focus]}
+    </button>
+  );
+}
