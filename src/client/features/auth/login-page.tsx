@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
 import { TextField } from '#client/components/ui/fields.js';
+import { showAlert } from '#client/lib/dialogs.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { login } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
@@ -19,8 +20,9 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, setError, busy, send } = useSend('Login failed', (message) =>
-    window.alert(message),
+  const { error, setError, busy, send } = useSend(
+    'Login failed',
+    (message) => void showAlert(message),
   );
 
   const submit = async (event: React.FormEvent) => {
@@ -31,7 +33,7 @@ export function LoginPage() {
     }
     await send(async () => {
       await login({ email: email.trim(), password });
-      window.alert('Logged in!');
+      await showAlert('Logged in!');
       await navigate(returnPath(location.state), { replace: true });
     });
   };

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
 import { TextField } from '#client/components/ui/fields.js';
+import { showAlert } from '#client/lib/dialogs.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
@@ -70,23 +71,25 @@ export function RegisterPage() {
   useDocumentTitle('Register');
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
-  const { error, setError, busy, send } = useSend('Register failed', (message) =>
-    window.alert(message),
+  const { error, setError, busy, send } = useSend(
+    'Register failed',
+    (message) => void showAlert(message),
   );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const check = checkRegister(form);
-    if (check.warning) window.alert(check.warning);
+    // Spec: the campus e-mail warning is alerted, and the submission goes on once it is read.
+    if (check.warning) await showAlert(check.warning);
     if (check.error) {
       setError(check.error);
-      window.alert(check.error);
+      await showAlert(check.error);
       return;
     }
     const sending = send(async () => {
       const { agreed: _agreed, ...body } = form;
       await register(body);
-      window.alert('Registered successfully!');
+      await showAlert('Registered successfully!');
       await navigate('/RealUserProfile', { replace: true });
     });
     // The warning stays on screen while the account is created (a failure replaces it).

@@ -9,6 +9,7 @@ import {
   TextAreaField,
 } from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
+import { showAlert } from '#client/lib/dialogs.js';
 import { useAcceptRequest } from './vendor-requests-api';
 
 interface AcceptModalProps {
@@ -17,7 +18,10 @@ interface AcceptModalProps {
   onClose: () => void;
 }
 
-/** Accepting a request: where the courier picks the item up, and a note for the courier. */
+/**
+ * Accepting a request: who asked and where the item goes, then where the courier picks it up
+ * and a note for the courier.
+ */
 export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
   const accept = useAcceptRequest(userId);
   const [pickup, setPickup] = useState('');
@@ -44,8 +48,9 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
       { requestId: request.delivery_request_id, body: parsed.data },
       {
         onSuccess: () => {
-          window.alert('Delivery accepted!');
+          // The sheet goes first: the alert is not a dialog over a dialog.
           onClose();
+          void showAlert('Delivery accepted!');
         },
         onError: (err) => setError(err.message),
       },
@@ -57,6 +62,19 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
       <div className="vr-item">
         <ListingImage src={request.thumbnail} alt={title} className="dl-thumb" />
         <h3>{title}</h3>
+      </div>
+      <div className="vr-where">
+        <p>
+          <span className="dl-label">Buyer:</span> {request.username ?? 'Unknown'}
+        </p>
+        <p>
+          <span className="dl-label">Drop-off:</span> {request.dropoff}
+        </p>
+        {request.buyer_special_request && (
+          <p>
+            <span className="dl-label">Buyer note:</span> {request.buyer_special_request}
+          </p>
+        )}
       </div>
       <form className="form" onSubmit={submit} noValidate>
         <SelectField

@@ -2,11 +2,14 @@ import { useState } from 'react';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { RequireUser } from '#client/components/require-user.js';
+import { askToConfirm } from '#client/lib/dialogs.js';
 import { AcceptModal } from './accept-modal';
 import { RequestCard } from './request-card';
 import { useDeclineRequest, useVendorRequests } from './vendor-requests-api';
 import '#client/components/ui/delivery-ui.css';
 import './vendor-requests.css';
+
+export const DECLINE_CONFIRM = 'Decline this delivery request?';
 
 export function VendorRequestsPage() {
   return <RequireUser>{(user) => <VendorRequests userId={user.user_id} />}</RequireUser>;
@@ -18,8 +21,15 @@ function VendorRequests({ userId }: { userId: number }) {
   const [accepting, setAccepting] = useState<DeliveryRequest | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  function onDecline(request: DeliveryRequest) {
+  async function onDecline(request: DeliveryRequest) {
     setNotice(null);
+    const yes = await askToConfirm(DECLINE_CONFIRM, {
+      detail: `${request.title || 'No Title'} for ${request.username ?? 'a buyer'}: the buyer sees Denied, and it cannot be taken back.`,
+      confirmLabel: 'Decline',
+      cancelLabel: 'Keep request',
+      danger: true,
+    });
+    if (!yes) return;
     decline.mutate(request.delivery_request_id, {
       onError: (error) => setNotice(`Could not decline this request: ${error.message}`),
     });
@@ -32,7 +42,7 @@ function VendorRequests({ userId }: { userId: number }) {
         error={requests.isError ? requests.error : null}
         busyId={decline.isPending ? decline.variables : undefined}
         onAccept={setAccepting}
-        onDecline={onDecline}
+        onDecline={(request) => void onDecline(request)}
       />
       {accepting && (
         <AcceptModal request={accepting} userId={userId} onClose={() => setAccepting(null)} />
