@@ -13,13 +13,16 @@ export function MessageForm({
   onSend,
   busy,
   label,
+  initialText = '',
 }: {
   onSend: (content: string) => void;
   busy: boolean;
   /** For screen readers: who the message goes to. */
   label: string;
+  /** What the box starts with (a message typed before signing in). */
+  initialText?: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const inputId = useId();
   return (
     <form
@@ -57,10 +60,12 @@ export function SendMessageForm({
   label,
   to,
   onSent,
+  initialText,
 }: {
   label: string;
   to: Omit<SendMessageBody, 'content'>;
   onSent?: () => void;
+  initialText?: string;
 }) {
   const send = useSendMessage();
   const key = useSendKey();
@@ -69,6 +74,7 @@ export function SendMessageForm({
       <MessageForm
         label={label}
         busy={send.isPending}
+        initialText={initialText}
         onSend={(content) => {
           if (content === '') return;
           const body = { ...to, content };

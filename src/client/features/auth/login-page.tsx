@@ -3,21 +3,18 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { showAlert } from '#client/lib/dialogs.js';
+import { readLoginState } from '#client/lib/login-reason.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { login } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
 import { useSend } from './hooks/use-send';
 
-/** Where to go after signing in: back where the visitor came from, never off-site. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
-
 export function LoginPage() {
   useDocumentTitle('Login');
   const navigate = useNavigate();
   const location = useLocation();
+  // Where to go after signing in, and why this page opened (a tap on Send, a signed-in page).
+  const { from, reason } = readLoginState(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { error, setError, busy, send } = useSend(
@@ -34,12 +31,13 @@ export function LoginPage() {
     await send(async () => {
       await login({ email: email.trim(), password });
       await showAlert('Logged in!');
-      await navigate(returnPath(location.state), { replace: true });
+      await navigate(from, { replace: true });
     });
   };
 
   return (
     <AuthLayout title="Login">
+      {reason && <p className="auth-reason">{reason}</p>}
       <AuthForm
         onSubmit={submit}
         error={error}
