@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VendorRequestsPage } from '#client/features/vendor-requests/vendor-requests-page.js';
 import { PICKUP_LOCATIONS } from '#shared/locations.js';
-import { makeRequest, signIn } from '../support/data';
+import { makeDelivery, makeRequest, makeUser, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
 import { currentPath, renderAt } from '../support/render';
 
 const LIST = 'GET /api/delivery_request/vendor/7';
+const DELIVERIES = 'GET /api/delivery_instruction';
 const open = () => renderAt(<VendorRequestsPage />, { path: '/vendorDeliveryRequest' });
 
 const lamp = makeRequest({
@@ -65,7 +66,7 @@ describe('vendor delivery requests', () => {
 
   it('shows a load failure', async () => {
     signIn();
-    stubApi({ [LIST]: reply(500, { message: 'Database is resting' }) });
+    stubApi({ [LIST]: reply(500, { message: 'Database is resting' }), [DELIVERIES]: [] });
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database is resting');
   });
@@ -182,5 +183,76 @@ describe('vendor delivery requests', () => {
     stubApi({ [LIST]: never });
     open();
     expect(screen.getByText('Loading…')).toBeVisible();
+  });
+
+  it('lists the deliveries the vendor accepted with their progress and courier', async () => {
+    signIn();
+    const waiting = makeDelivery({
+      delivery_id: 41,
+      vendor_id: 7,
+      title: 'Desk chair',
+      delivery_status: 'Unassigned',
+    });
+    const carried = makeDelivery({
+      delivery_id: 42,
+      vendor_id: 7,
+      title: 'Calculus book',
+      delivery_status: 'Picked Up',
+      courier_id: 30,
+      pickup: 'Library',
+      dropoff: 'Student Center',
+    });
+    const done = makeDelivery({
+      delivery_id: 43,
+      vendor_id: 7,
+      title: 'Old lamp',
+      delivery_status: 'Delivered',
+      courier_id: 30,
+    });
+    // Bought by the vendor from someone else: not theirs to follow here.
+    const bought = makeDelivery({ delivery_id: 44, vendor_id: 3, buyer_id: 7, title: 'Kettle' });
+    const api = stubApi({
+      [LIST]: [],
+      [DELIVERIES]: [waiting, carried, done, bought],
+      'GET /api/user/30': [makeUser({ user_id: 30, username: 'tomc', first_name: 'Tom' })],
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Accepted deliveries' });
+    expect(within(section).getByText('Loading your accepted deliveries…')).toBeVisible();
+
+    const chair = await within(section).findByRole('article', { name: 'Desk chair' });
+    expect(within(chair).getByText('Unassigned')).toBeVisible();
+    expect(within(chair).getByTestId('courier')).toHaveTextContent(
+      'Courier: waiting for a courier to take it',
+    );
+    const book = within(section).getByRole('article', { name: 'Calculus book' });
+    expect(within(book).getByText('Picked Up')).toBeVisible();
+    expect(book).toHaveTextContent('Pick up: Library Drop off: Student Center');
+    await waitFor(() =>
+      expect(within(book).getByTestId('courier')).toHaveTextContent('Courier: Tom'),
+    );
+    // Finished ones, and the vendor's own purchases, are not under way here.
+    expect(within(section).queryByRole('article', { name: 'Old lamp' })).toBeNull();
+    expect(within(section).queryByRole('article', { name: 'Kettle' })).toBeNull();
+    expect(
+      within(section).getByRole('link', { name: 'All deliveries of your items' }),
+    ).toHaveAttribute('href', '/vendorPage');
+    // One look-up per courier, however many deliveries they carry.
+    expect(api.callsTo('GET /api/user/30')).toHaveLength(1);
+  });
+
+  it('says so when nothing accepted is under way', async () => {
+    signIn();
+    stubApi({
+      [LIST]: [],
+      [DELIVERIES]: [makeDelivery({ vendor_id: 7, delivery_status: 'Delivered' })],
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Accepted deliveries' });
+    expect(
+      await within(section).findByText(
+        'Nothing under way. A delivery you accept shows here with its progress until it is delivered.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
 import { RequireUser } from '#client/components/require-user.js';
+import { Section } from '#client/components/ui/section.js';
+import { VendorDeliveries } from '#client/components/vendor-deliveries.js';
 import { askToConfirm } from '#client/lib/dialogs.js';
 import { AcceptModal } from './accept-modal';
 import { RequestCard } from './request-card';
@@ -44,6 +47,18 @@ function VendorRequests({ userId }: { userId: number }) {
         onAccept={setAccepting}
         onDecline={(request) => void onDecline(request)}
       />
+      {/* What the vendor accepted, followed to the drop-off: status and courier as they change. */}
+      <Section titleId="vr-accepted" title="Accepted deliveries">
+        <VendorDeliveries
+          vendorId={userId}
+          underWay
+          loading="Loading your accepted deliveries…"
+          empty="Nothing under way. A delivery you accept shows here with its progress until it is delivered."
+        />
+        <p className="vr-all">
+          <Link to="/vendorPage">All deliveries of your items</Link>
+        </p>
+      </Section>
       {accepting && (
         <AcceptModal request={accepting} userId={userId} onClose={() => setAccepting(null)} />
       )}
