@@ -19,15 +19,35 @@ export const LOGIN_REASONS: Record<LoginReason, string> = {
   page: 'Sign in to see this page: it opens once you are signed in.',
 };
 
+/**
+ * What to say after registering (the spec sends a new account to its profile): the way back to
+ * what the person was doing when they were sent to sign in.
+ */
+export const RETURN_LINKS: Record<LoginReason, { note: string; link: string }> = {
+  message: {
+    note: "Your message to the seller is kept in the listing's message box.",
+    link: 'Back to the listing',
+  },
+  delivery: { note: 'The item you wanted delivered is one tap away.', link: 'Back to the listing' },
+  review: { note: 'The seller you wanted to review is one tap away.', link: 'Back to the listing' },
+  page: { note: 'The page you opened is one tap away.', link: 'Continue to that page' },
+};
+
+/** A navigation's state as a LoginState: only a same-origin path, and a known reason. */
+export function loginStateOf(state: unknown): LoginState | null {
+  const { from, reason } = (state ?? {}) as Partial<Record<keyof LoginState, unknown>>;
+  // Back where the person came from, never off-site.
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  return typeof reason === 'string' && Object.hasOwn(LOGIN_REASONS, reason)
+    ? { from, reason: reason as LoginReason }
+    : { from };
+}
+
 /** The state of a navigation to /login, read back on the login page. */
 export function readLoginState(state: unknown): { from: string; reason: string | null } {
-  const { from, reason } = (state ?? {}) as Partial<Record<keyof LoginState, unknown>>;
+  const read = loginStateOf(state);
   return {
-    // Back where the person came from, never off-site.
-    from: typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/',
-    reason:
-      typeof reason === 'string' && Object.hasOwn(LOGIN_REASONS, reason)
-        ? LOGIN_REASONS[reason as LoginReason]
-        : null,
+    from: read?.from ?? '/',
+    reason: read?.reason ? LOGIN_REASONS[read.reason] : null,
   };
 }

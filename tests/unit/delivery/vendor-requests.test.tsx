@@ -200,7 +200,7 @@ describe('vendor delivery requests', () => {
       delivery_status: 'Picked Up',
       courier_id: 30,
       pickup: 'Library',
-      dropoff: 'Student Center',
+      dropoff: 'Hensill Hall',
     });
     const done = makeDelivery({
       delivery_id: 43,
@@ -227,7 +227,7 @@ describe('vendor delivery requests', () => {
     );
     const book = within(section).getByRole('article', { name: 'Calculus book' });
     expect(within(book).getByText('Picked Up')).toBeVisible();
-    expect(book).toHaveTextContent('Pick up: Library Drop off: Student Center');
+    expect(book).toHaveTextContent('Pick up: Library Drop off: Hensill Hall');
     await waitFor(() =>
       expect(within(book).getByTestId('courier')).toHaveTextContent('Courier: Tom'),
     );

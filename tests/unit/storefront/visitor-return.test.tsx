@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '#client/features/auth/login-page.js';
+import { RegisterPage } from '#client/features/auth/register-page.js';
+import { ReturnNote } from '#client/features/profile/return-note.js';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { makeListing, makeMessage, makeUser } from '../support/data';
@@ -78,6 +80,58 @@ describe('a visitor who is sent to sign in', () => {
     });
     // Sent: it does not come back a second time.
     expect(sessionStorage.getItem('messageDraft:11')).toBeNull();
+  });
+
+  it('a visitor who creates an account instead finds the way back to the listing and the message', async () => {
+    const api = listingApi();
+    api.set(
+      'POST /api/register',
+      reply(201, { user: makeUser({ user_id: 40 }), message: 'Registered successfully!' }),
+    );
+    const { user, router } = renderAt(<ProductPage />, {
+      path: '/productListing/:listingId',
+      url: '/productListing/11',
+      routes: [
+        { path: '/signin', element: <LoginPage /> },
+        { path: '/register', element: <RegisterPage /> },
+        // The profile's part that leads back (the whole profile is tested on its own).
+        { path: '/RealUserProfile', element: <ReturnNote /> },
+      ],
+    });
+    await user.type(await screen.findByPlaceholderText('Type a message'), 'Is it still there?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await router.navigate('/signin', { state: router.state.location.state });
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(currentPath(router)).toBe('/register');
+
+    const fields = {
+      'First Name': 'Ana',
+      'Last Name': 'Diaz',
+      Username: 'ana',
+      'SFSU Email': 'ana@sfsu.edu',
+      Password: 'long-password',
+      'Confirm Password': 'long-password',
+    };
+    for (const [label, value] of Object.entries(fields)) {
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await answerNextDialog(user)).toBe('Registered successfully!');
+    // The spec's /RealUserProfile, which offers the way back.
+    await waitFor(() => expect(currentPath(router)).toBe('/RealUserProfile'));
+    expect(
+      screen.getByText("Your message to the seller is kept in the listing's message box."),
+    ).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Back to the listing' }));
+    expect(currentPath(router)).toBe('/productListing/11');
+    expect(await screen.findByPlaceholderText('Type a message')).toHaveValue('Is it still there?');
+  });
+
+  it('the profile says nothing of a way back when registering was not sent from anywhere', async () => {
+    stubApi({});
+    renderAt(<ReturnNote />, { path: '/RealUserProfile' });
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('the login page says why it opened: delivery, review or a signed-in page', async () => {

@@ -69,7 +69,11 @@ export function LoginPage() {
         </TextField>
       </AuthForm>
       <p className="auth-switch">
-        New to Gator Market? <Link to="/register">Create an account</Link>
+        New to Gator Market?{' '}
+        {/* A new account comes back to what sent the person here, as signing in does. */}
+        <Link to="/register" state={location.state}>
+          Create an account
+        </Link>
       </p>
     </AuthLayout>
   );

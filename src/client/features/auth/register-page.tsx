@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { showAlert } from '#client/lib/dialogs.js';
+import { loginStateOf } from '#client/lib/login-reason.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
@@ -70,6 +71,8 @@ const FIELDS: readonly {
 export function RegisterPage() {
   useDocumentTitle('Register');
   const navigate = useNavigate();
+  // Sent here from the login page by a listing or a page: the profile offers the way back.
+  const cameFrom = loginStateOf(useLocation().state);
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
   const { error, setError, busy, send } = useSend(
     'Register failed',
@@ -90,7 +93,7 @@ export function RegisterPage() {
       const { agreed: _agreed, ...body } = form;
       await register(body);
       await showAlert('Registered successfully!');
-      await navigate('/RealUserProfile', { replace: true });
+      await navigate('/RealUserProfile', { replace: true, state: cameFrom });
     });
     // The warning stays on screen while the account is created (a failure replaces it).
     if (check.warning) setError(check.warning);
