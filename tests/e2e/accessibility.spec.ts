@@ -41,9 +41,14 @@ async function violations(page: Page): Promise<string[]> {
 /** Waits until the screen shows its data, not a loading state. */
 async function settled(page: Page) {
   // Every screen has one level-one heading; until it shows, the screen's code has not run yet
-  // (a lazy page on a loaded machine). An open dialog hides the page behind it, heading and all.
+  // (a lazy page on a loaded machine). An open dialog (an alert or a question too) hides the
+  // page behind it, heading and all.
   await expect(
-    page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first(),
+    page
+      .getByRole('heading', { level: 1 })
+      .or(page.getByRole('dialog'))
+      .or(page.getByRole('alertdialog'))
+      .first(),
   ).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
@@ -209,6 +214,28 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await page.getByRole('button', { name: 'Accept' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(page, 'accept sheet');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The app's own confirmation, open: the question to decline a request. Escape says no.
+      await page.getByRole('button', { name: 'Decline' }).first().click();
+      await expect(
+        page.getByRole('alertdialog', { name: 'Decline this delivery request?' }),
+      ).toBeVisible();
+      await check(page, 'decline confirmation');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await page.goto('/userListings');
+      await settled(page);
+      await page
+        .getByRole('button', { name: /^Mark as Sold/ })
+        .first()
+        .click();
+      await expect(
+        page.getByRole('alertdialog', { name: 'Mark this listing as sold?' }),
+      ).toBeVisible();
+      await check(page, 'mark as sold confirmation');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await page.goto('/RealUserProfile');
       await settled(page);
       await page.getByRole('button', { name: 'Create Listing' }).click();
