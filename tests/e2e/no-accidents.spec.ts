@@ -4,8 +4,8 @@
  * (cancelling changes nothing, on the server either), the vendor follows what they accepted,
  * and a visitor's message waits through signing in.
  */
-import { makePng } from '../fixtures/png.js';
-import { demoActor, listingOf, newActor, requestDelivery, type Actor } from './delivery-support';
+import { demoActor, listItem, listingOf, newActor, requestDelivery } from './delivery-support';
+import { newStudent } from './lie-fi-support';
 import {
   countConsoleErrors,
   DEMO_PASSWORD,
@@ -14,25 +14,6 @@ import {
   test,
   uniqueName,
 } from './fixtures';
-import { verifyFromMailbox } from './mailbox';
-
-/** A listing of the seller's, made through the API with a real picture. */
-async function listItem(seller: Actor, title: string): Promise<number> {
-  const res = await seller.page.request.post('/api/listing', {
-    data: {
-      thumbnail: makePng().toString('base64'),
-      mimetype: 'image/png',
-      title,
-      price: 25,
-      description: 'Sturdy and clean',
-      category: 'Furniture',
-      conditions: 'Used - Good',
-      vendor_id: seller.user.user_id,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { listing_id: number }).listing_id;
-}
 
 test('Decline asks and Escape keeps the request; accepted, the vendor follows it to its courier, who is warned before END SHIFT', async ({
   browser,
@@ -176,21 +157,7 @@ test("a visitor's typed message survives signing in and is sent from the listing
   consoleErrors,
 }) => {
   // An account made elsewhere (its own cookies); this browser is a visitor until the form.
-  const api = await playwright.request.newContext({ baseURL });
-  const username = uniqueName('visitor');
-  const email = `${username}@sfsu.edu`;
-  const registered = await api.post('/api/register', {
-    data: {
-      firstName: 'Vera',
-      lastName: 'Visitor',
-      username,
-      sfsu_email: email,
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await verifyFromMailbox(api, email);
+  const { api, email } = await newStudent((o) => playwright.request.newContext(o), baseURL!);
   const listing = await listingOf(api, 'omar');
   await api.dispose();
 

@@ -10,6 +10,7 @@ import {
 } from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
 import { showAlert } from '#client/lib/dialogs.js';
+import { RequestDetails } from './request-details';
 import { useAcceptRequest } from './vendor-requests-api';
 
 interface AcceptModalProps {
@@ -64,17 +65,7 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
         <h3>{title}</h3>
       </div>
       <div className="vr-where">
-        <p>
-          <span className="dl-label">Buyer:</span> {request.username ?? 'Unknown'}
-        </p>
-        <p>
-          <span className="dl-label">Drop-off:</span> {request.dropoff}
-        </p>
-        {request.buyer_special_request && (
-          <p>
-            <span className="dl-label">Buyer note:</span> {request.buyer_special_request}
-          </p>
-        )}
+        <RequestDetails request={request} />
       </div>
       <form className="form" onSubmit={submit} noValidate>
         <SelectField
