@@ -6,7 +6,7 @@
  * that and nothing else.
  */
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
 import { appleDevice, appStarted, CARD_TEXT, offerInstall, SHEET_NAME } from './install-support';
 
@@ -59,6 +59,16 @@ async function settled(page: Page) {
 async function check(page: Page, what: string) {
   await settled(page);
   expect(await violations(page), what).toEqual([]);
+}
+
+/** Opens the app's question behind `opener`, checks it open, and says no (Escape). */
+async function checkQuestion(opener: Locator, question: string) {
+  const page = opener.page();
+  await opener.click();
+  await expect(page.getByRole('alertdialog', { name: question })).toBeVisible();
+  await check(page, question);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 }
 
 async function signedInContext(
@@ -216,26 +226,17 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await check(page, 'accept sheet');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      // The app's own confirmation, open: the question to decline a request. Escape says no.
-      await page.getByRole('button', { name: 'Decline' }).first().click();
-      await expect(
-        page.getByRole('alertdialog', { name: 'Decline this delivery request?' }),
-      ).toBeVisible();
-      await check(page, 'decline confirmation');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      // The app's own confirmations, open: declining a request, marking a listing sold.
+      await checkQuestion(
+        page.getByRole('button', { name: 'Decline' }).first(),
+        'Decline this delivery request?',
+      );
       await page.goto('/userListings');
       await settled(page);
-      await page
-        .getByRole('button', { name: /^Mark as Sold/ })
-        .first()
-        .click();
-      await expect(
-        page.getByRole('alertdialog', { name: 'Mark this listing as sold?' }),
-      ).toBeVisible();
-      await check(page, 'mark as sold confirmation');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await checkQuestion(
+        page.getByRole('button', { name: /^Mark as Sold/ }).first(),
+        'Mark this listing as sold?',
+      );
       await page.goto('/RealUserProfile');
       await settled(page);
       await page.getByRole('button', { name: 'Create Listing' }).click();
