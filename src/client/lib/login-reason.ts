@@ -3,7 +3,7 @@
  * navigation to /login carries. The login page says the reason, so nobody wonders why a tap on
  * Send opened a sign-in form.
  */
-export type LoginReason = 'message' | 'delivery' | 'review' | 'page';
+export type LoginReason = 'message' | 'delivery' | 'review' | 'favorite' | 'search' | 'page';
 
 export interface LoginState {
   /** The address to come back to (same origin, a path). */
@@ -16,6 +16,8 @@ export const LOGIN_REASONS: Record<LoginReason, string> = {
     'Sign in to send your message to the seller. It is kept: you find it in the message box when you come back.',
   delivery: 'Sign in to have this item delivered: you come back to the listing after.',
   review: 'Sign in to review this seller: you come back to the listing after.',
+  favorite: 'Sign in to keep this item among your favourites: you come back here after.',
+  search: 'Sign in to save this search: you come back to it after.',
   page: 'Sign in to see this page: it opens once you are signed in.',
 };
 
@@ -30,6 +32,8 @@ export const RETURN_LINKS: Record<LoginReason, { note: string; link: string }> =
   },
   delivery: { note: 'The item you wanted delivered is one tap away.', link: 'Back to the listing' },
   review: { note: 'The seller you wanted to review is one tap away.', link: 'Back to the listing' },
+  favorite: { note: 'The item you wanted to keep is one tap away.', link: 'Back to it' },
+  search: { note: 'The search you wanted to save is one tap away.', link: 'Back to the search' },
   page: { note: 'The page you opened is one tap away.', link: 'Continue to that page' },
 };
 

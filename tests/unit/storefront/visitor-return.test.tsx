@@ -5,6 +5,7 @@ import { RegisterPage } from '#client/features/auth/register-page.js';
 import { ReturnNote } from '#client/features/profile/return-note.js';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { RequireUser } from '#client/components/require-user.js';
+import { Favorite } from '#client/components/favorite.js';
 import { makeListing, makeMessage, makeUser } from '../support/data';
 import { reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog } from '../support/dialogs';
@@ -155,6 +156,22 @@ describe('a visitor who is sent to sign in', () => {
     await router.navigate('/signin', { state: router.state.location.state });
     expect(
       await screen.findByText('Sign in to review this seller: you come back to the listing after.'),
+    ).toBeVisible();
+  });
+
+  it("a visitor's heart says why the login page opened", async () => {
+    stubApi({});
+    const { user, router } = renderAt(<Favorite listing={makeListing({ title: 'Desk lamp' })} />, {
+      path: '/productListing/11',
+      routes: [{ path: '/signin', element: <LoginPage /> }],
+    });
+    await user.click(screen.getByRole('link', { name: 'Favourite: Desk lamp (sign in)' }));
+    expect(router.state.location.state).toEqual({ from: '/productListing/11', reason: 'favorite' });
+    await router.navigate('/signin', { state: router.state.location.state });
+    expect(
+      await screen.findByText(
+        'Sign in to keep this item among your favourites: you come back here after.',
+      ),
     ).toBeVisible();
   });
 
