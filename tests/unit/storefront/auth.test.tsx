@@ -8,6 +8,7 @@ import { SESSION_MS } from '#shared/constants.js';
 import { makeUser } from '../support/data';
 import { offline, reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
+import { fillRegisterForm } from '../support/register-form';
 import { currentPath, renderAt } from '../support/render';
 
 describe('login', () => {
@@ -77,25 +78,7 @@ describe('register', () => {
     return renderAt(<RegisterPage />, { path: '/signup', url: '/signup' });
   }
 
-  async function fill(
-    user: ReturnType<typeof open>['user'],
-    values: Partial<Record<string, string>> = {},
-    agree = true,
-  ) {
-    const v = {
-      'First Name': 'Ana',
-      'Last Name': 'Diaz',
-      Username: 'ana',
-      'SFSU Email': 'ana@sfsu.edu',
-      Password: 'long-password',
-      'Confirm Password': 'long-password',
-      ...values,
-    };
-    for (const [label, value] of Object.entries(v)) {
-      if (value) await user.type(screen.getByLabelText(label), value);
-    }
-    if (agree) await user.click(screen.getByRole('checkbox'));
-  }
+  const fill = fillRegisterForm;
 
   it('requires all fields', async () => {
     const api = stubApi({});

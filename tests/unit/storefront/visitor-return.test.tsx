@@ -9,6 +9,7 @@ import { Favorite } from '#client/components/favorite.js';
 import { makeListing, makeMessage, makeUser } from '../support/data';
 import { reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog } from '../support/dialogs';
+import { fillRegisterForm } from '../support/register-form';
 import { currentPath, renderAt } from '../support/render';
 
 /** The listing page and the real login page, as a visitor goes from one to the other. */
@@ -105,18 +106,7 @@ describe('a visitor who is sent to sign in', () => {
     await user.click(await screen.findByRole('link', { name: 'Create an account' }));
     expect(currentPath(router)).toBe('/register');
 
-    const fields = {
-      'First Name': 'Ana',
-      'Last Name': 'Diaz',
-      Username: 'ana',
-      'SFSU Email': 'ana@sfsu.edu',
-      Password: 'long-password',
-      'Confirm Password': 'long-password',
-    };
-    for (const [label, value] of Object.entries(fields)) {
-      await user.type(screen.getByLabelText(label), value);
-    }
-    await user.click(screen.getByRole('checkbox'));
+    await fillRegisterForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await answerNextDialog(user)).toBe('Registered successfully!');
     // The spec's /RealUserProfile, which offers the way back.
