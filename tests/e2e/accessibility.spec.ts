@@ -6,7 +6,7 @@
  * that and nothing else.
  */
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect, test } from './fixtures';
 import { appleDevice, appStarted, CARD_TEXT, offerInstall, SHEET_NAME } from './install-support';
 
@@ -41,9 +41,14 @@ async function violations(page: Page): Promise<string[]> {
 /** Waits until the screen shows its data, not a loading state. */
 async function settled(page: Page) {
   // Every screen has one level-one heading; until it shows, the screen's code has not run yet
-  // (a lazy page on a loaded machine). An open dialog hides the page behind it, heading and all.
+  // (a lazy page on a loaded machine). An open dialog (an alert or a question too) hides the
+  // page behind it, heading and all.
   await expect(
-    page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first(),
+    page
+      .getByRole('heading', { level: 1 })
+      .or(page.getByRole('dialog'))
+      .or(page.getByRole('alertdialog'))
+      .first(),
   ).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
@@ -54,6 +59,16 @@ async function settled(page: Page) {
 async function check(page: Page, what: string) {
   await settled(page);
   expect(await violations(page), what).toEqual([]);
+}
+
+/** Opens the app's question behind `opener`, checks it open, and says no (Escape). */
+async function checkQuestion(opener: Locator, question: string) {
+  const page = opener.page();
+  await opener.click();
+  await expect(page.getByRole('alertdialog', { name: question })).toBeVisible();
+  await check(page, question);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 }
 
 async function signedInContext(
@@ -209,6 +224,19 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await page.getByRole('button', { name: 'Accept' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(page, 'accept sheet');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The app's own confirmations, open: declining a request, marking a listing sold.
+      await checkQuestion(
+        page.getByRole('button', { name: 'Decline' }).first(),
+        'Decline this delivery request?',
+      );
+      await page.goto('/userListings');
+      await settled(page);
+      await checkQuestion(
+        page.getByRole('button', { name: /^Mark as Sold/ }).first(),
+        'Mark this listing as sold?',
+      );
       await page.goto('/RealUserProfile');
       await settled(page);
       await page.getByRole('button', { name: 'Create Listing' }).click();

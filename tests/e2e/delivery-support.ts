@@ -6,6 +6,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { isDeliveryFinished, type DeliveryStatus } from '../../src/shared/delivery.js';
 import { countConsoleErrors, DEMO_PASSWORD, demoEmail, expect, uniqueName } from './fixtures';
+import { makePng } from '../fixtures/png.js';
 import { verifyFromMailbox } from './mailbox';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;
@@ -181,4 +182,22 @@ export async function acceptRequest(vendor: Actor, requestId: number, pickup: st
   );
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { delivery_id: number }).delivery_id;
+}
+
+/** A listing of the seller's, made through the API with a real picture. */
+export async function listItem(seller: Actor, title: string): Promise<number> {
+  const res = await seller.page.request.post('/api/listing', {
+    data: {
+      thumbnail: makePng().toString('base64'),
+      mimetype: 'image/png',
+      title,
+      price: 40,
+      description: 'Barely used',
+      category: 'Electronics',
+      conditions: 'Used - Good',
+      vendor_id: seller.user.user_id,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { listing_id: number }).listing_id;
 }

@@ -1,4 +1,4 @@
-import { countConsoleErrors, expect, test, uniqueName } from './fixtures';
+import { countConsoleErrors, expect, nextDialog, test, uniqueName } from './fixtures';
 import { demoActor, listingOf, newActor, requestDelivery } from './delivery-support';
 
 test('a vendor declines a request: the card goes and the buyer sees Denied', async ({
@@ -16,7 +16,14 @@ test('a vendor declines a request: the card goes and the buyer sees Denied', asy
   await page.goto('/vendorDeliveryRequest');
   const card = page.getByRole('article', { name: `${listing.title} for ${buyer.user.username}` });
   await expect(card).toBeVisible();
+  // Asked first; kept, the request stays.
+  let question = nextDialog(page, false);
   await card.getByRole('button', { name: 'Decline' }).click();
+  expect(await question).toBe('Decline this delivery request?');
+  await expect(card).toBeVisible();
+  question = nextDialog(page, true);
+  await card.getByRole('button', { name: 'Decline' }).click();
+  expect(await question).toBe('Decline this delivery request?');
   await expect(card).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Delivery Requests' })).toBeVisible();

@@ -54,6 +54,12 @@ export function countConsoleErrors(page: Page, errors: string[]): void {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // The app shows its own dialogs: a browser one would freeze the page on a phone.
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'beforeunload') return;
+    errors.push(`a browser ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
 }
 
 /** A name nobody else has used: for accounts and listings a test creates. */
@@ -72,14 +78,21 @@ export async function signInWithForm(page: Page, who: string, password = DEMO_PA
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Accepts (or dismisses) the next alert or confirm and reports its text. */
-export function nextDialog(page: Page, accept = true): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    });
-  });
+/**
+ * Answers the app's next alert or question (its own dialog, lib/dialogs.ts) as a person would:
+ * reads its words, taps OK or its confirm button (or, with `accept` false, its cancel button)
+ * and waits for it to go. Its words are the product's (the spec's strings where it has them).
+ * A browser alert or confirm would fail the test: the app uses none.
+ */
+export async function nextDialog(page: Page, accept = true): Promise<string> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor({ timeout: 15_000 });
+  const element = await dialog.elementHandle();
+  const words = (await dialog.getByRole('heading').textContent()) ?? '';
+  await dialog.locator(`[data-answer="${accept ? 'yes' : 'no'}"]`).click();
+  // Gone (the next one, if any, is a new dialog).
+  await element?.waitForElementState('hidden');
+  return words;
 }
 
 /**

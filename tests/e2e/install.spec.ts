@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../../playwright.config';
 import { layoutProblems } from '../fixtures/header-fit';
-import { countConsoleErrors, expect, signInWithForm, test } from './fixtures';
+import { countConsoleErrors, expect, nextDialog, signInWithForm, test } from './fixtures';
 import {
   appleDevice,
   appStarted,
@@ -307,8 +307,9 @@ test.describe('on the Home Screen', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill('jace@sfsu.edu');
     await page.getByLabel('Password').fill('campus-demo-1');
-    page.once('dialog', (dialog) => void dialog.accept());
+    const welcome = nextDialog(page);
     await page.getByRole('button', { name: 'Login' }).click();
+    expect(await welcome).toBe('Logged in!');
     await expect(page.getByRole('heading', { name: 'Courier Dashboard' })).toBeVisible();
     await expect(page).toHaveURL(/\/CourierPage$/);
 

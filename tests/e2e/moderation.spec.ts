@@ -4,27 +4,8 @@
  * blocked buyer cannot message the seller; "Write a review" waits for a conversation; the
  * safety page is one click from a listing and from the footer.
  */
-import { makePng } from '../fixtures/png.js';
-import { demoActor, newActor, type Actor } from './delivery-support';
+import { demoActor, listItem, newActor, type Actor } from './delivery-support';
 import { expect, expectConsoleError, test, uniqueName } from './fixtures';
-
-/** A listing of the seller's, made through the API with a real picture. */
-async function listItem(seller: Actor, title: string): Promise<number> {
-  const res = await seller.page.request.post('/api/listing', {
-    data: {
-      thumbnail: makePng().toString('base64'),
-      mimetype: 'image/png',
-      title,
-      price: 40,
-      description: 'Barely used',
-      category: 'Electronics',
-      conditions: 'Used - Good',
-      vendor_id: seller.user.user_id,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { listing_id: number }).listing_id;
-}
 
 async function searchFor(actor: Actor, title: string) {
   const { page } = actor;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, expect, signInWithForm, test } from './fixtures';
+import { DEMO_PASSWORD, demoEmail, expect, nextDialog, signInWithForm, test } from './fixtures';
 import {
   blankTiles,
   deliveryForTom,
@@ -94,7 +94,9 @@ test.describe('courier updates without a network', () => {
     await page.getByTestId('outbox-notice').getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill(demoEmail('tom'));
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    const welcome = nextDialog(page);
     await page.getByRole('button', { name: 'Login' }).click();
+    expect(await welcome).toBe('Logged in!');
 
     await expect(page.getByTestId('outbox-synced')).toBeVisible();
     expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual([
@@ -123,14 +125,12 @@ test.describe('courier updates without a network', () => {
     await openCourierScreen(page, deliveryId);
     await goOffline(context);
 
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.accept();
-    });
+    const question = nextDialog(page);
     await page.getByRole('button', { name: 'UNABLE TO DELIVER' }).click();
-    expect(dialogs).toEqual(["confirm: Are you sure you can't deliver this item?"]);
+    expect(await question).toBe("Are you sure you can't deliver this item?");
     await expect(page).toHaveURL(/\/courierPage$/);
+    // Only that question: nothing else is said while the give-up waits.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
     expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
 
@@ -141,6 +141,8 @@ test.describe('courier updates without a network', () => {
       'Assigned',
       'Unassigned',
     ]);
+    // Queued, not confirmed on the spot: no "marked as unassigned" alert pops up afterwards.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
   test('with the app closed, the service worker replays through Background Sync', async ({

@@ -225,11 +225,13 @@ test('a new student registers and sells; another student messages, asks for deli
     await expect(rows).toHaveCount(2);
     const original = rows.filter({ hasText: '$12.50' });
     const relisted = rows.filter({ hasText: '$9.00' });
+    let confirm = nextDialog(page, true);
     await original.getByRole('button', { name: /Mark as Sold/ }).click();
+    expect(await confirm).toBe('Mark this listing as sold?');
     await expect(rows).toHaveCount(1);
     await expect(relisted).toHaveCount(1);
 
-    let confirm = nextDialog(page, false);
+    confirm = nextDialog(page, false);
     await relisted.getByRole('button', { name: /Delete/ }).click();
     expect(await confirm).toBe('Delete this listing? This cannot be undone.');
     await expect(rows).toHaveCount(1);

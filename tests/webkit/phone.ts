@@ -83,22 +83,32 @@ export async function waitForText(phone: Phone, text: string, timeout = 10_000):
   );
 }
 
-/** The next alert's text, accepted (the app's "Logged in!" and the like). */
+/**
+ * The next of the app's own alerts (lib/dialogs.ts: "Logged in!" and the like): its words,
+ * answered with OK, once it has gone.
+ */
 export async function acceptAlert(phone: Phone, timeout = 10_000): Promise<string> {
   let text = '';
   await phone.waitUntil(
     async () => {
-      try {
-        text = await phone.getAlertText();
-        return true;
-      } catch {
-        return false;
-      }
+      text = await phone.execute(
+        () => document.querySelector('[role="alertdialog"] h2')?.textContent ?? '',
+      );
+      return text !== '';
     },
     { timeout, timeoutMsg: 'no alert showed' },
   );
-  await phone.acceptAlert();
-  return text;
+  const shown = text;
+  await phone.$('[role="alertdialog"] [data-answer="yes"]').click();
+  await phone.waitUntil(
+    () =>
+      phone.execute(
+        (words) => document.querySelector('[role="alertdialog"] h2')?.textContent !== words,
+        shown,
+      ),
+    { timeout, timeoutMsg: `the alert "${shown}" did not go` },
+  );
+  return shown;
 }
 
 /** Signs in through the login form, as a person would. */

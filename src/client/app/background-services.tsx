@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { DialogHost } from '../components/dialogs/dialog-host';
 import { CacheOwnerSync } from '../components/offline/cache-owner-sync';
 import { ConnectionTrouble } from '../components/offline/connection-trouble';
 import { onConnectionBack, watchConnection } from '../lib/connection';
@@ -21,7 +22,7 @@ function registerAfterLoad() {
 /**
  * What runs beside every page: the service worker, the saved cache's owner, the watch on the
  * connection (after trouble every screen catches up at once, also its stuck or failed reads)
- * and its banner, and (once someone has signed in) the outbox and live events. Its own chunk,
+ * and its banner, the app's own alerts and confirmations, and (once someone has signed in) the outbox and live events. Its own chunk,
  * loaded right after the first render (app-root.tsx), so none of it delays the first paint;
  * it renders just above the offline banners (OfflineStatus), in the page flow like them.
  */
@@ -35,6 +36,7 @@ export function BackgroundServices({ persistence }: { persistence: Promise<Query
     <>
       <ConnectionTrouble />
       <CacheOwnerSync persistence={persistence} />
+      <DialogHost />
       {signedIn && (
         <Suspense fallback={null}>
           <SignedInServices />

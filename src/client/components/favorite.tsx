@@ -14,7 +14,12 @@ import '#client/components/favorite.css';
 export function Favorite({ listing }: { listing: Listing }) {
   const label = `Favourite: ${listing.title}`;
   return (
-    <SignInFirst className="favorite" label={`${label} (sign in)`} visitor={<Heart />}>
+    <SignInFirst
+      className="favorite"
+      label={`${label} (sign in)`}
+      reason="favorite"
+      visitor={<Heart />}
+    >
       {(user) =>
         user.user_id === listing.vendor_id ? null : (
           <FavoriteToggle user={user.user_id} listing={listing} label={label} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '#shared/schemas/users.js';
+import type { LoginState } from '../lib/login-reason';
 import { useSessionUser } from '../lib/session';
 
 /** Pages needing a user redirect to /login when nobody is signed in. */
@@ -8,7 +9,9 @@ export function RequireUser({ children }: { children: (user: SessionUser) => Rea
   const user = useSessionUser();
   const location = useLocation();
   // Back to the same address after signing in, query included (a mailed link's code).
-  if (!user)
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) {
+    const state: LoginState = { from: location.pathname + location.search, reason: 'page' };
+    return <Navigate to="/login" replace state={state} />;
+  }
   return <>{children(user)}</>;
 }

@@ -8,6 +8,8 @@ import { GEOLOCATION_OPTIONS } from '#shared/constants.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { makeDelivery, makeListing, signIn } from '../support/data';
 import { never, reply, stubApi, type Routes } from '../support/fetch-stub';
+import { DialogHost } from '#client/components/dialogs/dialog-host.js';
+import { answerNextDialog, noDialog } from '../support/dialogs';
 import { testQueryClient } from '../support/render';
 import { fakeGeolocation, setHidden } from './geolocation-fake';
 
@@ -42,6 +44,7 @@ function open(url = '/courierNav/40', state?: unknown) {
   const view = render(
     <QueryClientProvider client={testQueryClient()}>
       <RouterProvider router={router} />
+      <DialogHost />
     </QueryClientProvider>,
   );
   return { ...view, router, user };
@@ -202,41 +205,44 @@ describe('courier delivery screen: content and actions', () => {
 
   it('UNABLE TO DELIVER asks, then unassigns, says so and returns to the dashboard', async () => {
     signIn({ is_courier: 1 });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const calls = api({ [UPDATE]: mine({ delivery_status: 'Unassigned', courier_id: null }) });
     const { user, router } = open();
     await ready();
 
     await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
-    expect(confirm).toHaveBeenCalledWith("Are you sure you can't deliver this item?");
+    const question = await screen.findByRole('alertdialog', {
+      name: "Are you sure you can't deliver this item?",
+    });
+    expect(within(question).getByRole('button', { name: 'Keep delivering' })).toHaveFocus();
+    expect(await answerNextDialog(user, false)).toBe("Are you sure you can't deliver this item?");
     expect(calls.callsTo(UPDATE)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
+    expect(await answerNextDialog(user)).toBe("Are you sure you can't deliver this item?");
     expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
     expect(calls.callsTo(UPDATE)[0]!.body).toEqual({
       delivery_status: 'Unassigned',
       courier_id: null,
       device_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(alert).toHaveBeenCalledWith('Delivery marked as unassigned.');
+    expect(await answerNextDialog(user)).toBe('Delivery marked as unassigned.');
+    expect(noDialog()).toBe(true);
     expect(router.state.location.pathname).toBe('/courierPage');
   });
 
   it('says Could not update delivery. when the server refuses giving up', async () => {
     signIn({ is_courier: 1 });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     api({
       [UPDATE]: reply(409, { message: 'You can only give up a delivery before picking it up.' }),
     });
     const { user } = open();
     await ready();
     await user.click(screen.getByRole('button', { name: 'UNABLE TO DELIVER' }));
+    expect(await answerNextDialog(user)).toBe("Are you sure you can't deliver this item?");
     // The courier is back on the dashboard at once; the refusal is said there.
     expect(await screen.findByRole('heading', { name: 'Courier dashboard page' })).toBeVisible();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Could not update delivery.'));
-    expect(alert).not.toHaveBeenCalledWith('Delivery marked as unassigned.');
+    expect(await answerNextDialog(user)).toBe('Could not update delivery.');
+    expect(noDialog()).toBe(true);
   });
 
   it('Back to Courier Dashboard goes to /courierPage', async () => {

@@ -6,6 +6,7 @@ import { CurrentDeliveryPage } from '#client/features/courier/current-delivery-p
 import { getSessionUser } from '#client/lib/session.js';
 import { makeDelivery, makeUser, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
+import { answerNextDialog, noDialog } from '../support/dialogs';
 import { currentPath, renderAt } from '../support/render';
 
 const UNASSIGNED = 'GET /api/delivery_instruction/courier/unassigned';
@@ -102,10 +103,44 @@ describe('courier dashboard', () => {
     });
     const { user } = openDashboard();
     await within(column(/^Available/)).findByRole('article', { name: 'Desk lamp' });
+    expect(await within(column(/^In Progress/)).findByText('Nothing in progress.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'END SHIFT' }));
+    // Nothing under way: no question to answer.
+    expect(noDialog()).toBe(true);
     expect(await screen.findByRole('button', { name: 'Available for Work' })).toBeVisible();
     expect(api.callsTo('PUT /api/user/7')[0]!.body).toEqual({ on_shift: 0 });
     expect(screen.queryByRole('article', { name: 'Desk lamp' })).toBeNull();
+  });
+
+  it('END SHIFT with deliveries in progress warns first', async () => {
+    signIn({ is_courier: 1, on_shift: 1 });
+    const api = stubApi({
+      [UNASSIGNED]: [],
+      [MINE]: [assigned, pickedUp, delivered],
+      'PUT /api/user/7': makeUser({ is_courier: 1, on_shift: 0 }),
+    });
+    const { user } = openDashboard();
+    expect(await within(column(/^In Progress/)).findAllByRole('article')).toHaveLength(2);
+    const endShift = screen.getByRole('button', { name: 'END SHIFT' });
+    expect(endShift).toHaveClass('btn', 'btn-large', 'btn-danger');
+
+    await user.click(endShift);
+    const warning = await screen.findByRole('alertdialog', {
+      name: 'End your shift with deliveries in progress?',
+    });
+    expect(warning).toHaveAccessibleDescription(
+      'You still have 2 deliveries in progress. They stay yours: finish them, or open them and use UNABLE TO DELIVER.',
+    );
+    expect(await answerNextDialog(user, false)).toBe('End your shift with deliveries in progress?');
+    expect(api.callsTo('PUT /api/user/7')).toHaveLength(0);
+    expect(screen.getByText('You are on shift.')).toBeVisible();
+
+    await user.click(endShift);
+    expect(await answerNextDialog(user)).toBe('End your shift with deliveries in progress?');
+    expect(await screen.findByRole('button', { name: 'Available for Work' })).toBeVisible();
+    expect(api.callsTo('PUT /api/user/7')[0]!.body).toEqual({ on_shift: 0 });
+    // The deliveries under way stay the courier's.
+    expect(within(column(/^In Progress/)).getAllByRole('article')).toHaveLength(2);
   });
 
   it('groups own deliveries: Assigned and Picked Up in progress, then Delivered', async () => {

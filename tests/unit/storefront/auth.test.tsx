@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoginPage } from '#client/features/auth/login-page.js';
 import { RegisterPage } from '#client/features/auth/register-page.js';
 import { checkRegister, EMPTY_REGISTER_FORM } from '#client/features/auth/register-rules.js';
@@ -7,13 +7,9 @@ import { getSessionExpiry, getSessionUser } from '#client/lib/session.js';
 import { SESSION_MS } from '#shared/constants.js';
 import { makeUser } from '../support/data';
 import { offline, reply, stubApi } from '../support/fetch-stub';
+import { answerNextDialog, noDialog } from '../support/dialogs';
+import { fillRegisterForm } from '../support/register-form';
 import { currentPath, renderAt } from '../support/render';
-
-let alertSpy: MockInstance<(message?: unknown) => void>;
-beforeEach(() => {
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-const alerts = () => alertSpy.mock.calls.map((c) => c[0]);
 
 describe('login', () => {
   function open() {
@@ -35,8 +31,9 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
     await user.type(screen.getByLabelText('Password'), 'campus-demo-1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await answerNextDialog(user)).toBe('Logged in!');
     await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(alerts()).toEqual(['Logged in!']);
+    expect(noDialog()).toBe(true);
     expect(api.calls[0]!.body).toEqual({ email: 'maria@sfsu.edu', password: 'campus-demo-1' });
     expect(getSessionUser()).toEqual(maria);
     const expiry = getSessionExpiry()!;
@@ -50,7 +47,8 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(alerts()).toEqual(['Invalid email or password.']));
+    expect(await answerNextDialog(user)).toBe('Invalid email or password.');
+    expect(noDialog()).toBe(true);
     expect(getSessionUser()).toBeNull();
   });
 
@@ -60,7 +58,8 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(alerts()).toEqual(['Login failed']));
+    expect(await answerNextDialog(user)).toBe('Login failed');
+    expect(noDialog()).toBe(true);
   });
 
   it('alerts "Something went wrong. Please try again." on a network error', async () => {
@@ -69,7 +68,8 @@ describe('login', () => {
     await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(alerts()).toEqual(['Something went wrong. Please try again.']));
+    expect(await answerNextDialog(user)).toBe('Something went wrong. Please try again.');
+    expect(noDialog()).toBe(true);
   });
 });
 
@@ -78,25 +78,7 @@ describe('register', () => {
     return renderAt(<RegisterPage />, { path: '/signup', url: '/signup' });
   }
 
-  async function fill(
-    user: ReturnType<typeof open>['user'],
-    values: Partial<Record<string, string>> = {},
-    agree = true,
-  ) {
-    const v = {
-      'First Name': 'Ana',
-      'Last Name': 'Diaz',
-      Username: 'ana',
-      'SFSU Email': 'ana@sfsu.edu',
-      Password: 'long-password',
-      'Confirm Password': 'long-password',
-      ...values,
-    };
-    for (const [label, value] of Object.entries(v)) {
-      if (value) await user.type(screen.getByLabelText(label), value);
-    }
-    if (agree) await user.click(screen.getByRole('checkbox'));
-  }
+  const fill = fillRegisterForm;
 
   it('requires all fields', async () => {
     const api = stubApi({});
@@ -116,12 +98,11 @@ describe('register', () => {
     const { user } = open();
     await fill(user, { 'SFSU Email': 'ana@gmail.com' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() =>
-      expect(alerts()).toEqual([
-        'Please enter a valid SFSU email to register',
-        'Please register with your campus e-mail (@sfsu.edu).',
-      ]),
+    expect(await answerNextDialog(user)).toBe('Please enter a valid SFSU email to register');
+    expect(await answerNextDialog(user)).toBe(
+      'Please register with your campus e-mail (@sfsu.edu).',
     );
+    expect(noDialog()).toBe(true);
     expect(api.callsTo('POST /api/register')).toHaveLength(1);
   });
 
@@ -130,7 +111,8 @@ describe('register', () => {
     const { user } = open();
     await fill(user, { 'Confirm Password': 'other-password' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(alerts()).toEqual(["Passwords don't match"]);
+    expect(await answerNextDialog(user)).toBe("Passwords don't match");
+    expect(noDialog()).toBe(true);
     expect(api.calls).toHaveLength(0);
   });
 
@@ -139,7 +121,10 @@ describe('register', () => {
     const { user } = open();
     await fill(user, {}, false);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(alerts()).toEqual(['You must agree to the Terms of Service and User Agreement']);
+    expect(await answerNextDialog(user)).toBe(
+      'You must agree to the Terms of Service and User Agreement',
+    );
+    expect(noDialog()).toBe(true);
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
       '/terms-of-service',
@@ -159,8 +144,9 @@ describe('register', () => {
     const { user, router } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await answerNextDialog(user)).toBe('Registered successfully!');
     await waitFor(() => expect(currentPath(router)).toBe('/RealUserProfile'));
-    expect(alerts()).toEqual(['Registered successfully!']);
+    expect(noDialog()).toBe(true);
     expect(api.calls[0]!.body).toEqual({
       firstName: 'Ana',
       lastName: 'Diaz',
@@ -177,7 +163,8 @@ describe('register', () => {
     const { user } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(alerts()).toEqual(['That username is taken.']));
+    expect(await answerNextDialog(user)).toBe('That username is taken.');
+    expect(noDialog()).toBe(true);
     expect(screen.getByRole('alert')).toHaveTextContent('That username is taken.');
   });
 
@@ -186,7 +173,8 @@ describe('register', () => {
     const { user } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(alerts()).toEqual(['Something went wrong. Please try again.']));
+    expect(await answerNextDialog(user)).toBe('Something went wrong. Please try again.');
+    expect(noDialog()).toBe(true);
   });
 });
 

@@ -183,7 +183,10 @@ describe('verifying the campus e-mail', () => {
       url: '/verify-email?code=654321',
     });
     await screen.findByRole('heading', { name: 'Login page' });
-    expect(router.state.location.state).toEqual({ from: '/verify-email?code=654321' });
+    expect(router.state.location.state).toEqual({
+      from: '/verify-email?code=654321',
+      reason: 'page',
+    });
 
     signIn({ email_verified: 0 });
     const api = stubApi({

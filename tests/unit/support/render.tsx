@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AppLayout } from '#client/app/shell/app-layout.js';
+import { DialogHost } from '#client/components/dialogs/dialog-host.js';
 import { clearSession } from '#client/lib/session.js';
+import './dialogs';
 
 afterEach(() => {
   cleanup();
@@ -37,7 +39,7 @@ interface Options {
   routes?: RouteObject[];
 }
 
-/** Renders a screen inside a memory router and a fresh query client. */
+/** Renders a screen inside a memory router and a fresh query client, with the app's dialogs. */
 export function renderAt(
   element: ReactNode,
   { path = '/', url = path, routes = [] }: Options = {},
@@ -56,6 +58,7 @@ export function renderAt(
   const result = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
+      <DialogHost />
     </QueryClientProvider>,
   );
   return { ...result, client, router, user };

@@ -15,13 +15,16 @@ export function MessageForm({
   onSend,
   busy,
   label,
+  initialText = '',
 }: {
   onSend: (content: string) => void;
   busy: boolean;
   /** For screen readers: who the message goes to. */
   label: string;
+  /** What the box starts with (a message typed before signing in). */
+  initialText?: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const inputId = useId();
   return (
     <form
@@ -80,12 +83,14 @@ export function SendMessageForm({
   to,
   whom,
   onSent,
+  initialText,
 }: {
   label: string;
   to: Omit<SendMessageBody, 'content' | 'client_id'>;
   /** Who the message goes to, in words ("the buyer"). */
   whom: string;
   onSent?: () => void;
+  initialText?: string;
 }) {
   const send = useSendMessage();
   const key = useSendKey();
@@ -102,6 +107,7 @@ export function SendMessageForm({
         key={kept}
         label={label}
         busy={send.isPending}
+        initialText={initialText}
         onSend={(content) => {
           if (content === '') return;
           const body = { ...to, content };

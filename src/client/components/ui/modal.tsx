@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './modal.css';
 
@@ -11,13 +11,34 @@ interface ModalProps {
   children: ReactNode;
   /** Disables closing (e.g. while an upload runs). */
   busy?: boolean;
+  /** `alertdialog`: a question or a notice that needs an answer (lib/dialogs.ts). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the dialog is about, beside its title. */
+  describedBy?: string;
+  /** The × in the corner; a dialog whose own buttons answer it goes without (Escape stays). */
+  closeButton?: boolean;
+}
+
+/** Whether `node` is the dialog on top: only that one answers keys when one opens over another. */
+function isTopmost(node: HTMLElement): boolean {
+  const open = document.querySelectorAll('.modal-backdrop');
+  return open[open.length - 1] === node.parentElement;
 }
 
 /**
- * An accessible modal dialog: labelled by its title, focus moves in and is kept inside, Escape
- * and the close button close it, and focus returns to where it was.
+ * An accessible modal dialog: labelled by its title, focus moves in (to a `data-autofocus`
+ * control first) and is kept inside, Escape and the close button close it, and focus returns
+ * to where it was.
  */
-export function Modal({ title, onClose, children, busy = false }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  busy = false,
+  role = 'dialog',
+  describedBy,
+  closeButton = true,
+}: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -27,12 +48,13 @@ export function Modal({ title, onClose, children, busy = false }: ModalProps) {
     busyRef.current = busy;
   });
 
-  useEffect(() => {
+  // Before the first paint: focus is in the dialog from the moment it shows.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>(
-      '[autofocus], ' + FOCUSABLE.replace('a[href], ', ''),
-    );
+    const first =
+      node?.querySelector<HTMLElement>('[data-autofocus]') ??
+      node?.querySelector<HTMLElement>(FOCUSABLE.replace('a[href], ', ''));
     (first ?? node)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -42,6 +64,7 @@ export function Modal({ title, onClose, children, busy = false }: ModalProps) {
     app?.setAttribute('inert', '');
     app?.setAttribute('aria-hidden', 'true');
     const onKey = (event: KeyboardEvent) => {
+      if (node && !isTopmost(node)) return;
       if (event.key === 'Escape' && !busyRef.current) {
         event.stopPropagation();
         closeRef.current();
@@ -81,23 +104,26 @@ export function Modal({ title, onClose, children, busy = false }: ModalProps) {
     >
       <div
         className="modal"
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         ref={panel}
         tabIndex={-1}
       >
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Close"
-            onClick={onClose}
-            disabled={busy}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          {closeButton && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Close"
+              onClick={onClose}
+              disabled={busy}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
         </div>
         <div className="modal-body">{children}</div>
       </div>

@@ -2,25 +2,24 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
 import { TextField } from '#client/components/ui/fields.js';
+import { showAlert } from '#client/lib/dialogs.js';
+import { readLoginState } from '#client/lib/login-reason.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { login } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
 import { useSend } from './hooks/use-send';
 
-/** Where to go after signing in: back where the visitor came from, never off-site. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
-
 export function LoginPage() {
   useDocumentTitle('Login');
   const navigate = useNavigate();
   const location = useLocation();
+  // Where to go after signing in, and why this page opened (a tap on Send, a signed-in page).
+  const { from, reason } = readLoginState(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, setError, busy, send } = useSend('Login failed', (message) =>
-    window.alert(message),
+  const { error, setError, busy, send } = useSend(
+    'Login failed',
+    (message) => void showAlert(message),
   );
 
   const submit = async (event: React.FormEvent) => {
@@ -31,13 +30,14 @@ export function LoginPage() {
     }
     await send(async () => {
       await login({ email: email.trim(), password });
-      window.alert('Logged in!');
-      await navigate(returnPath(location.state), { replace: true });
+      await showAlert('Logged in!');
+      await navigate(from, { replace: true });
     });
   };
 
   return (
     <AuthLayout title="Login">
+      {reason && <p className="auth-reason">{reason}</p>}
       <AuthForm
         onSubmit={submit}
         error={error}
@@ -69,7 +69,11 @@ export function LoginPage() {
         </TextField>
       </AuthForm>
       <p className="auth-switch">
-        New to Gator Market? <Link to="/register">Create an account</Link>
+        New to Gator Market?{' '}
+        {/* A new account comes back to what sent the person here, as signing in does. */}
+        <Link to="/register" state={location.state}>
+          Create an account
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
 import { TextField } from '#client/components/ui/fields.js';
+import { showAlert } from '#client/lib/dialogs.js';
+import { loginStateOf } from '#client/lib/login-reason.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
@@ -69,25 +71,29 @@ const FIELDS: readonly {
 export function RegisterPage() {
   useDocumentTitle('Register');
   const navigate = useNavigate();
+  // Sent here from the login page by a listing or a page: the profile offers the way back.
+  const cameFrom = loginStateOf(useLocation().state);
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
-  const { error, setError, busy, send } = useSend('Register failed', (message) =>
-    window.alert(message),
+  const { error, setError, busy, send } = useSend(
+    'Register failed',
+    (message) => void showAlert(message),
   );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const check = checkRegister(form);
-    if (check.warning) window.alert(check.warning);
+    // Spec: the campus e-mail warning is alerted, and the submission goes on once it is read.
+    if (check.warning) await showAlert(check.warning);
     if (check.error) {
       setError(check.error);
-      window.alert(check.error);
+      await showAlert(check.error);
       return;
     }
     const sending = send(async () => {
       const { agreed: _agreed, ...body } = form;
       await register(body);
-      window.alert('Registered successfully!');
-      await navigate('/RealUserProfile', { replace: true });
+      await showAlert('Registered successfully!');
+      await navigate('/RealUserProfile', { replace: true, state: cameFrom });
     });
     // The warning stays on screen while the account is created (a failure replaces it).
     if (check.warning) setError(check.warning);

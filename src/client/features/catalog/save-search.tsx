@@ -43,7 +43,7 @@ export function SaveSearch({ search }: { search: SearchQuery }) {
   };
   return (
     <div className="btn-row save-search">
-      <SignInFirst className="btn btn-outline" visitor={LABEL}>
+      <SignInFirst className="btn btn-outline" reason="search" visitor={LABEL}>
         {(user) =>
           state === 'saved' ? (
             <p role="status">

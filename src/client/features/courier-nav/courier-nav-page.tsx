@@ -5,6 +5,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { ApiError } from '#client/lib/api.js';
 import { configQuery } from '#client/lib/queries/config.js';
+import { askToConfirm, showAlert } from '#client/lib/dialogs.js';
 import { deliveryFromState, useDelivery, useListing } from './api/courier-nav-api';
 import { DeliveryMap } from './components/delivery-map';
 import { MessageBuyer } from '#client/components/message-buyer.js';
@@ -21,6 +22,14 @@ import { useLivePosition } from './hooks/use-live-position';
 import '#client/components/ui/delivery-ui.css';
 import './courier-nav.css';
 import { OfflineNote } from '#client/components/ui/status.js';
+
+/** The answers to the spec's question before UNABLE TO DELIVER. */
+const GIVE_UP_ANSWERS = {
+  detail: 'The delivery goes back to Available for another courier.',
+  confirmLabel: "Yes, I can't deliver it",
+  cancelLabel: 'Keep delivering',
+  danger: true,
+};
 
 /** /courierNav/{delivery_id}: the courier's map and delivery screen. */
 export function CourierNavPage() {
@@ -48,10 +57,10 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
   // Called also when the screen has already gone back to the dashboard.
   const update = useUpdateDeliveryStatus({
     onConfirmed: ({ status }) => {
-      if (status === 'Unassigned') window.alert('Delivery marked as unassigned.');
+      if (status === 'Unassigned') void showAlert('Delivery marked as unassigned.');
     },
     onRefused: ({ status }) => {
-      if (status === 'Unassigned') window.alert('Could not update delivery.');
+      if (status === 'Unassigned') void showAlert('Could not update delivery.');
     },
   });
   const proof = useDropOffProof(user.user_id, deliveryId, delivery.data?.delivery_status);
@@ -83,8 +92,8 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
    * Spec: after the confirmation the delivery goes back to the pool and the courier to the
    * dashboard, at once: the give-up is sent, or waits in the outbox like the other moves.
    */
-  function onGiveUp() {
-    if (!window.confirm("Are you sure you can't deliver this item?")) return;
+  async function onGiveUp() {
+    if (!(await askToConfirm("Are you sure you can't deliver this item?", GIVE_UP_ANSWERS))) return;
     update.mutate(statusUpdate(deliveryId, 'Unassigned'));
     navigate('/courierPage');
   }
@@ -133,7 +142,7 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
                         onSuccess: proof.sent,
                       })
                 }
-                onGiveUp={onGiveUp}
+                onGiveUp={() => void onGiveUp()}
                 onReturn={() => proof.open('return')}
               />
             </DropOffProof>

@@ -7,6 +7,7 @@ import { DeliveryOutcome } from '#client/components/delivery-outcome.js';
 import { MessageBuyer } from '#client/components/message-buyer.js';
 import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { DeliveryPage } from '#client/components/ui/delivery-page.js';
+import { askToConfirm } from '#client/lib/dialogs.js';
 import { useInstallWay } from '#client/lib/install-offer.js';
 import { keepOfflineData } from '#client/lib/persistent-storage.js';
 import { prefetchRouteWhenIdle } from '#client/lib/route-prefetch.js';
@@ -33,6 +34,18 @@ const DELIVERY_SCREEN = '/courierNav/0';
 const InstallCard = lazy(() =>
   import('./components/install-card').then((m) => ({ default: m.InstallCard })),
 );
+
+export const END_SHIFT_CONFIRM = 'End your shift with deliveries in progress?';
+
+/** Ending a shift only stops new work: the deliveries under way stay the courier's. */
+function endShiftWarning(count: number) {
+  const them = count === 1 ? 'it' : 'them';
+  return {
+    detail: `You still have ${count} ${count === 1 ? 'delivery' : 'deliveries'} in progress. They stay yours: finish ${them}, or open ${them} and use UNABLE TO DELIVER.`,
+    confirmLabel: 'END SHIFT',
+    cancelLabel: 'Stay on shift',
+  };
+}
 
 /** Once per visit of the app: the first time a courier opens the dashboard. */
 let askedToKeepData = false;
@@ -79,8 +92,15 @@ function CourierDashboard({ user }: { user: SessionUser }) {
     });
   }
 
-  function toggleShift() {
+  async function toggleShift() {
     setNotice(null);
+    const underway = columns?.inProgress.length ?? 0;
+    if (
+      onShift &&
+      underway > 0 &&
+      !(await askToConfirm(END_SHIFT_CONFIRM, endShiftWarning(underway)))
+    )
+      return;
     shift.mutate(!onShift, {
       onError: (error) => setNotice(`Could not change your shift: ${error.message}`),
     });
@@ -88,7 +108,7 @@ function CourierDashboard({ user }: { user: SessionUser }) {
 
   return (
     <DeliveryPage titleId="courier-title" title={TITLE}>
-      <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={toggleShift} />
+      <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={() => void toggleShift()} />
       <CourierRating userId={user.user_id} />
       {notice && (
         <p className="dl-notice" role="alert">

@@ -16,6 +16,7 @@ import { OfflineDataStatus } from './offline-data';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
 import { ProfileCards } from './profile-cards';
+import { ReturnNote } from './return-note';
 import { useBecomeCourier } from './profile-api';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { Section } from '#client/components/ui/section.js';
@@ -55,6 +56,7 @@ function Profile({ user }: { user: SessionUser }) {
         </button>
       </section>
 
+      <ReturnNote />
       <VerifyEmailBanner user={user} />
 
       <dl className="stat-row section">

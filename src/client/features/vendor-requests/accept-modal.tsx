@@ -9,6 +9,8 @@ import {
   TextAreaField,
 } from '#client/components/ui/fields.js';
 import { Modal } from '#client/components/ui/modal.js';
+import { showAlert } from '#client/lib/dialogs.js';
+import { RequestDetails } from './request-details';
 import { useAcceptRequest } from './vendor-requests-api';
 
 interface AcceptModalProps {
@@ -17,7 +19,10 @@ interface AcceptModalProps {
   onClose: () => void;
 }
 
-/** Accepting a request: where the courier picks the item up, and a note for the courier. */
+/**
+ * Accepting a request: who asked and where the item goes, then where the courier picks it up
+ * and a note for the courier.
+ */
 export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
   const accept = useAcceptRequest(userId);
   const [pickup, setPickup] = useState('');
@@ -44,8 +49,9 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
       { requestId: request.delivery_request_id, body: parsed.data },
       {
         onSuccess: () => {
-          window.alert('Delivery accepted!');
+          // The sheet goes first: the alert is not a dialog over a dialog.
           onClose();
+          void showAlert('Delivery accepted!');
         },
         onError: (err) => setError(err.message),
       },
@@ -57,6 +63,9 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
       <div className="vr-item">
         <ListingImage src={request.thumbnail} alt={title} className="dl-thumb" />
         <h3>{title}</h3>
+      </div>
+      <div className="vr-where">
+        <RequestDetails request={request} />
       </div>
       <form className="form" onSubmit={submit} noValidate>
         <SelectField

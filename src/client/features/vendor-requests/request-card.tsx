@@ -1,6 +1,7 @@
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { formatPrice } from '#client/lib/format.js';
+import { RequestDetails } from './request-details';
 
 interface RequestCardProps {
   request: DeliveryRequest;
@@ -18,17 +19,7 @@ export function RequestCard({ request, busy, onAccept, onDecline }: RequestCardP
       <div>
         <h2>{title}</h2>
         {request.price !== null && <p className="vr-price">{formatPrice(request.price)}</p>}
-        <p>
-          <span className="dl-label">Buyer:</span> {request.username ?? 'Unknown'}
-        </p>
-        <p>
-          <span className="dl-label">Drop-off:</span> {request.dropoff}
-        </p>
-        {request.buyer_special_request && (
-          <p>
-            <span className="dl-label">Note:</span> {request.buyer_special_request}
-          </p>
-        )}
+        <RequestDetails request={request} />
         <div className="dl-actions">
           <button type="button" className="btn btn-large" onClick={onAccept} disabled={busy}>
             Accept

@@ -8,7 +8,7 @@ import { useActiveListings, useSoldCount } from '#client/lib/queries/listings.js
 import { vendorRequestsQuery } from '#client/lib/queries/deliveries.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { Section } from '#client/components/ui/section.js';
-import { VendorDeliveries } from './vendor-deliveries';
+import { VendorDeliveries } from '#client/components/vendor-deliveries.js';
 import '#client/components/ui/stat-row.css';
 
 export function VendorPage() {

@@ -13,7 +13,7 @@ export function ShiftToggle({ onShift, busy, onToggle }: ShiftToggleProps) {
       </p>
       <button
         type="button"
-        className={`btn btn-large${onShift ? 'btn-danger' : 'btn-gold'}`}
+        className={`btn btn-large ${onShift ? 'btn-danger' : 'btn-gold'}`}
         onClick={onToggle}
         disabled={busy}
       >

@@ -21,7 +21,7 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
       {listing.listing_status !== 'Active' ? (
         <p className="note">This item is no longer available.</p>
       ) : viewer.kind === 'visitor' ? (
-        <ReadyButton className="btn btn-gold btn-block" onClick={viewer.toLogin}>
+        <ReadyButton className="btn btn-gold btn-block" onClick={() => viewer.toLogin('delivery')}>
           Get Item Delivered
         </ReadyButton>
       ) : (

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
+import { askToConfirm } from '#client/lib/dialogs.js';
 import { formatPrice, shortUsDate } from '#client/lib/format.js';
 import { deleteListing, markSold, useListingAction } from '../api/listing-actions-api';
 
 export const DELETE_CONFIRM = 'Delete this listing? This cannot be undone.';
+export const SOLD_CONFIRM = 'Mark this listing as sold?';
 
-/** One of the user's active listings with Edit, Mark as Sold and Delete. */
+/** One of the user's active listings with Edit, Mark as Sold and Delete (the last two asked first). */
 export function ListingRow({ listing }: { listing: Listing }) {
   const sold = useListingAction(markSold);
   const remove = useListingAction(deleteListing);
@@ -43,7 +45,13 @@ export function ListingRow({ listing }: { listing: Listing }) {
           className="btn"
           disabled={busy}
           aria-label={`Mark as Sold: ${listing.title}`}
-          onClick={() => sold.mutate(listing.listing_id)}
+          onClick={async () => {
+            const yes = await askToConfirm(SOLD_CONFIRM, {
+              detail: `“${listing.title}” leaves your active listings. Its page keeps Relist, if it comes back.`,
+              confirmLabel: 'Mark as Sold',
+            });
+            if (yes) sold.mutate(listing.listing_id);
+          }}
         >
           Mark as Sold
         </button>
@@ -52,8 +60,13 @@ export function ListingRow({ listing }: { listing: Listing }) {
           className="btn btn-danger"
           disabled={busy}
           aria-label={`Delete: ${listing.title}`}
-          onClick={() => {
-            if (window.confirm(DELETE_CONFIRM)) remove.mutate(listing.listing_id);
+          onClick={async () => {
+            const yes = await askToConfirm(DELETE_CONFIRM, {
+              detail: `“${listing.title}” goes for good.`,
+              confirmLabel: 'Delete',
+              danger: true,
+            });
+            if (yes) remove.mutate(listing.listing_id);
           }}
         >
           Delete

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { MessageForm, SendMessageForm, WaitingToSend } from '#client/components/ui/message-form.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useWaitingMessages } from '#client/lib/outbox-hooks.js';
+import { dropMessageDraft, keepMessageDraft, messageDraft } from '#client/lib/message-draft.js';
 import { useMessageSent } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
 
@@ -13,7 +15,15 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
     <section className="action-box" aria-labelledby="message-box-title">
       <h2 id="message-box-title">Message the seller</h2>
       {viewer.kind === 'visitor' ? (
-        <MessageForm onSend={() => viewer.toLogin()} busy={false} label="Message to the seller" />
+        <MessageForm
+          onSend={(content) => {
+            // What the visitor typed waits for them while they sign in.
+            keepMessageDraft(listing.listing_id, content);
+            viewer.toLogin('message');
+          }}
+          busy={false}
+          label="Message to the seller"
+        />
       ) : (
         <BuyerMessageBox listing={listing} userId={viewer.user.user_id} />
       )}
@@ -27,6 +37,11 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
  */
 function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number }) {
   const sent = useMessageSent(userId, listing.listing_id);
+  // A message typed before signing in comes back here, until one is sent.
+  const [draft] = useState(() => messageDraft(listing.listing_id));
+  useEffect(() => {
+    if (sent.data) dropMessageDraft(listing.listing_id);
+  }, [sent.data, listing.listing_id]);
   const waiting = useWaitingMessages(userId, listing.listing_id, listing.vendor_id);
   if (waiting.length > 0) return <WaitingToSend entries={waiting} whom="the seller" />;
   return (
@@ -45,6 +60,7 @@ function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number
               receiver_id: listing.vendor_id,
               listing_id: listing.listing_id,
             }}
+            initialText={draft}
           />
         )
       }

@@ -39,7 +39,7 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
       {canReview && (
         <ReadyButton
           className="btn btn-outline"
-          onClick={() => (viewer.kind === 'visitor' ? viewer.toLogin() : setWriting(true))}
+          onClick={() => (viewer.kind === 'visitor' ? viewer.toLogin('review') : setWriting(true))}
         >
           Write a review
         </ReadyButton>

@@ -1,10 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import type { SessionUser } from '#shared/schemas/users.js';
+import type { LoginReason, LoginState } from '#client/lib/login-reason.js';
 import { useSessionUser } from '#client/lib/session.js';
 
 export type Viewer =
-  | { kind: 'visitor'; toLogin: () => void }
+  | { kind: 'visitor'; toLogin: (reason: LoginReason) => void }
   | { kind: 'owner'; user: SessionUser }
   | { kind: 'buyer'; user: SessionUser };
 
@@ -16,7 +17,10 @@ export function useViewer(listing: Listing): Viewer {
   if (!user) {
     return {
       kind: 'visitor',
-      toLogin: () => void navigate('/login', { state: { from: location.pathname } }),
+      toLogin: (reason) => {
+        const state: LoginState = { from: location.pathname, reason };
+        void navigate('/login', { state });
+      },
     };
   }
   return user.user_id === listing.vendor_id ? { kind: 'owner', user } : { kind: 'buyer', user };

@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import { answerDialog, type DialogRequest } from '../../lib/dialogs';
+import { Modal } from '../ui/modal';
+import './app-dialog.css';
+
+/**
+ * An alert (OK) or a confirmation (its two answers) in the product's look: the message is the
+ * dialog's name, so a screen reader reads it first; Escape or a tap beside it declines. A
+ * question that gives something up focuses its safe answer.
+ */
+export function AppDialog({ dialog }: { dialog: DialogRequest }) {
+  const detailId = useId();
+  const { id, message, detail, kind, danger = false } = dialog;
+  const answer = (yes: boolean) => answerDialog(id, yes);
+  const confirmLabel = dialog.confirmLabel ?? 'OK';
+  return (
+    <Modal
+      title={message}
+      role="alertdialog"
+      describedBy={detail ? detailId : undefined}
+      closeButton={false}
+      onClose={() => answer(kind === 'alert')}
+    >
+      {detail && (
+        <p id={detailId} className="app-dialog-detail">
+          {detail}
+        </p>
+      )}
+      <div className="app-dialog-answers">
+        <button
+          type="button"
+          className={`btn btn-large${danger ? ' btn-danger-solid' : ''}`}
+          data-answer="yes"
+          data-autofocus={danger ? undefined : ''}
+          onClick={() => answer(true)}
+        >
+          {confirmLabel}
+        </button>
+        {kind === 'confirm' && (
+          <button
+            type="button"
+            className="btn btn-large btn-outline"
+            data-answer="no"
+            data-autofocus={danger ? '' : undefined}
+            onClick={() => answer(false)}
+          >
+            {dialog.cancelLabel ?? 'Cancel'}
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}
