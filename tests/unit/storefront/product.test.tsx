@@ -199,6 +199,10 @@ describe('a signed-in buyer', () => {
     open();
     expect(await screen.findByRole('button', { name: 'Request Already Sent' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Get Item Delivered' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Follow it on Order Status' })).toHaveAttribute(
+      'href',
+      '/OrderStatus',
+    );
   });
 
   it('requests delivery with the form: item title, dropoff (required), special request (7 rows)', async () => {
@@ -229,6 +233,14 @@ describe('a signed-in buyer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Request Already Sent' })).toBeDisabled();
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The buyer reads that it went out, and where to follow it.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Delivery requested: the seller will accept or decline it.',
+    );
+    expect(screen.getByRole('link', { name: 'Follow it on Order Status' })).toHaveAttribute(
+      'href',
+      '/OrderStatus',
+    );
     expect(api.callsTo('POST /api/delivery_request')[0]!.body).toEqual({
       buyer_id: 7,
       vendor_id: 3,

@@ -46,6 +46,10 @@ describe('header', () => {
       '/RealUserProfile',
     );
     expect(within(menu).getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/Chats');
+    expect(within(menu).getByRole('link', { name: 'Order Status' })).toHaveAttribute(
+      'href',
+      '/OrderStatus',
+    );
     expect(within(menu).queryByRole('link', { name: 'Courier' })).toBeNull();
     expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });

@@ -14,13 +14,15 @@ interface Props {
   listing: Listing;
   buyerId: number;
   onClose: () => void;
+  /** Called once the server took the request, before the form closes. */
+  onSent: () => void;
 }
 
 /**
  * Item title, Dropoff Location (required), Special Request for Courier (7 rows), Submit; and,
  * beyond the spec, a handover code, asked for unless the buyer unticks it.
  */
-export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
+export function DeliveryRequestForm({ listing, buyerId, onClose, onSent }: Props) {
   const [dropoff, setDropoff] = useState<DropoffLocation | ''>('');
   const [note, setNote] = useState('');
   // Checked unless the buyer says otherwise: the courier then needs the buyer's code to finish.
@@ -41,7 +43,15 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
       delivery_status: 'Unassigned' as const,
       require_handover_code: withCode,
     };
-    request.mutate({ body, key: key.for(body) }, { onSuccess: onClose });
+    request.mutate(
+      { body, key: key.for(body) },
+      {
+        onSuccess: () => {
+          onSent();
+          onClose();
+        },
+      },
+    );
   };
 
   return (
