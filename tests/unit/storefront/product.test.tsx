@@ -147,6 +147,33 @@ describe('the owner', () => {
     expect(screen.queryByRole('button', { name: 'Get Item Delivered' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
   });
+
+  it('reads Sold on a sold listing and may relist it, opening the new listing', async () => {
+    signIn({ user_id: 3, username: 'priya' });
+    const sold = makeListing({ listing_status: 'Sold', availability: 'Out of Stock', discount: 0 });
+    const api = listingApi({
+      'GET /api/listing/11': [sold],
+      'POST /api/listing/existing': reply(201, {
+        listing_id: 31,
+        product_id: sold.product_id,
+        thumbnail: null,
+      }),
+    });
+    const { user, router } = open();
+    expect(await screen.findByText(/This is your listing, and it is sold\./)).toBeVisible();
+    // The title's badge says Sold.
+    expect(screen.getByText('Sold', { exact: true })).toHaveClass('badge');
+    expect(screen.queryByRole('link', { name: 'Active Listings' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Relist' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/productListing/31'));
+    expect(api.callsTo('POST /api/listing/existing')[0]!.body).toEqual({
+      product_id: sold.product_id,
+      vendor_id: 3,
+      price: sold.price,
+      conditions: sold.conditions,
+    });
+  });
 });
 
 describe('a signed-in buyer', () => {
