@@ -21,6 +21,13 @@ export function PriceField(props: FieldProps) {
   return <TextField label="Price ($)" inputMode="decimal" required {...props} />;
 }
 
+/** The discount in percent both listing forms share: optional, 0 to 100. */
+export function DiscountField(props: FieldProps) {
+  return (
+    <TextField label="Discount (%)" inputMode="decimal" hint="Optional, 0 to 100." {...props} />
+  );
+}
+
 /** A listing's title, as creating and editing take it. */
 function TitleField(props: FieldProps) {
   return <TextField label="Title" maxLength={LIMITS.title} required {...props} />;

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { discountPercent } from '#shared/constants.js';
+import { discountedPrice, discountPercent } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { formatPrice, wasPrice } from '#client/lib/format.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
@@ -25,9 +25,7 @@ export function ListingCard({
   /** One of the first images on screen: fetched before anything else (the page's LCP). */
   priority?: boolean;
 }) {
-  const discount = Math.round(discountPercent(listing.discount));
   const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const was = wasPrice(listing);
   const hydrated = useHydrated();
   return (
     <article className="listing-card">
@@ -44,9 +42,7 @@ export function ListingCard({
           </Link>
         </Title>
         <p className="listing-card-price">
-          {formatPrice(listing.price)}
-          {was !== null && <WasPrice price={was} />}
-          {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+          <PriceLine listing={listing} />
         </p>
         <p className="listing-card-meta">
           <span>{listing.conditions}</span>
@@ -56,6 +52,24 @@ export function ListingCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/**
+ * The price the buyer pays and, when it is less than before, the earlier one struck through: the
+ * listed price of a discounted listing (or the price before a drop, which the discount is then
+ * taken from), and the discount's badge.
+ */
+export function PriceLine({ listing }: { listing: Listing }) {
+  const discount = Math.round(discountPercent(listing.discount));
+  const was = wasPrice(listing);
+  const original = discount > 0 ? (was ?? listing.price) : was;
+  return (
+    <>
+      {formatPrice(discountedPrice(listing.price, listing.discount))}
+      {original !== null && <WasPrice price={original} />}
+      {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import type { ListingDetail } from '#shared/schemas/listings.js';
 import {
+  DiscountField,
   ListingFields,
   ListingFormButtons,
   PriceField,
@@ -12,7 +13,7 @@ import { checkListingEdit } from '#client/components/listing-form/listing-rules.
 import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
 import { UploadProgress } from '#client/components/listing-form/upload-progress.js';
 import { useListingForm } from '#client/components/listing-form/use-listing-form.js';
-import { Form, FormAlert, TextField } from '#client/components/ui/fields.js';
+import { Form, FormAlert } from '#client/components/ui/fields.js';
 import { editBody, editError, formOf, photoItemsOf, saveEdit } from '../api/edit-listing-api';
 
 const ERROR_ID = 'edit-listing-error';
@@ -57,13 +58,7 @@ export function EditListingForm({ listing }: { listing: ListingDetail }) {
       <ListingFields idPrefix="edit" field={field}>
         <div className="field-pair">
           <PriceField id="edit-price" {...field('price')} />
-          <TextField
-            id="edit-discount"
-            label="Discount (%)"
-            inputMode="decimal"
-            hint="Optional, 0 to 100."
-            {...field('discount')}
-          />
+          <DiscountField id="edit-discount" {...field('discount')} />
         </div>
       </ListingFields>
       <FormAlert id={ERROR_ID}>{problem?.message}</FormAlert>

@@ -26,9 +26,7 @@ export function SoldActions({ listing }: { listing: Listing }) {
   const error = relist.error ?? remove.error;
   return (
     <div className="note product-note product-sold">
-      <p>
-        This is your listing, and it is sold.
-      </p>
+      <p>This is your listing, and it is sold.</p>
       <div className="btn-row">
         <button type="button" className="btn" disabled={busy} onClick={() => relist.mutate()}>
           Relist
