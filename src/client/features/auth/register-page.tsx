@@ -7,7 +7,14 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
 import { useSend } from './hooks/use-send';
-import { checkRegister, EMPTY_REGISTER_FORM, type RegisterForm } from './register-rules';
+import {
+  checkRegister,
+  EMPTY_REGISTER_FORM,
+  MESSAGES,
+  missingFields,
+  type RegisterField,
+  type RegisterForm,
+} from './register-rules';
 
 type FieldName = Exclude<keyof RegisterForm, 'agreed'>;
 
@@ -70,6 +77,13 @@ export function RegisterPage() {
   useDocumentTitle('Register');
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
+  // Marked on a submit that found them missing; a field leaves the list once filled in.
+  const [missing, setMissing] = useState<readonly RegisterField[]>([]);
+  const change = (name: RegisterField, value: string | boolean) => {
+    setForm({ ...form, [name]: value });
+    if (value !== '' && value !== false) setMissing(missing.filter((m) => m !== name));
+  };
+  const marked = (name: RegisterField) => missing.includes(name);
   const { error, setError, busy, send } = useSend('Register failed', (message) =>
     window.alert(message),
   );
@@ -77,10 +91,21 @@ export function RegisterPage() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const check = checkRegister(form);
+    // Every empty field, and the Terms box once the fields are done or it is what stops us.
+    const empty = missingFields(form).filter(
+      (name) =>
+        name !== 'agreed' || check.error === MESSAGES.required || check.error === MESSAGES.terms,
+    );
+    setMissing(check.error === MESSAGES.required || check.error === MESSAGES.terms ? empty : []);
     if (check.warning) window.alert(check.warning);
     if (check.error) {
       setError(check.error);
       window.alert(check.error);
+      const first = check.error === MESSAGES.required ? empty[0] : 'agreed';
+      if (check.error === MESSAGES.required || check.error === MESSAGES.terms)
+        document
+          .getElementById(first === 'agreed' ? 'register-agree' : `register-${first}`)
+          ?.focus();
       return;
     }
     const sending = send(async () => {
@@ -115,15 +140,25 @@ export function RegisterPage() {
             required
             hint={field.hint}
             value={form[field.name]}
-            onValue={(value) => setForm({ ...form, [field.name]: value })}
-          />
+            invalid={marked(field.name)}
+            describedBy={marked(field.name) ? `register-${field.name}-error` : undefined}
+            onValue={(value) => change(field.name, value)}
+          >
+            {marked(field.name) && (
+              <p id={`register-${field.name}-error`} className="field-error">
+                Please enter your {field.label}.
+              </p>
+            )}
+          </TextField>
         ))}
         <div className="check">
           <input
             id="register-agree"
             type="checkbox"
             checked={form.agreed}
-            onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
+            aria-invalid={marked('agreed') || undefined}
+            aria-describedby={marked('agreed') ? 'register-agreed-error' : undefined}
+            onChange={(e) => change('agreed', e.target.checked)}
           />
           <label htmlFor="register-agree">
             I agree to the{' '}
@@ -137,6 +172,11 @@ export function RegisterPage() {
             <span className="visually-hidden"> (links open in a new tab)</span>
           </label>
         </div>
+        {marked('agreed') && (
+          <p id="register-agreed-error" className="field-error">
+            {MESSAGES.terms}
+          </p>
+        )}
       </AuthForm>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Login</Link>
