@@ -99,11 +99,6 @@ export function discountPercent(discount: number | null | undefined): number {
   return discount <= 1 ? discount * 100 : discount;
 }
 
-/** What the buyer pays: the price less its discount, to the cent. */
-export function discountedPrice(price: number, discount: number | null | undefined): number {
-  return Math.round(price * (100 - discountPercent(discount))) / 100;
-}
-
 /** The id of the <script type="application/json"> a server-rendered page carries its data in. */
 export const SERVER_DATA_ELEMENT_ID = 'server-data';
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { discountedPrice, discountPercent } from '#shared/constants.js';
+import { discountPercent } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { formatPrice, wasPrice } from '#client/lib/format.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
@@ -56,18 +56,16 @@ export function ListingCard({
 }
 
 /**
- * The price the buyer pays and, when it is less than before, the earlier one struck through: the
- * listed price of a discounted listing (or the price before a drop, which the discount is then
- * taken from), and the discount's badge.
+ * The listed price (what the price sort orders by), the price before a drop struck through
+ * while it shows, and the discount's badge: on cards and on the product page.
  */
 export function PriceLine({ listing }: { listing: Listing }) {
   const discount = Math.round(discountPercent(listing.discount));
   const was = wasPrice(listing);
-  const original = discount > 0 ? (was ?? listing.price) : was;
   return (
     <>
-      {formatPrice(discountedPrice(listing.price, listing.discount))}
-      {original !== null && <WasPrice price={original} />}
+      {formatPrice(listing.price)}
+      {was !== null && <WasPrice price={was} />}
       {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
     </>
   );
