@@ -4,10 +4,9 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import type { ListingDetail } from '#shared/schemas/listings.js';
 import {
-  DiscountField,
   ListingFields,
   ListingFormButtons,
-  PriceField,
+  PriceAndDiscount,
 } from '#client/components/listing-form/listing-fields.js';
 import { checkListingEdit } from '#client/components/listing-form/listing-rules.js';
 import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
@@ -56,10 +55,7 @@ export function EditListingForm({ listing }: { listing: ListingDetail }) {
         describedBy={problem?.field === 'image' ? ERROR_ID : undefined}
       />
       <ListingFields idPrefix="edit" field={field}>
-        <div className="field-pair">
-          <PriceField id="edit-price" {...field('price')} />
-          <DiscountField id="edit-discount" {...field('discount')} />
-        </div>
+        <PriceAndDiscount idPrefix="edit" price={field('price')} discount={field('discount')} />
       </ListingFields>
       <FormAlert id={ERROR_ID}>{problem?.message}</FormAlert>
       <FormAlert>{failure}</FormAlert>

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import type { CreateListingBody } from '#shared/schemas/listings.js';
 import {
-  DiscountField,
   ListingFields,
   ListingFormButtons,
-  PriceField,
+  PriceAndDiscount,
 } from '#client/components/listing-form/listing-fields.js';
 import {
   checkImage,
@@ -101,10 +100,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         onProblem={setProblem}
       />
       <ListingFields idPrefix="listing" field={field}>
-        <div className="field-pair">
-          <PriceField id="listing-price" {...field('price')} />
-          <DiscountField id="listing-discount" {...field('discount')} />
-        </div>
+        <PriceAndDiscount idPrefix="listing" price={field('price')} discount={field('discount')} />
       </ListingFields>
       <div id="new-listing-status">
         <FormAlert id="new-listing-error">{problem?.message}</FormAlert>
