@@ -43,8 +43,10 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
       <DeliveryRequestForm
         listing={listing}
         buyerId={userId}
-        onClose={() => setOpen(false)}
-        onSent={() => setSent(true)}
+        onClose={(done) => {
+          setOpen(false);
+          if (done) setSent(true);
+        }}
       />
     </Suspense>
   );

@@ -13,16 +13,15 @@ export const DROPOFF_REQUIRED = 'Please choose a dropoff location.';
 interface Props {
   listing: Listing;
   buyerId: number;
-  onClose: () => void;
-  /** Called once the server took the request, before the form closes. */
-  onSent: () => void;
+  /** `sent`: true when it closes because the server took the request. */
+  onClose: (sent?: boolean) => void;
 }
 
 /**
  * Item title, Dropoff Location (required), Special Request for Courier (7 rows), Submit; and,
  * beyond the spec, a handover code, asked for unless the buyer unticks it.
  */
-export function DeliveryRequestForm({ listing, buyerId, onClose, onSent }: Props) {
+export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
   const [dropoff, setDropoff] = useState<DropoffLocation | ''>('');
   const [note, setNote] = useState('');
   // Checked unless the buyer says otherwise: the courier then needs the buyer's code to finish.
@@ -43,21 +42,13 @@ export function DeliveryRequestForm({ listing, buyerId, onClose, onSent }: Props
       delivery_status: 'Unassigned' as const,
       require_handover_code: withCode,
     };
-    request.mutate(
-      { body, key: key.for(body) },
-      {
-        onSuccess: () => {
-          onSent();
-          onClose();
-        },
-      },
-    );
+    request.mutate({ body, key: key.for(body) }, { onSuccess: () => onClose(true) });
   };
 
   return (
     <ModalForm
       title="Get Item Delivered"
-      onClose={onClose}
+      onClose={() => onClose()}
       onSubmit={submit}
       sending={request}
       problem={problem}
