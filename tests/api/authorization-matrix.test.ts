@@ -664,8 +664,9 @@ function expectCaching(key: string, role: Role, headers: Record<string, unknown>
 
 /** Private text each role may legitimately see. */
 function visibleSecrets(role: Role): string[] {
-  if (role === 'buyer' || role === 'vendor') return Object.values(SECRETS);
-  if (role === 'assignedCourier') return [SECRETS.deliveryNote];
+  if (role === 'buyer') return Object.values(SECRETS);
+  if (role === 'vendor') return [SECRETS.message, SECRETS.requestNote, SECRETS.deliveryNote];
+  if (role === 'assignedCourier') return [SECRETS.deliveryNote, SECRETS.courierFirstName];
   return [];
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import { courier, unassignedDelivery } from './data.js';
-import { as, createTestApp, type Actor, type TestContext } from './harness.js';
+import { unassignedDelivery } from './data.js';
+import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
 
 let ctx: TestContext;
 let jace: Actor;
@@ -16,8 +16,8 @@ const ids = (res: { json: () => DeliveryInstruction[] }) => res.json().map((d) =
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  jace = await courier(ctx, 'jace_r');
-  tom = await courier(ctx, 'tom_r');
+  jace = await signedInUser(ctx, { is_courier: 1, username: 'jace_r', first_name: 'Jace' });
+  tom = await signedInUser(ctx, { is_courier: 1, username: 'tom_r', first_name: 'Tommaso' });
   waiting = await unassignedDelivery(ctx);
   taken = await unassignedDelivery(ctx);
   await as(ctx, jace).put(url(taken.delivery), {
@@ -46,6 +46,23 @@ describe('GET /api/delivery_instruction', () => {
     expect(ids(await as(ctx, tom).get('/api/delivery_instruction'))).toEqual([]);
     expect(ids(await as(ctx, waiting.stranger).get('/api/delivery_instruction'))).toEqual([]);
     expect((await as(ctx).get('/api/delivery_instruction')).statusCode).toBe(401);
+  });
+
+  it('tells the buyer alone the first name of the courier who holds their order', async () => {
+    const bought = await as(ctx, taken.buyer).get('/api/delivery_instruction');
+    expect(bought.json()[0]).toMatchObject({
+      courier_first_name: jace.user.first_name,
+      courier_gave_up: 0,
+    });
+    const [waitingOrder] = (await as(ctx, waiting.buyer).get('/api/delivery_instruction')).json();
+    expect(waitingOrder).toMatchObject({ courier_first_name: null, courier_gave_up: 0 });
+    for (const reader of [taken.vendor, jace]) {
+      const [seen] = (await as(ctx, reader).get('/api/delivery_instruction')).json();
+      expect(seen).not.toHaveProperty('courier_first_name');
+      expect(seen).not.toHaveProperty('courier_gave_up');
+    }
+    const one = (await as(ctx, taken.buyer).get(url(taken.delivery))).json();
+    expect(one).not.toHaveProperty('courier_first_name');
   });
 });
 
@@ -141,5 +158,37 @@ describe('GET /api/delivery_instruction/{id}/events', () => {
     expect((await as(ctx).get(`${url(taken.delivery)}/events`)).statusCode).toBe(401);
     const none = await as(ctx, waiting.vendor).get(`${url(waiting.delivery)}/events`);
     expect(none.json()).toEqual([]);
+  });
+});
+
+// Last: it gives the couriers more deliveries than the lists above expect.
+describe('a courier who gives an order up', () => {
+  it('tells the buyer when a courier gave their order up, and names the next one', async () => {
+    const given = await unassignedDelivery(ctx);
+    const mine = async () =>
+      (await as(ctx, given.buyer).get('/api/delivery_instruction')).json()[0];
+    await as(ctx, tom).put(url(given.delivery), {
+      courier_id: tom.user.user_id,
+      delivery_status: 'Assigned',
+    });
+    expect(await mine()).toMatchObject({ courier_first_name: tom.user.first_name });
+    const gaveUp = await as(ctx, tom).put(url(given.delivery), {
+      courier_id: null,
+      delivery_status: 'Unassigned',
+    });
+    expect(gaveUp.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({
+      delivery_status: 'Unassigned',
+      courier_first_name: null,
+      courier_gave_up: 1,
+    });
+    await as(ctx, jace).put(url(given.delivery), {
+      courier_id: jace.user.user_id,
+      delivery_status: 'Assigned',
+    });
+    expect(await mine()).toMatchObject({
+      courier_first_name: jace.user.first_name,
+      courier_gave_up: 1,
+    });
   });
 });

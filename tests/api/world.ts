@@ -27,6 +27,8 @@ export const SECRETS = {
   message: 'SECRET-MESSAGE-BETWEEN-BUYER-AND-VENDOR',
   requestNote: 'SECRET-NOTE-OF-PENDING-REQUEST',
   deliveryNote: 'SECRET-NOTE-OF-ASSIGNED-DELIVERY',
+  /** The assigned courier's first name: their buyer's order list names them, no one else's. */
+  courierFirstName: 'SecretCourierFirstName',
 } as const;
 
 let worldCount = 0;
@@ -34,17 +36,18 @@ let worldCount = 0;
 export async function buildWorld(ctx: TestContext) {
   const db = ctx.database.db;
   const tag = `w${worldCount++}${randomBytes(2).toString('hex')}`;
-  const mk = (role: string, is_courier = 0) =>
+  const mk = (role: string, is_courier = 0, first_name?: string) =>
     createUser(db, {
       username: `${role}_${tag}`,
       is_courier,
       sfsu_email: `${role}.${tag}.private@sfsu.edu`,
+      ...(first_name && { first_name }),
     });
   const users = {
     buyer: await mk('buyer'),
     vendor: await mk('vendor'),
     courier: await mk('courier', 1),
-    assignedCourier: await mk('assigned', 1),
+    assignedCourier: await mk('assigned', 1, SECRETS.courierFirstName),
     stranger: await mk('stranger'),
     moderator: await mk('moderator'),
   };

@@ -142,10 +142,10 @@ test('each filter narrows or orders the results as the server does', async ({ pa
       (await cards(page).locator('.listing-card-price').allTextContents()).map((text) =>
         Number(/\$([\d,]+\.\d{2})/.exec(text)![1]!.replaceAll(',', '')),
       );
-    await apply('Sort by price', 'Price: low to high', 'priceSort=low-to-high');
+    await apply('Sort by', 'Lowest price', 'priceSort=low-to-high');
     const up = await prices();
     expect(up).toEqual([...up].sort((a, b) => a - b));
-    await apply('Sort by price', 'Price: high to low', 'priceSort=high-to-low');
+    await apply('Sort by', 'Highest price', 'priceSort=high-to-low');
     const down = await prices();
     expect(down).toEqual([...down].sort((a, b) => b - a));
     expect(down[0]).toBeGreaterThanOrEqual(up.at(-1)!);

@@ -125,6 +125,10 @@ export type DeliveryInstruction = z.infer<typeof deliveryInstruction>;
  */
 export const ownDeliveryInstruction = deliveryInstruction.extend({
   handover_code: z.string().nullable().optional(),
+  /** As its buyer: the first name of the courier holding it, else null. */
+  courier_first_name: z.string().nullable().optional(),
+  /** As its buyer: 1 once a courier gave it up (it went back to Unassigned), else 0. */
+  courier_gave_up: z.number().optional(),
 });
 export type OwnDeliveryInstruction = z.infer<typeof ownDeliveryInstruction>;
 

@@ -2,6 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatusPage } from '#client/features/orders/order-status-page.js';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
+import type { DeliveryRequest, OwnDeliveryInstruction } from '#shared/schemas/deliveries.js';
+import {
+  SELLER_CANNOT_DELIVER,
+  WAITING_FOR_COURIER,
+  WAITING_FOR_SELLER,
+} from '#client/features/orders/status-explanation.js';
 import { makeDelivery, makeRequest, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
 import { currentPath, renderAt } from '../support/render';
@@ -81,6 +87,61 @@ describe('order status', () => {
 
     await user.click(screen.getByRole('button', { name: '← Back to Profile' }));
     expect(currentPath(router)).toBe('/RealUserProfile');
+  });
+
+  it('dates each order, names its courier and says what its status means', async () => {
+    signIn();
+    const request = (id: number, status: DeliveryRequest['status'], title: string) =>
+      makeRequest({ delivery_request_id: id, listing_id: 100 + id, status, title });
+    const delivery = (id: number, overrides: Partial<OwnDeliveryInstruction>) =>
+      makeDelivery({
+        delivery_id: 50 + id,
+        delivery_request_id: id,
+        listing_id: 100 + id,
+        buyer_id: 7,
+        ...overrides,
+      });
+    stubApi({
+      [REQUESTS]: [
+        request(1, 'Pending', 'Asked lamp'),
+        request(2, 'Denied', 'Refused chair'),
+        request(3, 'Approved', 'Waiting desk'),
+        request(4, 'Approved', 'Dropped rug'),
+        request(5, 'Approved', 'Carried book'),
+      ],
+      [DELIVERIES]: [
+        delivery(3, {
+          delivery_status: 'Unassigned',
+          courier_id: null,
+          courier_first_name: null,
+          courier_gave_up: 0,
+        }),
+        delivery(4, {
+          delivery_status: 'Unassigned',
+          courier_id: null,
+          courier_first_name: null,
+          courier_gave_up: 1,
+        }),
+        delivery(5, {
+          delivery_status: 'Picked Up',
+          courier_id: 8,
+          courier_first_name: 'Jace',
+          courier_gave_up: 0,
+        }),
+      ],
+    });
+    open();
+    const card = async (title: string) => screen.findByRole('link', { name: new RegExp(title) });
+    const asked = await card('Asked lamp');
+    expect(asked).toHaveTextContent('Ordered: 11/20/2026');
+    expect(asked).toHaveTextContent(WAITING_FOR_SELLER);
+    expect(asked).not.toHaveTextContent('Courier:');
+    expect(await card('Refused chair')).toHaveTextContent(SELLER_CANNOT_DELIVER);
+    expect(await card('Waiting desk')).toHaveTextContent(WAITING_FOR_COURIER);
+    expect(await card('Dropped rug')).toHaveTextContent('looking for a new courier');
+    const carried = await card('Carried book');
+    expect(carried).toHaveTextContent('Courier: Jace');
+    expect(carried).toHaveTextContent('Jace has your item and is bringing it to Library.');
   });
 
   it('says No orders yet. when there are none', async () => {

@@ -89,6 +89,30 @@ describe('register', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('marks each missing field with its own message and focuses the first', async () => {
+    stubApi({});
+    const { user } = open();
+    await fill(user, { 'Last Name': '', Password: '' }, false);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const lastName = screen.getByLabelText('Last Name');
+    const password = screen.getByLabelText('Password');
+    const terms = screen.getByRole('checkbox');
+    for (const missing of [lastName, password, terms])
+      expect(missing).toHaveAttribute('aria-invalid', 'true');
+    expect(lastName).toHaveAccessibleDescription('Please enter your Last Name.');
+    expect(password).toHaveAccessibleDescription(/^Please enter your Password\./);
+    expect(terms).toHaveAccessibleDescription(
+      'You must agree to the Terms of Service and User Agreement',
+    );
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
+    expect(lastName).toHaveFocus();
+    // Filled in, a field is no longer marked.
+    await user.type(lastName, 'Diaz');
+    expect(lastName).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your Last Name.')).toBeNull();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('alerts an off-campus e-mail but still submits (the server refuses it)', async () => {
     const api = stubApi({
       'POST /api/register': reply(400, {

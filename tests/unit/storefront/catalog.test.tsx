@@ -114,8 +114,8 @@ describe('search results', () => {
 
   it.each([
     ['Condition', 'Used - Good', 'condition', 'Used - Good'],
-    ['Sort by price', 'Price: low to high', 'priceSort', 'low-to-high'],
-    ['Sort by price', 'Price: high to low', 'priceSort', 'high-to-low'],
+    ['Sort by', 'Lowest price', 'priceSort', 'low-to-high'],
+    ['Sort by', 'Highest price', 'priceSort', 'high-to-low'],
     ['Date posted', 'Last 24 hours', 'datePosted', '24h'],
     ['Date posted', 'Last 7 days', 'datePosted', '7d'],
     ['Date posted', 'Last 30 days', 'datePosted', '30d'],

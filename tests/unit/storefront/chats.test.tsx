@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { groupConversations } from '#client/features/messages/conversations.js';
 import { ChatsPage } from '#client/features/messages/chats-page.js';
+import { unreadMessages } from '#client/lib/queries/message-list.js';
 import { makeDelivery, makeMessage, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
 import { renderAt } from '../support/render';
@@ -55,6 +56,20 @@ describe('conversations', () => {
     });
     const priyas = [...thread, other].filter((m) => m.sender_id === 3 || m.receiver_id === 3);
     expect(groupConversations(priyas, 3).map((g) => g.key)).toEqual(['11-8', '11-7']);
+  });
+
+  it('count nothing unread once one’s own message is the last, and only what came after it', () => {
+    const fromPriya = (message_id: number) =>
+      makeMessage({ message_id, sender_id: 3, receiver_id: 7, read_at: null });
+    const mine = (message_id: number) => makeMessage({ message_id, read_at: null });
+    // Priya wrote twice, unread, and maria answered (from another device, say): nothing unread.
+    const answered = [fromPriya(10), fromPriya(11), mine(12)];
+    expect(groupConversations(answered, 7).map((g) => g.unread)).toEqual([0]);
+    expect(unreadMessages(answered, 7)).toEqual([]);
+    // Then Priya wrote again: that one alone.
+    const again = [...answered, fromPriya(13)];
+    expect(groupConversations(again, 7).map((g) => g.unread)).toEqual([1]);
+    expect(unreadMessages(again, 7).map((m) => m.message_id)).toEqual([13]);
   });
 });
 

@@ -200,6 +200,25 @@ describe('create listing modal', () => {
     });
   });
 
+  it('takes an optional discount in percent, from 0 to 100', async () => {
+    stubApi({});
+    const { user } = open();
+    await chooseNew(user);
+    await user.upload(screen.getByLabelText('Image'), png());
+    await fillNew(user);
+    const discount = screen.getByLabelText(/Discount \(%\)/);
+    await user.type(discount, '150');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Discount must be a number from 0 to 100.');
+    expect(discount).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+    await user.clear(discount);
+    await user.type(discount, '20');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Listing created!');
+    expect(sent[0]!.body).toMatchObject({ price: 12.5, discount: 20 });
+  });
+
   it('shows "Error creating listing: {message}" when the server refuses', async () => {
     answer = { status: 400, body: { message: 'That file is not an image we can read.' } };
     stubApi({});

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { DROPOFF_LOCATIONS } from '#shared/locations.js';
+import { DELETE_CONFIRM } from '#client/features/listings/components/listing-row.js';
+import { answerNextDialog } from '../support/dialogs';
 import { makeListing, makeMessage, makeRequest, makeReview, signIn } from '../support/data';
 import { never, reply, stubApi, type Routes } from '../support/fetch-stub';
 import { currentPath, renderAt } from '../support/render';
@@ -147,6 +149,51 @@ describe('the owner', () => {
     expect(screen.queryByRole('button', { name: 'Get Item Delivered' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
   });
+
+  it('reads Sold on a sold listing and may relist it, opening the new listing', async () => {
+    signIn({ user_id: 3, username: 'priya' });
+    const sold = makeListing({ listing_status: 'Sold', availability: 'Out of Stock', discount: 0 });
+    const api = listingApi({
+      'GET /api/listing/11': [sold],
+      'POST /api/listing/existing': reply(201, {
+        listing_id: 31,
+        product_id: sold.product_id,
+        thumbnail: null,
+      }),
+    });
+    const { user, router } = open();
+    expect(await screen.findByText(/This is your listing, and it is sold\./)).toBeVisible();
+    // The title's badge says Sold.
+    expect(screen.getByText('Sold', { exact: true })).toHaveClass('badge');
+    expect(screen.queryByRole('link', { name: 'Active Listings' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Relist' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/productListing/31'));
+    expect(api.callsTo('POST /api/listing/existing')[0]!.body).toEqual({
+      product_id: sold.product_id,
+      vendor_id: 3,
+      price: sold.price,
+      conditions: sold.conditions,
+    });
+  });
+
+  it('deletes a sold listing only once the question is answered yes', async () => {
+    signIn({ user_id: 3, username: 'priya' });
+    const sold = makeListing({ listing_status: 'Sold', availability: 'Out of Stock', discount: 0 });
+    const api = listingApi({
+      'GET /api/listing/11': [sold],
+      'DELETE /api/listing/11': reply(200, { message: 'Listing deleted' }),
+    });
+    const { user, router } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await answerNextDialog(user, false)).toBe(DELETE_CONFIRM);
+    expect(api.callsTo('DELETE /api/listing/11')).toHaveLength(0);
+    expect(currentPath(router)).toBe('/productListing/11');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await answerNextDialog(user)).toBe(DELETE_CONFIRM);
+    await waitFor(() => expect(currentPath(router)).toBe('/userListings'));
+    expect(api.callsTo('DELETE /api/listing/11')).toHaveLength(1);
+  });
 });
 
 describe('a signed-in buyer', () => {
@@ -201,6 +248,10 @@ describe('a signed-in buyer', () => {
     open();
     expect(await screen.findByRole('button', { name: 'Request Already Sent' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Get Item Delivered' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Follow it on Order Status' })).toHaveAttribute(
+      'href',
+      '/OrderStatus',
+    );
   });
 
   it('requests delivery with the form: item title, dropoff (required), special request (7 rows)', async () => {
@@ -231,6 +282,14 @@ describe('a signed-in buyer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Request Already Sent' })).toBeDisabled();
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The buyer reads that it went out, and where to follow it.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Delivery requested: the seller will accept or decline it.',
+    );
+    expect(screen.getByRole('link', { name: 'Follow it on Order Status' })).toHaveAttribute(
+      'href',
+      '/OrderStatus',
+    );
     expect(api.callsTo('POST /api/delivery_request')[0]!.body).toEqual({
       buyer_id: 7,
       vendor_id: 3,

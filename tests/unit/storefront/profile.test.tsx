@@ -46,6 +46,10 @@ describe('profile dashboard', () => {
     const sold = screen.getByText('Sold Items').parentElement!;
     await waitFor(() => expect(sold).toHaveTextContent('Sold Items3'));
     expect(screen.getByText('Rating').parentElement).toHaveTextContent(/Rating4/);
+    // The username and the link to the public profile, and no separator left between them.
+    const handle = screen.getByRole('link', { name: 'Public profile' }).parentElement!;
+    expect(handle).toHaveTextContent(/^@\S+Public profile$/);
+    expect(handle).not.toHaveTextContent('·');
     await user.click(screen.getByRole('button', { name: 'Order Status' }));
     expect(currentPath(router)).toBe('/OrderStatus');
   });

@@ -46,6 +46,10 @@ describe('header', () => {
       '/RealUserProfile',
     );
     expect(within(menu).getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/Chats');
+    expect(within(menu).getByRole('link', { name: 'Order Status' })).toHaveAttribute(
+      'href',
+      '/OrderStatus',
+    );
     expect(within(menu).queryByRole('link', { name: 'Courier' })).toBeNull();
     expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
@@ -64,8 +68,9 @@ describe('header', () => {
           receiver_id: me.user_id,
           read_at: '2026-11-20T11:00:00.000Z',
         }),
-        // Sent by me and not yet read by the other person: not mine to read.
-        makeMessage({ message_id: 4, sender_id: me.user_id, receiver_id: other }),
+        // Sent by me (about another listing) and not yet read by the other person: not mine
+        // to read. (A message of mine last in a conversation would read the ones before it.)
+        makeMessage({ message_id: 4, sender_id: me.user_id, receiver_id: other, listing_id: 12 }),
       ],
     });
     const { user } = renderShell();

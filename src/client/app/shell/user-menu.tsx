@@ -7,7 +7,7 @@ import { useUnreadCount } from '#client/lib/queries/message-list.js';
 import { useSignOut } from '#client/lib/sign-out.js';
 
 /**
- * Profile, Message, Favourites, Courier (couriers only), Install app (while it can be
+ * Profile, Message, Favourites, Order Status, Courier (couriers only), Install app (while it can be
  * installed) and Sign Out; the unread messages counted on it.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -89,6 +89,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </li>
         <li>
           <Link to="/favorites">Favourites</Link>
+        </li>
+        <li>
+          <Link to="/OrderStatus">Order Status</Link>
         </li>
         {user.is_courier === 1 && (
           <li>

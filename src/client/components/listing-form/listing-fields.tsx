@@ -21,6 +21,31 @@ export function PriceField(props: FieldProps) {
   return <TextField label="Price ($)" inputMode="decimal" required {...props} />;
 }
 
+/** The discount in percent: optional, 0 to 100. */
+function DiscountField(props: FieldProps) {
+  return (
+    <TextField label="Discount (%)" inputMode="decimal" hint="Optional, 0 to 100." {...props} />
+  );
+}
+
+/** The price and the discount side by side, as creating and editing a product take them. */
+export function PriceAndDiscount({
+  idPrefix,
+  price,
+  discount,
+}: {
+  idPrefix: string;
+  price: Omit<FieldProps, 'id'>;
+  discount: Omit<FieldProps, 'id'>;
+}) {
+  return (
+    <div className="field-pair">
+      <PriceField id={`${idPrefix}-price`} {...price} />
+      <DiscountField id={`${idPrefix}-discount`} {...discount} />
+    </div>
+  );
+}
+
 /** A listing's title, as creating and editing take it. */
 function TitleField(props: FieldProps) {
   return <TextField label="Title" maxLength={LIMITS.title} required {...props} />;

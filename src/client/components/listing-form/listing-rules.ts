@@ -52,19 +52,26 @@ export interface NewListingForm {
   price: string;
   category: string;
   condition: string;
+  /** In percent; empty for none. */
+  discount: string;
 }
 
-/** The listing rules, checked in this order: image, image size, price, then the required fields. */
+/**
+ * The listing rules, checked in this order: image, image size, price, discount, then the
+ * required fields.
+ */
 export function checkNewListing(form: NewListingForm): RuleError | null {
   const image = checkImage(form.file);
   if (image) return image;
   const price = parsePrice(form.price);
   if (typeof price !== 'number') return price;
+  const discount = parseDiscount(form.discount);
+  if (typeof discount !== 'number') return discount;
   return checkWords(form);
 }
 
 /** What the seller writes, in order: title, description, category and condition. */
-function checkWords(form: Omit<NewListingForm, 'file' | 'price'>): RuleError | null {
+function checkWords(form: Omit<NewListingForm, 'file' | 'price' | 'discount'>): RuleError | null {
   if (!form.title.trim()) return { field: 'title', message: LISTING_MESSAGES.title };
   if (!form.description.trim())
     return { field: 'description', message: LISTING_MESSAGES.description };
@@ -84,9 +91,7 @@ export function parseDiscount(raw: string): number | RuleError {
   return value;
 }
 
-export interface EditListingForm extends Omit<NewListingForm, 'file'> {
-  discount: string;
-}
+export type EditListingForm = Omit<NewListingForm, 'file'>;
 
 /** An edited listing: at least one photo, then the rules of a new listing. */
 export function checkListingEdit(form: EditListingForm, photoCount: number): RuleError | null {

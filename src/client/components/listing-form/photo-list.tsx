@@ -1,8 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { IMAGE_MIMETYPES } from '#shared/schemas/listings.js';
 import { cardImage } from '#client/lib/images.js';
 import { checkImage, LISTING_MESSAGES, type RuleError } from './listing-rules';
 import '#client/components/listing-form/photo-list.css';
+
+/**
+ * What the listing photo pickers accept: any image, so a phone offers its camera beside the
+ * gallery (a list of types hides it on some phones); the type is checked on pick, and by the
+ * server. No `capture`: it would take the gallery away from a seller whose photo is taken.
+ */
+export const PHOTO_PICKER_ACCEPT = 'image/*';
 
 /** A photo of the form: one the listing has (`url`) or one just picked (`file`). */
 export interface PhotoItem {
@@ -155,7 +161,7 @@ export function PhotoList({
         id={`${id}-add`}
         type="file"
         multiple
-        accept={IMAGE_MIMETYPES.join(',')}
+        accept={PHOTO_PICKER_ACCEPT}
         disabled={photos.length >= max}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy ? `${id}-hint ${describedBy}` : `${id}-hint`}

@@ -25,9 +25,7 @@ export function ListingCard({
   /** One of the first images on screen: fetched before anything else (the page's LCP). */
   priority?: boolean;
 }) {
-  const discount = Math.round(discountPercent(listing.discount));
   const Title = headingLevel === 2 ? 'h2' : 'h3';
-  const was = wasPrice(listing);
   const hydrated = useHydrated();
   return (
     <article className="listing-card">
@@ -44,9 +42,7 @@ export function ListingCard({
           </Link>
         </Title>
         <p className="listing-card-price">
-          {formatPrice(listing.price)}
-          {was !== null && <WasPrice price={was} />}
-          {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+          <PriceLine listing={listing} />
         </p>
         <p className="listing-card-meta">
           <span>{listing.conditions}</span>
@@ -56,6 +52,22 @@ export function ListingCard({
         </p>
       </div>
     </article>
+  );
+}
+
+/**
+ * The listed price (what the price sort orders by), the price before a drop struck through
+ * while it shows, and the discount's badge: on cards and on the product page.
+ */
+export function PriceLine({ listing }: { listing: Listing }) {
+  const discount = Math.round(discountPercent(listing.discount));
+  const was = wasPrice(listing);
+  return (
+    <>
+      {formatPrice(listing.price)}
+      {was !== null && <WasPrice price={was} />}
+      {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+    </>
   );
 }
 

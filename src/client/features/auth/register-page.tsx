@@ -9,7 +9,14 @@ import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
 import { useSend } from './hooks/use-send';
-import { checkRegister, EMPTY_REGISTER_FORM, type RegisterForm } from './register-rules';
+import {
+  checkRegister,
+  EMPTY_REGISTER_FORM,
+  MESSAGES,
+  missingFields,
+  type RegisterField,
+  type RegisterForm,
+} from './register-rules';
 
 type FieldName = Exclude<keyof RegisterForm, 'agreed'>;
 
@@ -74,6 +81,13 @@ export function RegisterPage() {
   // Sent here from the login page by a listing or a page: the profile offers the way back.
   const cameFrom = loginStateOf(useLocation().state);
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
+  // Marked on a submit that found them missing; a field leaves the list once filled in.
+  const [missing, setMissing] = useState<readonly RegisterField[]>([]);
+  const change = (name: RegisterField, value: string | boolean) => {
+    setForm({ ...form, [name]: value });
+    if (value !== '' && value !== false) setMissing(missing.filter((m) => m !== name));
+  };
+  const marked = (name: RegisterField) => missing.includes(name);
   const { error, setError, busy, send } = useSend(
     'Register failed',
     (message) => void showAlert(message),
@@ -82,11 +96,23 @@ export function RegisterPage() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const check = checkRegister(form);
+    // Every empty field, and the Terms box once the fields are done or it is what stops us.
+    const empty = missingFields(form).filter(
+      (name) =>
+        name !== 'agreed' || check.error === MESSAGES.required || check.error === MESSAGES.terms,
+    );
+    setMissing(check.error === MESSAGES.required || check.error === MESSAGES.terms ? empty : []);
     // Spec: the campus e-mail warning is alerted, and the submission goes on once it is read.
     if (check.warning) await showAlert(check.warning);
     if (check.error) {
       setError(check.error);
       await showAlert(check.error);
+      // Once the alert is read, the first field to fill in takes the focus.
+      const first = check.error === MESSAGES.required ? empty[0] : 'agreed';
+      if (check.error === MESSAGES.required || check.error === MESSAGES.terms)
+        document
+          .getElementById(first === 'agreed' ? 'register-agree' : `register-${first}`)
+          ?.focus();
       return;
     }
     const sending = send(async () => {
@@ -121,15 +147,25 @@ export function RegisterPage() {
             required
             hint={field.hint}
             value={form[field.name]}
-            onValue={(value) => setForm({ ...form, [field.name]: value })}
-          />
+            invalid={marked(field.name)}
+            describedBy={marked(field.name) ? `register-${field.name}-error` : undefined}
+            onValue={(value) => change(field.name, value)}
+          >
+            {marked(field.name) && (
+              <p id={`register-${field.name}-error`} className="field-error">
+                Please enter your {field.label}.
+              </p>
+            )}
+          </TextField>
         ))}
         <div className="check">
           <input
             id="register-agree"
             type="checkbox"
             checked={form.agreed}
-            onChange={(e) => setForm({ ...form, agreed: e.target.checked })}
+            aria-invalid={marked('agreed') || undefined}
+            aria-describedby={marked('agreed') ? 'register-agreed-error' : undefined}
+            onChange={(e) => change('agreed', e.target.checked)}
           />
           <label htmlFor="register-agree">
             I agree to the{' '}
@@ -143,6 +179,11 @@ export function RegisterPage() {
             <span className="visually-hidden"> (links open in a new tab)</span>
           </label>
         </div>
+        {marked('agreed') && (
+          <p id="register-agreed-error" className="field-error">
+            {MESSAGES.terms}
+          </p>
+        )}
       </AuthForm>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Login</Link>

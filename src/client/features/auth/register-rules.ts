@@ -28,6 +28,15 @@ export const MESSAGES = {
   terms: 'You must agree to the Terms of Service and User Agreement',
 } as const;
 
+export type RegisterField = keyof RegisterForm;
+
+/** The fields left empty (or the Terms box unticked), in the form's order: each gets marked. */
+export function missingFields(form: RegisterForm): RegisterField[] {
+  return (Object.keys(EMPTY_REGISTER_FORM) as RegisterField[]).filter((name) =>
+    name === 'agreed' ? !form.agreed : form[name].trim() === '',
+  );
+}
+
 export interface RegisterCheck {
   /** Stops the submission. */
   error?: string;

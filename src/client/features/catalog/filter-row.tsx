@@ -59,7 +59,8 @@ export function FilterRow({ filters, onChange }: FilterRowProps) {
         )}
         {select(
           'priceSort',
-          'Sort by price',
+          // Named for what it sorts by, newest first until a price order is chosen.
+          'Sort by',
           'Newest first',
           PRICE_SORTS.map((s) => ({ value: s, label: PRICE_SORT_LABELS[s] })),
         )}

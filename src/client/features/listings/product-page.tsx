@@ -15,6 +15,7 @@ import { MessageBox } from './components/message-box';
 import { PhotoGallery } from './components/photo-gallery';
 import { ProductDetails } from './components/product-details';
 import { SellerSection } from './components/seller-section';
+import { SoldActions } from './components/sold-actions';
 import { useViewer } from './hooks/use-viewer';
 import '#client/features/listings/product.css';
 
@@ -81,7 +82,9 @@ function Product({ listing }: { listing: ListingDetail }) {
           </p>
         )}
         <ProductDetails listing={listing} />
-        {viewer.kind === 'owner' ? (
+        {viewer.kind === 'owner' && listing.listing_status === 'Sold' ? (
+          <SoldActions listing={listing} />
+        ) : viewer.kind === 'owner' ? (
           <p className="note product-note">
             This is your listing.
             {listing.listing_status === 'Active' && listing.hidden_reason === undefined && (

@@ -1,7 +1,7 @@
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { conversationKey } from '#shared/screens.js';
-import { isUnreadBy } from '#client/lib/queries/message-list.js';
+import { unreadMessages } from '#client/lib/queries/message-list.js';
 
 export interface Conversation {
   /** `<listing_id>-<other user id>`: used in the URL (?c=) to open the thread. */
@@ -20,13 +20,15 @@ export interface Conversation {
 
 /**
  * Groups the user's messages by listing and counterpart, newest conversation first; messages
- * inside a conversation oldest first. Unread counts messages received and not yet read.
+ * inside a conversation oldest first. Unread counts messages received and not yet read since
+ * the user's own last message there (unreadMessages).
  */
 export function groupConversations(
   messages: readonly DirectMessage[],
   myId: number,
 ): Conversation[] {
   const byKey = new Map<string, Conversation>();
+  const unread = new Set(unreadMessages(messages, myId).map((m) => m.message_id));
   const ordered = [...messages].sort((a, b) => a.message_id - b.message_id);
   for (const message of ordered) {
     const mine = message.sender_id === myId;
@@ -50,7 +52,7 @@ export function groupConversations(
     }
     conversation.messages.push(message);
     conversation.last = message;
-    if (isUnreadBy(message, myId)) conversation.unread += 1;
+    if (unread.has(message.message_id)) conversation.unread += 1;
   }
   return [...byKey.values()].sort((a, b) => b.last.message_id - a.last.message_id);
 }

@@ -47,7 +47,9 @@ function Profile({ user }: { user: SessionUser }) {
             {user.first_name} {user.last_name}
           </h1>
           <p>
-            @{user.username} · <Link to={`/userProfile?id=${user.user_id}`}>Public profile</Link>
+            {/* Flex items spaced by the row's gap: no separator left hanging when it wraps. */}
+            <span>@{user.username}</span>
+            <Link to={`/userProfile?id=${user.user_id}`}>Public profile</Link>
             {isCourier && <span className="badge">Courier</span>}
           </p>
         </div>

@@ -14,9 +14,20 @@ export const messagesQuery = () =>
     queryFn: () => api<DirectMessage[]>(messagePaths.messages),
   });
 
-/** A message the user received and has not read yet (the unread counts of /Chats and the header). */
-export function isUnreadBy(message: DirectMessage, myId: number): boolean {
-  return message.sender_id !== myId && message.read_at === null;
+/**
+ * The messages the user received and has not read yet (the unread counts of /Chats and the
+ * header). A reply reads what came before it: a conversation whose last message is the user's
+ * own counts none, and one they answered counts only what came after their answer.
+ */
+export function unreadMessages(messages: readonly DirectMessage[], myId: number): DirectMessage[] {
+  const waiting = new Map<string, DirectMessage[]>();
+  for (const m of [...messages].sort((a, b) => a.message_id - b.message_id)) {
+    const mine = m.sender_id === myId;
+    const key = `${m.listing_id}-${mine ? m.receiver_id : m.sender_id}`;
+    if (mine) waiting.set(key, []);
+    else if (m.read_at === null) waiting.set(key, [...(waiting.get(key) ?? []), m]);
+  }
+  return [...waiting.values()].flat();
 }
 
 /**
@@ -26,7 +37,7 @@ export function isUnreadBy(message: DirectMessage, myId: number): boolean {
 export function useUnreadCount(myId: number): number {
   const { data } = useQuery({
     ...messagesQuery(),
-    select: (messages) => messages.filter((m) => isUnreadBy(m, myId)).length,
+    select: (messages) => unreadMessages(messages, myId).length,
   });
   return data ?? 0;
 }

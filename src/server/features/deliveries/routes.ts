@@ -11,6 +11,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { forbidden, notFound } from '#server/lib/http-error.js';
 import { courier, owns, self, signedIn } from '#server/plugins/guards.js';
 import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { buyerDetailsFor } from './buyer-repository.js';
 import { handoverCodesFor } from './handover-repository.js';
 import { deliveryMoveRoutes } from './move-routes.js';
 import { deliveryRatingRoutes } from './rating-routes.js';
@@ -39,14 +40,20 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requireUser(request).user_id;
       const list = await instructionsOf(db, userId);
-      const bought = list.filter((d) => d.buyer_id === userId && d.handover_required === 1);
+      const bought = list.filter((d) => d.buyer_id === userId);
       const codes = await handoverCodesFor(
         db,
-        bought.map((d) => d.delivery_id),
+        bought.filter((d) => d.handover_required === 1).map((d) => d.delivery_id),
       );
+      // Only the buyer learns who carries their order and whether a courier gave it up.
+      const details = await buyerDetailsFor(db, bought);
       return list.map((d) =>
-        d.buyer_id === userId && d.handover_required === 1
-          ? { ...d, handover_code: codes.get(d.delivery_id) ?? null }
+        d.buyer_id === userId
+          ? {
+              ...d,
+              ...details.get(d.delivery_id),
+              ...(d.handover_required === 1 && { handover_code: codes.get(d.delivery_id) ?? null }),
+            }
           : d,
       );
     },

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as listingPaths from '#shared/api-paths/listings.js';
-import type { Listing } from '#shared/schemas/listings.js';
+import type { CreateListingResponse, Listing, RelistBody } from '#shared/schemas/listings.js';
 import { api } from '#client/lib/api.js';
+import { postCreate } from '#client/lib/idempotency-key.js';
 
 /** Spec: Mark as Sold sets availability Out of Stock and listing_status Sold. */
 export function markSold(listingId: number): Promise<Listing[]> {
@@ -22,4 +23,16 @@ export function useListingAction(action: (listingId: number) => Promise<unknown>
     mutationFn: action,
     onSuccess: () => client.invalidateQueries({ queryKey: ['listings'] }),
   });
+}
+
+/** A sold item put up again: a new listing of the same product, price and condition. */
+export function relistListing(listing: Listing, key: string): Promise<CreateListingResponse> {
+  const body: RelistBody = {
+    product_id: listing.product_id,
+    vendor_id: listing.vendor_id,
+    price: listing.price,
+    conditions: listing.conditions,
+    ...(listing.discount > 0 && { discount: listing.discount }),
+  };
+  return postCreate<CreateListingResponse>(listingPaths.relist, body, key);
 }

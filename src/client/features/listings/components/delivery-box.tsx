@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
 import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
@@ -34,10 +35,19 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
 function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }) {
   const requested = useDeliveryRequested(userId, listing.listing_id);
   const [open, setOpen] = useState(false);
+  // Set when this visit sent the request: the buyer then reads that it went out.
+  const [sent, setSent] = useState(false);
   // The form closes on the POST's own answer, which also says "Request Already Sent".
   const form = open && (
     <Suspense fallback={null}>
-      <DeliveryRequestForm listing={listing} buyerId={userId} onClose={() => setOpen(false)} />
+      <DeliveryRequestForm
+        listing={listing}
+        buyerId={userId}
+        onClose={(done) => {
+          setOpen(false);
+          if (done) setSent(true);
+        }}
+      />
     </Suspense>
   );
   return (
@@ -48,6 +58,10 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
             <button type="button" className="btn btn-block" disabled>
               Request Already Sent
             </button>
+            <p className="note" role="status">
+              {sent && 'Delivery requested: the seller will accept or decline it. '}
+              <Link to="/OrderStatus">Follow it on Order Status</Link>
+            </p>
             <PushOffer
               userId={userId}
               reason="Get a notification when the seller answers and when a courier picks up and drops off your item, even with the app closed."

@@ -13,7 +13,8 @@ export const DROPOFF_REQUIRED = 'Please choose a dropoff location.';
 interface Props {
   listing: Listing;
   buyerId: number;
-  onClose: () => void;
+  /** `sent`: true when it closes because the server took the request. */
+  onClose: (sent?: boolean) => void;
 }
 
 /**
@@ -41,13 +42,13 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
       delivery_status: 'Unassigned' as const,
       require_handover_code: withCode,
     };
-    request.mutate({ body, key: key.for(body) }, { onSuccess: onClose });
+    request.mutate({ body, key: key.for(body) }, { onSuccess: () => onClose(true) });
   };
 
   return (
     <ModalForm
       title="Get Item Delivered"
-      onClose={onClose}
+      onClose={() => onClose()}
       onSubmit={submit}
       sending={request}
       problem={problem}

@@ -6,13 +6,13 @@ import type { ListingDetail } from '#shared/schemas/listings.js';
 import {
   ListingFields,
   ListingFormButtons,
-  PriceField,
+  PriceAndDiscount,
 } from '#client/components/listing-form/listing-fields.js';
 import { checkListingEdit } from '#client/components/listing-form/listing-rules.js';
 import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
 import { UploadProgress } from '#client/components/listing-form/upload-progress.js';
 import { useListingForm } from '#client/components/listing-form/use-listing-form.js';
-import { Form, FormAlert, TextField } from '#client/components/ui/fields.js';
+import { Form, FormAlert } from '#client/components/ui/fields.js';
 import { editBody, editError, formOf, photoItemsOf, saveEdit } from '../api/edit-listing-api';
 
 const ERROR_ID = 'edit-listing-error';
@@ -55,16 +55,7 @@ export function EditListingForm({ listing }: { listing: ListingDetail }) {
         describedBy={problem?.field === 'image' ? ERROR_ID : undefined}
       />
       <ListingFields idPrefix="edit" field={field}>
-        <div className="field-pair">
-          <PriceField id="edit-price" {...field('price')} />
-          <TextField
-            id="edit-discount"
-            label="Discount (%)"
-            inputMode="decimal"
-            hint="Optional, 0 to 100."
-            {...field('discount')}
-          />
-        </div>
+        <PriceAndDiscount idPrefix="edit" price={field('price')} discount={field('discount')} />
       </ListingFields>
       <FormAlert id={ERROR_ID}>{problem?.message}</FormAlert>
       <FormAlert>{failure}</FormAlert>

@@ -1,18 +1,13 @@
-import { discountPercent } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
-import { WasPrice } from '#client/components/ui/listing-card.js';
-import { formatPrice, shortUsDate, wasPrice } from '#client/lib/format.js';
+import { PriceLine } from '#client/components/ui/listing-card.js';
+import { shortUsDate } from '#client/lib/format.js';
 
 /** Price, title, and the description block: Type, Condition and the description text. */
 export function ProductDetails({ listing }: { listing: Listing }) {
-  const discount = Math.round(discountPercent(listing.discount));
-  const was = wasPrice(listing);
   return (
     <div className="product-details">
       <p className="product-price">
-        {formatPrice(listing.price)}
-        {was !== null && <WasPrice price={was} />}
-        {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
+        <PriceLine listing={listing} />
         {listing.listing_status !== 'Active' && (
           <span className="badge">{listing.listing_status}</span>
         )}

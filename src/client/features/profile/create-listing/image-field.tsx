@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IMAGE_MIMETYPES } from '#shared/schemas/listings.js';
+import { PHOTO_PICKER_ACCEPT } from '#client/components/listing-form/photo-list.js';
 
 interface ImageFieldProps {
   invalid: boolean;
@@ -32,7 +32,7 @@ export function ImageField({ invalid, onChange, describedBy }: ImageFieldProps) 
       <input
         id="listing-image"
         type="file"
-        accept={IMAGE_MIMETYPES.join(',')}
+        accept={PHOTO_PICKER_ACCEPT}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy ? `listing-image-hint ${describedBy}` : 'listing-image-hint'}
         onChange={(e) => pick(e.target.files?.[0] ?? null)}

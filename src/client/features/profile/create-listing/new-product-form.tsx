@@ -4,11 +4,12 @@ import type { CreateListingBody } from '#shared/schemas/listings.js';
 import {
   ListingFields,
   ListingFormButtons,
-  PriceField,
+  PriceAndDiscount,
 } from '#client/components/listing-form/listing-fields.js';
 import {
   checkImage,
   checkNewListing,
+  parseDiscount,
   parsePrice,
   type NewListingForm,
 } from '#client/components/listing-form/listing-rules.js';
@@ -34,6 +35,7 @@ const EMPTY: NewListingForm = {
   price: '',
   category: '',
   condition: '',
+  discount: '',
 };
 
 export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Props) {
@@ -52,6 +54,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
   const create = submit(async (key) => {
     setProgress(0);
     const file = form.file!;
+    const discount = parseDiscount(form.discount) as number;
     const body: CreateListingBody = {
       thumbnail: await readAsDataUrl(file),
       mimetype: file.type as CreateListingBody['mimetype'],
@@ -61,6 +64,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
       category: form.category as CreateListingBody['category'],
       conditions: form.condition as CreateListingBody['conditions'],
       vendor_id: vendorId,
+      ...(discount > 0 && { discount }),
       ...(more.length > 0 && { photos: await photoUploads(more.map((photo) => photo.file!)) }),
     };
     // The same form sent again (after a failure) is the same listing: the same key.
@@ -96,7 +100,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         onProblem={setProblem}
       />
       <ListingFields idPrefix="listing" field={field}>
-        <PriceField id="listing-price" {...field('price')} />
+        <PriceAndDiscount idPrefix="listing" price={field('price')} discount={field('discount')} />
       </ListingFields>
       <div id="new-listing-status">
         <FormAlert id="new-listing-error">{problem?.message}</FormAlert>
