@@ -29,8 +29,8 @@ export function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** The query keys the app has saved to IndexedDB for offline use (lib/persist.ts). */
-export function savedQueryKeys(page: Page): Promise<string[]> {
+/** The queries the app has saved to IndexedDB for offline use (lib/persist.ts), key and data. */
+function savedQueries(page: Page): Promise<{ key: string; data: string }[]> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('campus-cache');
@@ -45,11 +45,19 @@ export function savedQueryKeys(page: Page): Promise<string[]> {
     });
     db.close();
     return saved.flatMap((client) =>
-      (client as { clientState: { queries: { queryKey: unknown }[] } }).clientState.queries.map(
-        (q) => JSON.stringify(q.queryKey),
-      ),
+      (
+        client as { clientState: { queries: { queryKey: unknown; state: { data: unknown } }[] } }
+      ).clientState.queries.map((q) => ({
+        key: JSON.stringify(q.queryKey),
+        data: JSON.stringify(q.state.data) ?? '',
+      })),
     );
   });
+}
+
+/** The query keys the app has saved to IndexedDB for offline use (lib/persist.ts). */
+export async function savedQueryKeys(page: Page): Promise<string[]> {
+  return (await savedQueries(page)).map((q) => q.key);
 }
 
 /** The names of the saved query caches in IndexedDB: `query-cache:<user id or anonymous>`. */
@@ -71,9 +79,24 @@ export function savedCaches(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits until the app has saved a query (the screen's data is then readable offline). */
-export async function waitForSaved(page: Page, queryKey: unknown[]): Promise<void> {
-  await expect.poll(() => savedQueryKeys(page)).toContain(JSON.stringify(queryKey));
+/**
+ * Waits until the app has saved a query (the screen's data is then readable offline); with
+ * `containing`, until the saved copy holds that text (an older copy of the query, saved by
+ * another screen, may be there first).
+ */
+export async function waitForSaved(
+  page: Page,
+  queryKey: unknown[],
+  containing?: string,
+): Promise<void> {
+  const key = JSON.stringify(queryKey);
+  await expect
+    .poll(async () =>
+      (await savedQueries(page)).some(
+        (q) => q.key === key && (containing === undefined || q.data.includes(containing)),
+      ),
+    )
+    .toBe(true);
 }
 
 /** The test server has no map tiles: a blank one stands in (as H3's journeys do). */

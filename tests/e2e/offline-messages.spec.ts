@@ -63,7 +63,7 @@ test.describe('chat messages without a network', () => {
     // The conversation on the Chats page: a reply written offline waits in the thread too.
     await page.goto(`/Chats?c=${conversationKey(listing.listing_id, listing.vendor_id)}`);
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText(text);
-    await waitForSaved(page, ['messages']);
+    await waitForSaved(page, ['messages'], text);
     const reply = `Still there? ${Date.now().toString(36)}`;
     await goOffline(context);
     await page.getByPlaceholder('Type a message').fill(reply);
