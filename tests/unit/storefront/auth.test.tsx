@@ -105,6 +105,8 @@ describe('register', () => {
       'You must agree to the Terms of Service and User Agreement',
     );
     expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
+    // The spec's alert is read first; then the first field to fill in takes the focus.
+    expect(await answerNextDialog(user)).toBe('Please fill in all fields.');
     expect(lastName).toHaveFocus();
     // Filled in, a field is no longer marked.
     await user.type(lastName, 'Diaz');
