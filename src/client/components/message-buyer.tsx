@@ -5,7 +5,7 @@ import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { conversationKey } from '#shared/screens.js';
 import { messagesQuery } from '../lib/queries/message-list';
 import { ReadyButton } from './ui/form-controls';
-import { SendMessageForm } from './ui/message-form';
+import { SendMessageForm } from './ui/send-message-form';
 
 /**
  * The courier's line to the buyer of a delivery ("I'm at the Library entrance"): "Message

@@ -16,13 +16,24 @@ export function lazyComponent<P extends object>(
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
     if (!pending) {
-      pending = load().then((component) => (loaded = component));
-      loading.add(pending);
-      void pending.finally(() => loading.delete(pending!)).catch(() => {});
+      const attempt = load().then((component) => (loaded = component));
+      pending = attempt;
+      loading.add(attempt);
+      attempt.then(
+        () => loading.delete(attempt),
+        () => {
+          // A chunk lost on bad Wi-Fi is asked for again when React renders the part again
+          // (it does a few times before it shows the error) and whenever it is shown later.
+          loading.delete(attempt);
+          pending = undefined;
+          Lazy = lazyOf();
+        },
+      );
     }
     return pending;
   };
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const lazyOf = () => lazy(() => preload().then((component) => ({ default: component })));
+  let Lazy = lazyOf();
   function LazyComponent(props: P) {
     return createElement((loaded ?? Lazy) as ComponentType<P>, props);
   }

@@ -1,12 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Suspense } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
-import { MessageForm, SendMessageForm, WaitingToSend } from '#client/components/ui/message-form.js';
-import { QueryView } from '#client/components/ui/status.js';
-import { useWaitingMessages } from '#client/lib/outbox-hooks.js';
-import { dropMessageDraft, keepMessageDraft, messageDraft } from '#client/lib/message-draft.js';
-import { useMessageSent } from '../api/product-api';
+import { MessageForm } from '#client/components/ui/message-form.js';
+import { LoadingNote } from '#client/components/ui/status.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
+import { keepMessageDraft } from '#client/lib/message-draft.js';
 import type { Viewer } from '../hooks/use-viewer';
+
+/**
+ * A signed-in buyer's box sends through the outbox, whose code a visitor never needs: it loads
+ * when a signed-in page shows it (and the server render waits for it).
+ */
+const BuyerMessageBox = lazyComponent(() =>
+  import('./buyer-message-box').then((m) => m.BuyerMessageBox),
+);
 
 /** "Type a message" and Send; once a message exists, "Message Sent to Seller". */
 export function MessageBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
@@ -25,45 +31,10 @@ export function MessageBox({ listing, viewer }: { listing: Listing; viewer: View
           label="Message to the seller"
         />
       ) : (
-        <BuyerMessageBox listing={listing} userId={viewer.user.user_id} />
+        <Suspense fallback={<LoadingNote />}>
+          <BuyerMessageBox listing={listing} userId={viewer.user.user_id} />
+        </Suspense>
       )}
     </section>
-  );
-}
-
-/**
- * The form until a message exists; the POST's own answer turns it into "Message Sent". A
- * message kept waiting for the network shows as such, also offline after a reload.
- */
-function BuyerMessageBox({ listing, userId }: { listing: Listing; userId: number }) {
-  const sent = useMessageSent(userId, listing.listing_id);
-  // A message typed before signing in comes back here, until one is sent.
-  const [draft] = useState(() => messageDraft(listing.listing_id));
-  useEffect(() => {
-    if (sent.data) dropMessageDraft(listing.listing_id);
-  }, [sent.data, listing.listing_id]);
-  const waiting = useWaitingMessages(userId, listing.listing_id, listing.vendor_id);
-  if (waiting.length > 0) return <WaitingToSend entries={waiting} whom="the seller" />;
-  return (
-    <QueryView query={sent}>
-      {(already) =>
-        already ? (
-          <p className="sent-note">
-            <span>Message Sent to Seller</span> <Link to="/chats">See Conversations</Link>
-          </p>
-        ) : (
-          <SendMessageForm
-            label="Message to the seller"
-            whom="the seller"
-            to={{
-              sender_id: userId,
-              receiver_id: listing.vendor_id,
-              listing_id: listing.listing_id,
-            }}
-            initialText={draft}
-          />
-        )
-      }
-    </QueryView>
   );
 }
