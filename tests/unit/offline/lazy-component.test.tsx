@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  render() {
+  override render() {
     return this.state.failed ? <p>Could not load</p> : this.props.children;
   }
 }
