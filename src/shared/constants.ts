@@ -98,6 +98,20 @@ export function discountPercent(discount: number | null | undefined): number {
   return discount <= 1 ? discount * 100 : discount;
 }
 
+/**
+ * The price before the discount, to show struck through. A listing's `price` is what it asks
+ * now: what a buyer pays and what the price sort orders by; its discount says how far that is
+ * below the original. Null without a discount, and at 100 % (no original follows from it).
+ */
+export function priceBeforeDiscount(
+  price: number,
+  discount: number | null | undefined,
+): number | null {
+  const percent = discountPercent(discount);
+  if (percent <= 0 || percent >= 100 || !Number.isFinite(price)) return null;
+  return Math.round((price / (1 - percent / 100)) * 100) / 100;
+}
+
 /** The id of the <script type="application/json"> a server-rendered page carries its data in. */
 export const SERVER_DATA_ELEMENT_ID = 'server-data';
 /**

@@ -178,6 +178,26 @@ describe('search results', () => {
     expect(within(cards[0]!).getByText('25% off')).toBeVisible();
     expect(within(cards[1]!).getByText('30% off')).toBeVisible();
   });
+
+  it('show the price asked with the original struck through beside a discount', async () => {
+    stubApi({
+      'GET /api/search': page(
+        [
+          makeListing({ listing_id: 1, title: 'Lamp', price: 30, discount: 25 }),
+          makeListing({ listing_id: 2, title: 'Desk', price: 45, discount: 0.1 }),
+          makeListing({ listing_id: 3, title: 'Chair', price: 12, discount: 0 }),
+        ],
+        3,
+      ),
+    });
+    home('/?search=1');
+    const cards = await screen.findAllByRole('article');
+    expect(cards[0]!).toHaveTextContent('$30.00was $40.00');
+    expect(within(cards[0]!).getByText('$40.00').tagName).toBe('S');
+    expect(within(cards[1]!).getByText('$50.00').tagName).toBe('S');
+    expect(cards[2]!).not.toHaveTextContent('was');
+    expect(cards[2]!.querySelector('s')).toBeNull();
+  });
 });
 
 describe('the four spec search calls', () => {

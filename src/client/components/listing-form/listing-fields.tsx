@@ -21,10 +21,18 @@ export function PriceField(props: FieldProps) {
   return <TextField label="Price ($)" inputMode="decimal" required {...props} />;
 }
 
-/** The discount in percent: optional, 0 to 100. */
+/**
+ * The discount in percent: optional, 0 to 100. The price field holds the price after it (what
+ * buyers pay); buyers see the original struck through beside it.
+ */
 function DiscountField(props: FieldProps) {
   return (
-    <TextField label="Discount (%)" inputMode="decimal" hint="Optional, 0 to 100." {...props} />
+    <TextField
+      label="Discount (%)"
+      inputMode="decimal"
+      hint="Optional, 0 to 100: how far your price is below the original."
+      {...props}
+    />
   );
 }
 

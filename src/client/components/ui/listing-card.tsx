@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { discountPercent } from '#shared/constants.js';
+import { discountPercent, priceBeforeDiscount } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { formatPrice, wasPrice } from '#client/lib/format.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
@@ -56,12 +56,13 @@ export function ListingCard({
 }
 
 /**
- * The listed price (what the price sort orders by), the price before a drop struck through
- * while it shows, and the discount's badge: on cards and on the product page.
+ * The listed price (what a buyer pays and the price sort orders by), the price before struck
+ * through (before a drop, while that shows; else before the discount), and the discount's
+ * badge: on cards and on the product page.
  */
 export function PriceLine({ listing }: { listing: Listing }) {
   const discount = Math.round(discountPercent(listing.discount));
-  const was = wasPrice(listing);
+  const was = wasPrice(listing) ?? priceBeforeDiscount(listing.price, listing.discount);
   return (
     <>
       {formatPrice(listing.price)}
@@ -71,7 +72,7 @@ export function PriceLine({ listing }: { listing: Listing }) {
   );
 }
 
-/** "was $40.00": the price before a drop, struck through (the words say it to readers). */
+/** "was $40.00": the price before, struck through (the words say it to screen readers). */
 export function WasPrice({ price }: { price: number }) {
   return (
     <span className="badge">
