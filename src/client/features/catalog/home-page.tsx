@@ -1,15 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingNote } from '#client/components/ui/status.js';
-import { lazyComponent } from '#client/lib/lazy-component.js';
 import { parseSearch } from '#client/lib/search-state.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { FeaturedSection } from './featured-section';
+import { SearchResults } from './lazy-search-results';
 import '#client/features/catalog/catalog.css';
-
-// Most visits start on the featured listings: the results, their filters and paging arrive
-// when a search is first shown (README, Performance: the home route's first load).
-const SearchResults = lazyComponent(() => import('./search-results').then((m) => m.SearchResults));
 
 /** Featured products, or the results of a search (the search lives in the URL). */
 export function HomePage() {
