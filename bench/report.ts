@@ -37,10 +37,19 @@ function courierFirstOpen(c: Loose) {
       .filter(([way]) => c[way])
       .map(([way, label]) => [label, c[way].medianMs, c[way].maxMs, c[way].runs.join(', ')]),
   );
-  const marks = Object.entries((c.coldMedianRun ?? {}) as Record<string, number>)
-    .map(([name, ms]) => `${name} ${ms}`)
-    .join(', ');
-  return marks ? `${times}\n\nThe median cold run, ms from navigation start: ${marks}.` : times;
+  const marksOf = (run: unknown) =>
+    Object.entries((run ?? {}) as Record<string, number>)
+      .sort(([, a], [, b]) => a - b)
+      .map(([name, ms]) => `${name} ${ms}`)
+      .join(', ');
+  const where = [
+    ['The median new-tab run', c.installedNewTabMedianRun],
+    ['The median cold run', c.coldMedianRun],
+  ]
+    .map(([label, run]) => [label, marksOf(run)])
+    .filter(([, marks]) => marks)
+    .map(([label, marks]) => `${label}, ms from navigation start: ${marks}.`);
+  return [times, ...where].join('\n\n');
 }
 
 function lieFi(l: Loose) {

@@ -52,6 +52,7 @@ async function boot() {
   // The saved cache of whoever is signed in (or of visitors), restored and then kept.
   const started = persistence.then(async (p) => {
     await p.start(getSessionUser()?.user_id ?? null);
+    performance.mark('saved cache restored');
     return p;
   });
 
@@ -75,6 +76,7 @@ async function boot() {
   // shows even with no network.
   preloadMatchedRoutes(window.location.pathname);
   await Promise.race([started, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+  performance.mark('first render');
   createRoot(root).render(
     <AppRoot client={queryClient} persistence={started}>
       <RouterProvider router={createRouter()} />
