@@ -2,11 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { HIDDEN_PREFIX } from '#shared/moderation.js';
 import type { ListingDetail } from '#shared/schemas/listings.js';
+import { Suspense } from 'react';
 import { Favorite } from '#client/components/favorite.js';
-import { ReportButton } from '#client/components/safety/report-button.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
 import { listingFromLists, listingQuery, photosOf } from '#client/lib/queries/listings.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 import { useSessionUser } from '#client/lib/session.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { listingBuyerQuery, listingSenderQuery } from './api/product-api';
@@ -15,9 +16,20 @@ import { MessageBox } from './components/message-box';
 import { PhotoGallery } from './components/photo-gallery';
 import { ProductDetails } from './components/product-details';
 import { SellerSection } from './components/seller-section';
-import { SoldActions } from './components/sold-actions';
 import { useViewer } from './hooks/use-viewer';
 import '#client/features/listings/product.css';
+
+/*
+ * What only a signed-in buyer or the seller sees loads when it shows: a visitor's first visit,
+ * the one the server renders, does not fetch, parse and run the report form or the seller's
+ * relist and delete actions with their dialogs and send keys (eleven small files).
+ */
+const ReportButton = lazyComponent(() =>
+  import('#client/components/safety/report-button.js').then((m) => m.ReportButton),
+);
+const SoldActions = lazyComponent(() =>
+  import('./components/sold-actions').then((m) => m.SoldActions),
+);
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -83,7 +95,9 @@ function Product({ listing }: { listing: ListingDetail }) {
         )}
         <ProductDetails listing={listing} />
         {viewer.kind === 'owner' && listing.listing_status === 'Sold' ? (
-          <SoldActions listing={listing} />
+          <Suspense fallback={null}>
+            <SoldActions listing={listing} />
+          </Suspense>
         ) : viewer.kind === 'owner' ? (
           <p className="note product-note">
             This is your listing.
@@ -104,11 +118,13 @@ function Product({ listing }: { listing: ListingDetail }) {
         )}
         <div className="safety-actions">
           {viewer.kind === 'buyer' && (
-            <ReportButton
-              targetType="listing"
-              targetId={listing.listing_id}
-              label="Report listing"
-            />
+            <Suspense fallback={null}>
+              <ReportButton
+                targetType="listing"
+                targetId={listing.listing_id}
+                label="Report listing"
+              />
+            </Suspense>
           )}
           <Link to="/safety">Meeting safely on campus</Link>
         </div>

@@ -1,6 +1,7 @@
-/** GET /api/review/{vendorId}: a seller's reviews, newest first. */
+/** GET /api/review/{vendorId}: a seller's reviews, newest first; and whether the reader may add one. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as listingPaths from '#shared/api-paths/listings.js';
+import type { ReviewEligibility } from '#shared/schemas/moderation.js';
 import type { Review } from '#shared/schemas/reviews.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
@@ -23,4 +24,16 @@ export const reviewsQuery = (vendorId: number) =>
 
 export function useReviews(vendorId: number | null) {
   return useQuery({ ...reviewsQuery(vendorId ?? 0), enabled: vendorId !== null && vendorId > 0 });
+}
+
+export const reviewEligibilityQuery = (vendorId: number) =>
+  queryOptions({
+    queryKey: queryKeys.reviewEligibility(vendorId),
+    queryFn: () => api<ReviewEligibility>(listingPaths.reviewEligibility(vendorId)),
+    // A message sent a moment ago may have made it possible: check on every visit.
+    staleTime: 0,
+  });
+
+export function useReviewEligibility(vendorId: number, enabled: boolean) {
+  return useQuery({ ...reviewEligibilityQuery(vendorId), enabled });
 }

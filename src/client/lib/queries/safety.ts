@@ -1,13 +1,7 @@
-/** Reports, blocks and whether a review may be written: used by the listing, profile and chats. */
+/** Reports and blocks: used by the listing, profile and chats. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import * as listingPaths from '#shared/api-paths/listings.js';
 import * as safetyPaths from '#shared/api-paths/safety.js';
-import type {
-  BlockedUser,
-  CreateReportBody,
-  ReportCreated,
-  ReviewEligibility,
-} from '#shared/schemas/moderation.js';
+import type { BlockedUser, CreateReportBody, ReportCreated } from '#shared/schemas/moderation.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 import { useRefresh } from '../use-refresh';
@@ -42,15 +36,3 @@ export const useBlock = () =>
 
 export const useUnblock = () =>
   useBlockChange((userId: number) => api(safetyPaths.block(userId), { method: 'DELETE' }));
-
-export const reviewEligibilityQuery = (vendorId: number) =>
-  queryOptions({
-    queryKey: queryKeys.reviewEligibility(vendorId),
-    queryFn: () => api<ReviewEligibility>(listingPaths.reviewEligibility(vendorId)),
-    // A message sent a moment ago may have made it possible: check on every visit.
-    staleTime: 0,
-  });
-
-export function useReviewEligibility(vendorId: number, enabled: boolean) {
-  return useQuery({ ...reviewEligibilityQuery(vendorId), enabled });
-}

@@ -1,15 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
-import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { QueryView } from '#client/components/ui/status.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 import { useDeliveryRequested } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
 
 // The request form (with the campus spots) loads when a buyer opens it, not with the page.
 const DeliveryRequestForm = lazy(() =>
   import('./delivery-request-form').then((m) => ({ default: m.DeliveryRequestForm })),
+);
+
+/** The offer of notifications, shown once a buyer has asked: a visitor never loads it. */
+const PushOffer = lazyComponent(() =>
+  import('#client/components/notifications/push-offer.js').then((m) => m.PushOffer),
 );
 
 /** "Get Item Delivered", or "Request Already Sent" (disabled) once requested. */
@@ -62,10 +67,12 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
               {sent && 'Delivery requested: the seller will accept or decline it. '}
               <Link to="/OrderStatus">Follow it on Order Status</Link>
             </p>
-            <PushOffer
-              userId={userId}
-              reason="Get a notification when the seller answers and when a courier picks up and drops off your item, even with the app closed."
-            />
+            <Suspense fallback={null}>
+              <PushOffer
+                userId={userId}
+                reason="Get a notification when the seller answers and when a courier picks up and drops off your item, even with the app closed."
+              />
+            </Suspense>
           </>
         ) : (
           <>

@@ -6,7 +6,7 @@ import { SelectField, TextAreaField } from '#client/components/ui/fields.js';
 import { ModalForm } from '#client/components/ui/modal-form.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
-import { useRequestDelivery } from '../api/product-api';
+import { useRequestDelivery } from '../api/product-creates';
 
 export const DROPOFF_REQUIRED = 'Please choose a dropoff location.';
 

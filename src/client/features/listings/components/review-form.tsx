@@ -5,7 +5,7 @@ import { ModalForm } from '#client/components/ui/modal-form.js';
 import { RatingField } from '#client/components/ui/rating-field.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
-import { useCreateReview } from '../api/product-api';
+import { useCreateReview } from '../api/product-creates';
 
 export const RATING_REQUIRED = 'Please choose a rating from 1 to 5.';
 

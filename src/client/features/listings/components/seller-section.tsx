@@ -5,8 +5,7 @@ import { ReviewsList } from '#client/components/reviews-list.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { Stars } from '#client/components/ui/stars.js';
-import { useReviews } from '#client/lib/queries/reviews.js';
-import { useReviewEligibility } from '#client/lib/queries/safety.js';
+import { useReviewEligibility, useReviews } from '#client/lib/queries/reviews.js';
 import type { Viewer } from '../hooks/use-viewer';
 
 // The review form loads when a buyer starts writing, not with the page.
