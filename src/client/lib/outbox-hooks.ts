@@ -51,6 +51,15 @@ export function useOutbox(): OutboxView {
   };
 }
 
+/** Every chat message `senderId` wrote that still waits for the network, oldest first. */
+export function useWaitingMessagesOf(senderId: number): MessageEntry[] {
+  const { entries } = useSyncExternalStore(subscribeOutbox, getOutboxState, getOutboxState);
+  return useMemo(
+    () => entries.filter((e): e is MessageEntry => isMessageEntry(e) && e.senderId === senderId),
+    [entries, senderId],
+  );
+}
+
 /**
  * The chat messages `senderId` wrote that still wait for the network, oldest first, about
  * `listingId` to `receiverId` (docs/decisions/028-messages-in-the-outbox.md).
@@ -60,16 +69,12 @@ export function useWaitingMessages(
   listingId: number | null,
   receiverId: number,
 ): MessageEntry[] {
-  const { entries } = useSyncExternalStore(subscribeOutbox, getOutboxState, getOutboxState);
+  const mine = useWaitingMessagesOf(senderId);
   return useMemo(
     () =>
-      entries.filter(
-        (e): e is MessageEntry =>
-          isMessageEntry(e) &&
-          e.senderId === senderId &&
-          e.message.listing_id === listingId &&
-          e.message.receiver_id === receiverId,
+      mine.filter(
+        (e) => e.message.listing_id === listingId && e.message.receiver_id === receiverId,
       ),
-    [entries, senderId, listingId, receiverId],
+    [mine, listingId, receiverId],
   );
 }

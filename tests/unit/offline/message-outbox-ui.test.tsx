@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
+import { ChatsPage } from '#client/features/messages/chats-page.js';
 import { getOutboxState } from '#client/lib/outbox.js';
 import { makeListing, signIn } from '../support/data';
 import { offline, reply, stubApi, type Routes } from '../support/fetch-stub';
@@ -68,5 +69,35 @@ describe('the product page’s message box on a failing network', () => {
     expect(
       getOutboxState().entries.filter((e) => e.kind === 'message' && e.senderId === 8),
     ).toEqual([]);
+  });
+});
+
+describe('a first message to a seller written offline', () => {
+  it('is a conversation in Messages at once, named by its listing, waiting to send, and opens to it', async () => {
+    // Another buyer than above: the outbox is module state, as in the app.
+    signIn({ user_id: 9, username: 'lee' });
+    listingApi({ 'POST /api/direct_message': offline, 'GET /api/direct_message': [] });
+    const { user, router } = renderAt(<ProductPage />, {
+      path: '/productListing/:listingId',
+      url: '/productListing/11',
+      routes: [{ path: '/Chats', element: <ChatsPage /> }],
+    });
+    await user.type(await screen.findByPlaceholderText('Type a message'), 'Can I pick it up?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByTestId('message-waiting');
+
+    await router.navigate('/Chats');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const item = within(list).getByRole('link');
+    expect(item).toHaveTextContent(makeListing().title);
+    expect(item).toHaveTextContent(`with ${makeListing().username}`);
+    expect(item).toHaveTextContent('You: Can I pick it up?');
+    expect(item).toHaveTextContent('Waiting to send');
+    expect(screen.queryByText(/No conversations yet/)).toBeNull();
+
+    await user.click(item);
+    const bubble = await screen.findByTestId('message-waiting');
+    expect(bubble).toHaveTextContent('Can I pick it up?');
+    expect(bubble).toHaveTextContent('Waiting to send');
   });
 });

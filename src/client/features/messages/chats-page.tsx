@@ -5,9 +5,11 @@ import { RequireUser } from '#client/components/require-user.js';
 import { EmptyNote, QueryView } from '#client/components/ui/status.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { ConversationList } from './conversation-list';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWaitingMessagesOf } from '#client/lib/outbox-hooks.js';
 import { deliveriesQuery } from '#client/lib/queries/deliveries.js';
-import { groupConversations, markCouriers } from './conversations';
+import { cachedListing } from '#client/lib/queries/listings.js';
+import { groupConversations, markCouriers, withWaiting } from './conversations';
 import { useMessages } from './messages-api';
 import { ThreadView } from './thread-view';
 import '#client/features/messages/chats.css';
@@ -38,9 +40,13 @@ function Conversations({ messages, user }: { messages: DirectMessage[]; user: Se
   const [params] = useSearchParams();
   // Who carries my orders: their messages are marked as the courier's.
   const deliveries = useQuery(deliveriesQuery());
+  const client = useQueryClient();
+  const waiting = useWaitingMessagesOf(user.user_id);
   const selectedKey = params.get('c');
   const conversations = markCouriers(
-    groupConversations(messages, user.user_id),
+    withWaiting(groupConversations(messages, user.user_id), waiting, (id) =>
+      cachedListing(client, id),
+    ),
     deliveries.data ?? [],
     user.user_id,
   );

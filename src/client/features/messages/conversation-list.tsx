@@ -33,7 +33,11 @@ export function ConversationList({ conversations, selectedKey, myId }: Props) {
               </span>
             </span>
             <span className="conversation-side">
-              <time dateTime={c.last.created_at}>{relativeTime(c.last.created_at)}</time>
+              {c.waitingOnly ? (
+                <span className="conversation-waiting">Waiting to send</span>
+              ) : (
+                <time dateTime={c.last.created_at}>{relativeTime(c.last.created_at)}</time>
+              )}
               {c.unread > 0 && (
                 <span className="badge badge-count">
                   {c.unread}

@@ -1,4 +1,5 @@
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { MessageEntry } from '#shared/outbox.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { conversationKey } from '#shared/screens.js';
 import { unreadMessages } from '#client/lib/queries/message-list.js';
@@ -12,7 +13,12 @@ export interface Conversation {
   title: string | null;
   thumbnail: string | null;
   messages: DirectMessage[];
-  last: DirectMessage;
+  /** The newest line: a sent or received message, or one still waiting for the network. */
+  last: Pick<DirectMessage, 'sender_id' | 'content' | 'created_at'>;
+  /** Ordering of the list: the newest message's id; waiting messages come after every id. */
+  order: number;
+  /** Only messages still waiting for the network so far: nothing of it is on the server. */
+  waitingOnly: boolean;
   unread: number;
   /** Who the counterpart is to me beyond a username, e.g. the courier carrying my order. */
   otherRole: string | null;
@@ -45,6 +51,8 @@ export function groupConversations(
         thumbnail: message.thumbnail,
         messages: [],
         last: message,
+        order: message.message_id,
+        waitingOnly: false,
         unread: 0,
         otherRole: null,
       };
@@ -52,9 +60,58 @@ export function groupConversations(
     }
     conversation.messages.push(message);
     conversation.last = message;
+    conversation.order = message.message_id;
     if (unread.has(message.message_id)) conversation.unread += 1;
   }
-  return [...byKey.values()].sort((a, b) => b.last.message_id - a.last.message_id);
+  return [...byKey.values()].sort((a, b) => b.order - a.order);
+}
+
+/** What the list shows of a listing it knows only by id: from the cache, if there. */
+export interface KnownListing {
+  title: string;
+  thumbnail: string | null;
+  username: string;
+}
+
+/**
+ * Adds, first, the conversations that so far are only messages waiting for the network (a
+ * first message to a seller written offline): listed at once, not when the network is back.
+ * Their listing's title and seller come from what the device has seen of it.
+ */
+export function withWaiting(
+  conversations: Conversation[],
+  waiting: readonly MessageEntry[],
+  listingOf: (listingId: number) => KnownListing | undefined,
+): Conversation[] {
+  const known = new Set(conversations.map((c) => c.key));
+  const added = new Map<string, Conversation>();
+  for (const entry of waiting) {
+    const { listing_id: listingId, receiver_id: otherId, content } = entry.message;
+    const key = conversationKey(listingId, otherId);
+    if (known.has(key)) continue;
+    const listing = listingOf(listingId);
+    const last = { sender_id: entry.senderId, content, created_at: entry.deviceTime };
+    const conversation = added.get(key);
+    if (conversation) {
+      conversation.last = last;
+      continue;
+    }
+    added.set(key, {
+      key,
+      listingId,
+      otherId,
+      otherUsername: listing?.username ?? 'the seller',
+      title: listing?.title ?? `Listing ${listingId}`,
+      thumbnail: listing?.thumbnail ?? null,
+      messages: [],
+      last,
+      order: Number.POSITIVE_INFINITY,
+      waitingOnly: true,
+      unread: 0,
+      otherRole: null,
+    });
+  }
+  return [...added.values(), ...conversations];
 }
 
 /**

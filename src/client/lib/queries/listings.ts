@@ -53,6 +53,11 @@ export function listingFromLists(client: QueryClient, id: number): ListingDetail
   return undefined;
 }
 
+/** The listing as this device last saw it (its page, or a list), without asking the network. */
+export function cachedListing(client: QueryClient, id: number): Listing | undefined {
+  return client.getQueryData<ListingDetail>(queryKeys.listing(id)) ?? listingFromLists(client, id);
+}
+
 export const activeListingsQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.activeListings(userId),
