@@ -9,51 +9,8 @@ import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { sqliteCountedTables } from './tables.js';
 
-// Plain CommonJS evaluated from a string, so it works bundled (dist/server/main.js) or not.
-const SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const { from, to, tables } = workerData;
-
-function check(file, standalone) {
-  const db = new Database(file, { fileMustExist: true });
-  try {
-    // A rollback journal: the copy is one file and opens anywhere.
-    if (standalone) db.pragma('journal_mode = DELETE');
-    const detail = db
-      .pragma('integrity_check')
-      .slice(0, 5)
-      .map((row) => row.integrity_check)
-      .join('; ');
-    const rows = {};
-    for (const name of tables) {
-      rows[name] = db.prepare('select count(*) as n from "' + name.replaceAll('"', '""') + '"').get().n;
-    }
-    return { ok: detail === 'ok', detail, rows };
-  } finally {
-    db.close();
-  }
-}
-
-async function run() {
-  if (!from) return { pages: 0, ...check(to, false) };
-  const source = new Database(from, { fileMustExist: true });
-  source.pragma('busy_timeout = 10000');
-  try {
-    // Every page in one step: one read transaction, so one snapshot (a step at a time would
-    // start again whenever another connection writes).
-    const progress = await source.backup(to, { progress: () => 0x7fffffff });
-    return { pages: progress.totalPages, ...check(to, true) };
-  } finally {
-    source.close();
-  }
-}
-
-run().then(
-  (result) => parentPort.postMessage(result),
-  (error) => parentPort.postMessage({ error: error.message }),
-);
-`;
+/** The worker's own module, beside this one (and beside the bundled server: its build entry). */
+const WORKER = new URL('./sqlite-worker.mjs', import.meta.url);
 
 const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 
@@ -67,7 +24,7 @@ export interface SqliteCheck {
 
 function inWorker(data: { from?: string; to: string; tables: string[] }): Promise<SqliteCheck> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(SOURCE, { eval: true, workerData: { driver, ...data } });
+    const worker = new Worker(WORKER, { workerData: { driver, ...data } });
     worker.once('message', (message: SqliteCheck & { error?: string }) => {
       if (message.error !== undefined) reject(new Error(message.error));
       else resolve(message);

@@ -10,19 +10,9 @@ import { Worker } from 'node:worker_threads';
  * holds at most one arena per worker, and an idle worker stops after a while, returning its heap.
  * One worker was too few: a flood of wrong sign-ins queued every honest one behind it (8.7 s);
  * the sign-in guard also lets one address use at most two workers at once (address-gate.ts).
- * The worker is plain CommonJS evaluated from a string, so it works bundled or not.
+ * Each worker runs password-worker.mjs.
  */
-const SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-parentPort.on('message', ({ id, password, salt, keylen, options }) => {
-  try {
-    parentPort.postMessage({ id, key: scryptSync(password, salt, keylen, options) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
-});
-`;
+const WORKER = new URL('./password-worker.mjs', import.meta.url);
 
 /**
  * Workers on this machine: one per core, so hashing never waits while a core is free, and at
@@ -54,8 +44,7 @@ let nextId = 0;
 
 function startHasher(): Hasher {
   // It holds only a message at a time: a small heap keeps its own footprint small.
-  const w = new Worker(SOURCE, {
-    eval: true,
+  const w = new Worker(WORKER, {
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
   });
   const waiting = new Map<number, Waiting>();
