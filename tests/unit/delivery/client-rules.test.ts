@@ -4,7 +4,7 @@ import { claimErrorMessage, CLAIM_LOST_MESSAGE } from '#client/features/courier/
 import { deliveryFromState } from '#client/features/courier-nav/api/courier-nav-api.js';
 import { shouldSendPosition } from '#client/features/courier-nav/api/share-position.js';
 import { isFatalGeolocationError } from '#client/features/courier-nav/hooks/use-live-position.js';
-import { buyerOrders } from '#client/features/orders/orders-api.js';
+import { buyerOrders } from '#client/features/orders/api/orders-api.js';
 import { ApiError } from '#client/lib/api.js';
 import { POSITION_MIN_INTERVAL_MS } from '#shared/live.js';
 import { makeDelivery, makeListing, makeRequest } from '../support/data';

@@ -5,7 +5,7 @@ import {
   fetchSpecSearch,
   specSearchPath,
   toSearchQuery,
-} from '#client/features/catalog/search-api.js';
+} from '#client/features/catalog/api/search-api.js';
 import { parseSearch, searchHref } from '#client/lib/search-state.js';
 import { listings, makeListing, page } from '../support/data';
 import { never, offline, reply, stubApi } from '../support/fetch-stub';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListingDetail } from '#shared/schemas/listings.js';
 import { Favorite } from '#client/components/favorite.js';
 import { FavoritesPage } from '#client/features/catalog/favorites-page.js';
-import { SaveSearch } from '#client/features/catalog/save-search.js';
+import { SaveSearch } from '#client/features/catalog/components/save-search.js';
 import { PhotoGallery } from '#client/features/listings/components/photo-gallery.js';
 import { EditListingPage } from '#client/features/listings/edit-listing-page.js';
 import { makeListing, signIn } from '../support/data';

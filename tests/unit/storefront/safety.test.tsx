@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { ModerationPage } from '#client/features/moderation/moderation-page.js';
-import { BlockedPeople } from '#client/features/profile/blocked-people.js';
+import { BlockedPeople } from '#client/features/profile/components/blocked-people.js';
 import { REPORT_RECEIVED, REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import { makeListing, signIn } from '../support/data';

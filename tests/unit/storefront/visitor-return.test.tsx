@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '#client/features/auth/login-page.js';
 import { RegisterPage } from '#client/features/auth/register-page.js';
-import { ReturnNote } from '#client/features/profile/return-note.js';
+import { ReturnNote } from '#client/features/profile/components/return-note.js';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { Favorite } from '#client/components/favorite.js';

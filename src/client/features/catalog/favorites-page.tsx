@@ -6,7 +6,7 @@ import { Section } from '#client/components/ui/section.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { favoritesQuery } from '#client/lib/queries/favorites.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { SavedSearchList } from './saved-search-list';
+import { SavedSearchList } from './components/saved-search-list';
 import '#client/features/catalog/favorites.css';
 
 /** /favorites: the listings the person keeps an eye on, and the searches they saved. */

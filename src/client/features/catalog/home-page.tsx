@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { LoadingNote } from '#client/components/ui/status.js';
 import { parseSearch } from '#client/lib/search-state.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { FeaturedSection } from './featured-section';
-import { SearchResults } from './lazy-search-results';
+import { FeaturedSection } from './components/featured-section';
+import { SearchResults } from './components/lazy-search-results';
 import '#client/features/catalog/catalog.css';
 
 /** Featured products, or the results of a search (the search lives in the URL). */

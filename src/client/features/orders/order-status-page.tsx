@@ -1,7 +1,7 @@
 import { BackToProfile } from '#client/components/ui/back-to-profile.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { OrderItem } from './order-item';
-import { useOrders } from './orders-api';
+import { OrderItem } from './components/order-item';
+import { useOrders } from './api/orders-api';
 import '#client/components/ui/delivery-ui.css';
 import './orders.css';
 import { LoadingNote } from '#client/components/ui/status.js';

@@ -9,7 +9,7 @@ import {
 } from '#client/components/ui/fields.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSignOut } from '#client/lib/sign-out.js';
-import { useDeleteAccount } from './profile-api';
+import { useDeleteAccount } from '../api/profile-api';
 
 const PROBLEM_ID = 'delete-problem';
 

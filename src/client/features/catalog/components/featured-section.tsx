@@ -3,7 +3,7 @@ import { CATEGORIES } from '#shared/constants.js';
 import { ListingGrid } from '#client/components/ui/listing-card.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { searchHref } from '#client/lib/search-state.js';
-import { useFeatured } from './use-featured';
+import { useFeatured } from '../hooks/use-featured';
 
 /** Up to 8 random listings and quick links into each category. */
 export function FeaturedSection() {

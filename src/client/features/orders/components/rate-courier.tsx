@@ -6,7 +6,7 @@ import { RatingField } from '#client/components/ui/rating-field.js';
 import { Stars } from '#client/components/ui/stars.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
-import { useRateCourier } from './order-actions-api';
+import { useRateCourier } from '../api/order-actions-api';
 
 /** After Delivered, once: the buyer's stars for the courier. */
 export function RateCourier({ delivery }: { delivery: DeliveryInstruction }) {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { walkingEstimate, walkingTarget, walkingText } from '#shared/walking.js';
 import { MapBoundary } from '#client/components/map/map-boundary.js';
-import { positionTime, useCourierPosition } from './courier-position';
+import { positionTime, useCourierPosition } from '../api/courier-position';
 
 // Leaflet loads only when an order is on its way, never with the page itself.
 const OrderMap = lazy(() => import('./order-map').then((m) => ({ default: m.OrderMap })));

@@ -3,7 +3,7 @@ import type { SessionUser } from '#shared/schemas/users.js';
 import { FormAlert, TextField } from '#client/components/ui/fields.js';
 import { useResendVerification, useVerifyEmail } from '#client/lib/email-verification.js';
 import { useEmailVerificationRequired } from '#client/lib/queries/config.js';
-import './verify-email-banner.css';
+import '../verify-email-banner.css';
 
 /**
  * Until the campus e-mail is confirmed, the profile asks for the mailed code: the account may

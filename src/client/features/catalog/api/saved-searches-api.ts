@@ -4,7 +4,7 @@ import type { SavedSearch } from '#shared/schemas/saved-searches.js';
 import { api } from '#client/lib/api.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { searchToParams } from '#client/lib/search-state.js';
-import { DATE_LABELS, discountLabel, PRICE_SORT_LABELS, ratingLabel } from './filter-labels';
+import { DATE_LABELS, discountLabel, PRICE_SORT_LABELS, ratingLabel } from '../filter-labels';
 
 export const savedSearchesQuery = (userId: number) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchQuery } from '#shared/schemas/listings.js';
 import { queryKeys } from '#client/lib/query-keys.js';
-import { fetchSearchPage, nextOffset } from './search-api';
+import { fetchSearchPage, nextOffset } from '../api/search-api';
 
 export const searchResultsQuery = (query: SearchQuery) =>
   infiniteQueryOptions({

@@ -8,7 +8,7 @@ import {
 } from '#shared/constants.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { FILTER_KEYS, type SearchFilterState } from '#client/lib/search-state.js';
-import { DATE_LABELS, discountLabel, PRICE_SORT_LABELS, ratingLabel } from './filter-labels';
+import { DATE_LABELS, discountLabel, PRICE_SORT_LABELS, ratingLabel } from '../filter-labels';
 
 interface FilterRowProps {
   filters: SearchFilterState;

@@ -6,7 +6,7 @@ import {
   searchAddress,
   useDeleteSavedSearch,
   useSavedSearches,
-} from './saved-searches-api';
+} from '../api/saved-searches-api';
 
 /** The person's saved searches: run one again, or delete it. */
 export function SavedSearchList({ user }: { user: SessionUser }) {

@@ -1,5 +1,5 @@
 import { MutationButton } from '#client/components/ui/fields.js';
-import { useDownloadData } from './profile-api';
+import { useDownloadData } from '../api/profile-api';
 
 /** Download my data: everything the account holds, as one JSON file. */
 export function DownloadData() {

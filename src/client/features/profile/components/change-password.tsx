@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
-import { useChangePassword } from './profile-api';
+import { useChangePassword } from '../api/profile-api';
 
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { shortUsDate } from '#client/lib/format.js';
-import type { Order } from './orders-api';
-import { explainOrder } from './status-explanation';
+import type { Order } from '../api/orders-api';
+import { explainOrder } from '../status-explanation';
 
 /** One order, linking to its listing. */
 export function OrderCard({ order }: { order: Order }) {

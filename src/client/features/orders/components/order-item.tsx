@@ -4,7 +4,7 @@ import { CancelOrder } from './cancel-order';
 import { HandoverCode } from './handover-code';
 import { LiveDeliveryMap } from './live-delivery-map';
 import { OrderCard } from './order-card';
-import type { Order } from './orders-api';
+import type { Order } from '../api/orders-api';
 import { RateCourier } from './rate-courier';
 
 /** Until a courier has picked it up, the buyer may take an order back. */

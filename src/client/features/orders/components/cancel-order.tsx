@@ -3,8 +3,8 @@ import { PROOF_LIMITS } from '#shared/handover.js';
 import { FormAlert, TextAreaField } from '#client/components/ui/fields.js';
 import { isNetworkError } from '#client/lib/api.js';
 import { useOnline } from '#client/lib/online.js';
-import { useCancelOrder } from './order-actions-api';
-import type { Order } from './orders-api';
+import { useCancelOrder } from '../api/order-actions-api';
+import type { Order } from '../api/orders-api';
 
 export const CANCEL_OFFLINE_MESSAGE =
   'You are offline. Cancelling needs a connection: try again when you are back online.';

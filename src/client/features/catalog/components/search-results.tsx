@@ -10,8 +10,8 @@ import {
 } from '#client/lib/search-state.js';
 import { FilterRow } from './filter-row';
 import { SaveSearchButton } from './save-search-button';
-import { toSearchQuery } from './search-api';
-import { useSearchResults } from './use-search-results';
+import { toSearchQuery } from '../api/search-api';
+import { useSearchResults } from '../hooks/use-search-results';
 
 function heading(state: SearchState): string {
   if (state.title && state.category) return `“${state.title}” in ${state.category}`;
