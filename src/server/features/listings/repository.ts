@@ -152,6 +152,14 @@ export interface NewProduct {
   created_at?: string;
 }
 
+export function insertProduct(db: Db, product: NewProduct) {
+  return db
+    .insertInto('products')
+    .values({ created_at: nowIso(), ...product })
+    .returning(['product_id', 'thumbnail'])
+    .executeTakeFirstOrThrow();
+}
+
 export interface NewListing {
   product_id: number;
   vendor_id: number;
@@ -161,14 +169,6 @@ export interface NewListing {
   listing_date?: string;
   availability?: Availability;
   listing_status?: ListingStatus;
-}
-
-export function insertProduct(db: Db, product: NewProduct) {
-  return db
-    .insertInto('products')
-    .values({ created_at: nowIso(), ...product })
-    .returning(['product_id', 'thumbnail'])
-    .executeTakeFirstOrThrow();
 }
 
 export function insertListing(db: Db, { price, ...listing }: NewListing) {
