@@ -186,19 +186,23 @@ export async function buildApp({
   await app.register(deletionRoutes, { guard });
   await app.register(exportRoutes);
   await app.register(listingRoutes, { readEpoch: searchEpochReader(database) });
-  await app.register(listingEditRoutes);
-  await app.register(watchRoutes);
-  await app.register(messageRoutes);
-  await app.register(reviewRoutes);
-  await app.register(reportRoutes);
-  await app.register(blockRoutes);
-  await app.register(moderationRoutes);
-  await app.register(deliveryRequestRoutes);
-  await app.register(deliveryRoutes);
-  await app.register(positionRoutes);
-  await app.register(eventRoutes);
-  await app.register(notificationRoutes);
-  await app.register(mailboxRoutes);
+  // The feature routes that take no options, in order.
+  const plainRoutes = [
+    listingEditRoutes,
+    watchRoutes,
+    messageRoutes,
+    reviewRoutes,
+    reportRoutes,
+    blockRoutes,
+    moderationRoutes,
+    deliveryRequestRoutes,
+    deliveryRoutes,
+    positionRoutes,
+    eventRoutes,
+    notificationRoutes,
+    mailboxRoutes,
+  ];
+  for (const routes of plainRoutes) await app.register(routes);
   await app.register(imageRoutes, { store: pictures });
   await registerStatic(app);
   return app;

@@ -5,3 +5,10 @@
 export async function hasRow(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/** Whether `query`, a delete, removed a row at all (there was a block to lift, a device to forget). */
+export async function deletedAny(query: {
+  executeTakeFirst(): Promise<{ numDeletedRows: bigint }>;
+}): Promise<boolean> {
+  return Number((await query.executeTakeFirst()).numDeletedRows) > 0;
+}

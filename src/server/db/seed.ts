@@ -20,21 +20,25 @@ import type { Db } from './schema.js';
 
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
 
-/** Demo accounts: [username, first, last, courier]. E-mail is <username>@<campus domain>. */
-export const DEMO_USERS = [
-  ['maria', 'Maria', 'Lopez', 0],
-  ['jace', 'Jace', 'Nguyen', 1],
-  ['priya', 'Priya', 'Shah', 0],
-  ['tom', 'Tom', 'Okafor', 1],
-  ['lena', 'Lena', 'Fischer', 0],
-  ['kai', 'Kai', 'Tanaka', 0],
-  ['sofia', 'Sofia', 'Rossi', 0],
-  ['omar', 'Omar', 'Haddad', 0],
-  ['grace', 'Grace', 'Kim', 0],
-  ['diego', 'Diego', 'Alvarez', 0],
-  ['amara', 'Amara', 'Diallo', 0],
-  ['ben', 'Ben', 'Carter', 0],
-] as const;
+/**
+ * Demo accounts, "First Last": the username is the first name in lower case, the e-mail
+ * <username>@<campus domain>. The couriers carry deliveries and sell nothing.
+ */
+const DEMO_PEOPLE = [
+  'Maria Lopez',
+  'Jace Nguyen',
+  'Priya Shah',
+  'Tom Okafor',
+  'Lena Fischer',
+  'Kai Tanaka',
+  'Sofia Rossi',
+  'Omar Haddad',
+  'Grace Kim',
+  'Diego Alvarez',
+  'Amara Diallo',
+  'Ben Carter',
+];
+const DEMO_COURIERS = ['jace', 'tom'];
 
 const TITLES: Record<Category, string[]> = {
   Food: [
@@ -134,13 +138,16 @@ export async function seedDemoData(db: Db, opts: { domain: string }): Promise<bo
   const rng = makeRng(2026);
   const images = databaseImageStore(db);
   const users = [];
-  for (const [username, first_name, last_name, is_courier] of DEMO_USERS) {
+  for (const name of DEMO_PEOPLE) {
+    const [first_name, last_name] = name.split(' ') as [string, string];
+    const username = first_name.toLowerCase();
+    const is_courier = DEMO_COURIERS.includes(username) ? 1 : 0;
     users.push(
       await createUser(db, { username, first_name, last_name, is_courier, domain: opts.domain }),
     );
   }
   const ids = users.map((u) => u.user_id);
-  const sellers = ids.filter((_, i) => i !== 1 && i !== 3);
+  const sellers = users.filter((u) => u.is_courier === 0).map((u) => u.user_id);
   const now = Date.now();
 
   const listings: { listing_id: number; vendor_id: number }[] = [];

@@ -1,6 +1,7 @@
 /** The mail queue's SQL (docs/decisions/017-mail-queue.md). */
 import type { Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
+import { rowByKey } from '#server/db/row-by-key.js';
 import type { Db, MailOutboxTable } from '#server/db/schema.js';
 import { claimDue } from '#server/lib/queue.js';
 import { nowIso } from '#server/lib/time.js';
@@ -107,13 +108,10 @@ export function mailboxMails(db: Db, options: { to?: string; limit: number }) {
     .execute();
 }
 
-export function mailboxMail(db: Db, mailId: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('mail_id', '=', mailId)
-    .where('status', '=', 'kept')
-    .executeTakeFirst();
+/** A mail the mailbox kept (MAIL_TRANSPORT=mailbox), undefined for any other. */
+export async function mailboxMail(db: Db, mailId: number) {
+  const mail = await rowByKey(db, 'mail_outbox', 'mail_id', mailId);
+  return mail?.status === 'kept' ? mail : undefined;
 }
 
 /** Forgets mails that left (or were given up) before `before`. */

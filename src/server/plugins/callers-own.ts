@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '#server/db/schema.js';
-import { signedIn } from './guards.js';
-import { requireUser } from './session.js';
+import { asCaller, signedIn } from './guards.js';
 
 /**
  * GET `path`: what `read` finds of the caller's own (their messages, requests, blocks,
@@ -16,7 +15,9 @@ export function getCallersOwn<Answer extends z.ZodType>(
   read: (db: Db, userId: number) => Promise<z.input<Answer>>,
 ): void {
   const schema: FastifySchema = { response: { 200: answer } };
-  app.get(path, { ...signedIn(), schema }, async (request) =>
-    read(app.db, requireUser(request).user_id),
+  app.get(
+    path,
+    { ...signedIn(), schema },
+    asCaller((user) => read(app.db, user.user_id)),
   );
 }

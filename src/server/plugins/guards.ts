@@ -102,3 +102,14 @@ export function rawChoice(request: FastifyRequest, key: string): string | undefi
   const value = (request.body as Record<string, unknown> | null | undefined)?.[key];
   return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }
+
+/**
+ * A signed-in route's handler, handed the caller as `user` (the route's guard answered 401
+ * without one): `asCaller(async (user, request) => …)`.
+ */
+export const asCaller =
+  <Request extends FastifyRequest, Reply, Answer>(
+    handle: (user: SessionUser, request: Request, reply: Reply) => Promise<Answer>,
+  ) =>
+  async (request: Request, reply: Reply): Promise<Answer> =>
+    handle(requireUser(request), request, reply);

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { FLOOD_LIMITS, FLOOD_MESSAGES, type FloodLimitName } from '#shared/moderation.js';
+import { fixedWindow } from '#server/db/fixed-window.js';
 import type { Db } from '#server/db/schema.js';
 import { httpError } from '#server/lib/http-error.js';
 import { nowIso } from '#server/lib/time.js';
@@ -17,35 +18,18 @@ async function spend(db: Db, key: string, name: FloodLimitName, now: number) {
   const { max, windowMs } = FLOOD_LIMITS[name];
   const startedAfter = new Date(now - windowMs).toISOString();
   const at = new Date(now).toISOString();
+  const window = fixedWindow(
+    { start: 'flood_counters.window_start', count: 'flood_counters.spent' },
+    startedAfter,
+  );
   return db
     .insertInto('flood_counters')
     .values({ key, window_start: at, spent: 1 })
     .onConflict((oc) =>
       oc
         .column('key')
-        .doUpdateSet((eb) => {
-          const current = eb('flood_counters.window_start', '>', startedAfter);
-          return {
-            spent: eb
-              .case()
-              .when(current)
-              .then(eb('flood_counters.spent', '+', 1))
-              .else(1)
-              .end(),
-            window_start: eb
-              .case()
-              .when(current)
-              .then(eb.ref('flood_counters.window_start'))
-              .else(at)
-              .end(),
-          };
-        })
-        .where((eb) =>
-          eb.or([
-            eb('flood_counters.window_start', '<=', startedAfter),
-            eb('flood_counters.spent', '<', max),
-          ]),
-        ),
+        .doUpdateSet({ spent: window.count, window_start: window.start(at) })
+        .where(window.allows(max)),
     )
     .returning('spent')
     .executeTakeFirst();

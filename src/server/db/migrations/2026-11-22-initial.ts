@@ -7,6 +7,9 @@ import {
   numberedKey,
   oneOf,
   required,
+  requiredColumns,
+  userColumns,
+  windowCounter,
   type Db,
 } from './schema-parts.js';
 
@@ -17,65 +20,58 @@ const CONDITIONS = ['New', 'Used - Like New', 'Used - Good', 'Used - Fair'];
 export const REQUEST_STATUSES = ['Pending', 'Denied', 'Approved'];
 export const DELIVERY_STATUSES = ['Unassigned', 'Assigned', 'Picked Up', 'Delivered'];
 
-const user = belongsTo('users.user_id');
 const listing = belongsTo('listings.listing_id');
 const product = belongsTo('products.product_id');
 type Id = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+/** Adds a table's columns, its numbered key made by `id`. */
+type Columns = (
+  id: Id,
+) => <T extends string>(table: CreateTableBuilder<T, never>) => CreateTableBuilder<T, string>;
 
 /**
  * The columns of the delivery tables as they are made here. On SQLite, delivery-proof
  * (2026-12-02) makes these tables again: from these columns and its own.
  */
 export const deliveryTableColumns = {
-  delivery_requests:
-    (id: Id) =>
-    <T extends string>(table: CreateTableBuilder<T, never>) =>
-      table
-        .addColumn('delivery_request_id', 'integer', id)
-        .addColumn('buyer_id', 'integer', user)
-        .addColumn('vendor_id', 'integer', user)
-        .addColumn('listing_id', 'integer', listing)
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('Pending'))
-        .addColumn('dropoff', 'text', required)
-        .addColumn('buyer_special_request', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created_at', 'text', required),
-  delivery_instructions:
-    (id: Id) =>
-    <T extends string>(table: CreateTableBuilder<T, never>) =>
-      table
-        .addColumn('delivery_id', 'integer', id)
-        .addColumn('delivery_request_id', 'integer', (c) =>
-          c
-            .notNull()
-            .unique()
-            .references('delivery_requests.delivery_request_id')
-            .onDelete('cascade'),
-        )
-        .addColumn('pickup', 'text', required)
-        .addColumn('dropoff', 'text', required)
-        .addColumn('seller_special_request', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('buyer_special_request', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('buyer_id', 'integer', user)
-        .addColumn('vendor_id', 'integer', user)
-        .addColumn('courier_id', 'integer', mayName('users.user_id'))
-        .addColumn('product_id', 'integer', product)
-        .addColumn('listing_id', 'integer', listing)
-        .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('delivery_status', 'text', (c) => c.notNull().defaultTo('Unassigned'))
-        .addColumn('timestamp', 'text', required)
-        .addColumn('updated_at', 'text', required),
-  delivery_events:
-    (id: Id) =>
-    <T extends string>(table: CreateTableBuilder<T, never>) =>
-      table
-        .addColumn('event_id', 'integer', id)
-        .addColumn('delivery_id', 'integer', belongsTo('delivery_instructions.delivery_id'))
-        .addColumn('delivery_status', 'text', required)
-        .addColumn('courier_id', 'integer')
-        .addColumn('actor_id', 'integer', required)
-        .addColumn('at', 'text', required)
-        .addColumn('device_at', 'text'),
-};
+  delivery_requests: (id) => (table) =>
+    table
+      .addColumn('delivery_request_id', 'integer', id)
+      .$call(userColumns('buyer_id', 'vendor_id'))
+      .addColumn('listing_id', 'integer', listing)
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('Pending'))
+      .addColumn('dropoff', 'text', required)
+      .addColumn('buyer_special_request', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_at', 'text', required),
+  delivery_instructions: (id) => (table) =>
+    table
+      .addColumn('delivery_id', 'integer', id)
+      .addColumn('delivery_request_id', 'integer', (c) =>
+        c
+          .notNull()
+          .unique()
+          .references('delivery_requests.delivery_request_id')
+          .onDelete('cascade'),
+      )
+      .$call(requiredColumns('text', 'pickup', 'dropoff'))
+      .addColumn('seller_special_request', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('buyer_special_request', 'text', (c) => c.notNull().defaultTo(''))
+      .$call(userColumns('buyer_id', 'vendor_id'))
+      .addColumn('courier_id', 'integer', mayName('users.user_id'))
+      .addColumn('product_id', 'integer', product)
+      .addColumn('listing_id', 'integer', listing)
+      .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('delivery_status', 'text', (c) => c.notNull().defaultTo('Unassigned'))
+      .$call(requiredColumns('text', 'timestamp', 'updated_at')),
+  delivery_events: (id) => (table) =>
+    table
+      .addColumn('event_id', 'integer', id)
+      .addColumn('delivery_id', 'integer', belongsTo('delivery_instructions.delivery_id'))
+      .addColumn('delivery_status', 'text', required)
+      .addColumn('courier_id', 'integer')
+      .addColumn('actor_id', 'integer', required)
+      .addColumn('at', 'text', required)
+      .addColumn('device_at', 'text'),
+} satisfies Record<string, Columns>;
 
 /** The indexes of the delivery tables as they are made here; delivery-proof makes them again. */
 export async function createDeliveryIndexes(db: Db): Promise<void> {
@@ -100,8 +96,7 @@ export function initial(dialect: DialectName) {
         .createTable('users')
         .addColumn('user_id', 'integer', id)
         .addColumn('username', 'text', (c) => c.notNull().unique())
-        .addColumn('first_name', 'text', required)
-        .addColumn('last_name', 'text', required)
+        .$call(requiredColumns('text', 'first_name', 'last_name'))
         .addColumn('sfsu_email', 'text', (c) => c.notNull().unique())
         .addColumn('password_hash', 'text', required)
         .addColumn('is_courier', 'integer', (c) => c.notNull().defaultTo(0))
@@ -116,10 +111,8 @@ export function initial(dialect: DialectName) {
       await db.schema
         .createTable('products')
         .addColumn('product_id', 'integer', id)
-        .addColumn('vendor_id', 'integer', user)
-        .addColumn('title', 'text', required)
-        .addColumn('description', 'text', required)
-        .addColumn('category', 'text', required)
+        .$call(userColumns('vendor_id'))
+        .$call(requiredColumns('text', 'title', 'description', 'category'))
         .addColumn('thumbnail', 'text')
         .addColumn('created_at', 'text', required)
         .addCheckConstraint('products_category', oneOf('category', CATEGORIES))
@@ -131,7 +124,7 @@ export function initial(dialect: DialectName) {
         .createTable('listings')
         .addColumn('listing_id', 'integer', id)
         .addColumn('product_id', 'integer', product)
-        .addColumn('vendor_id', 'integer', user)
+        .$call(userColumns('vendor_id'))
         .addColumn('price_cents', 'integer', required)
         .addColumn('conditions', 'text', required)
         .addColumn('discount', real, (c) => c.notNull().defaultTo(0))
@@ -157,8 +150,7 @@ export function initial(dialect: DialectName) {
       await db.schema
         .createTable('direct_messages')
         .addColumn('message_id', 'integer', id)
-        .addColumn('sender_id', 'integer', user)
-        .addColumn('receiver_id', 'integer', user)
+        .$call(userColumns('sender_id', 'receiver_id'))
         .addColumn('listing_id', 'integer', mayName('listings.listing_id'))
         .addColumn('content', 'text', required)
         .addColumn('created_at', 'text', required)
@@ -173,8 +165,7 @@ export function initial(dialect: DialectName) {
       await db.schema
         .createTable('reviews')
         .addColumn('review_id', 'integer', id)
-        .addColumn('author_id', 'integer', user)
-        .addColumn('vendor_id', 'integer', user)
+        .$call(userColumns('author_id', 'vendor_id'))
         .addColumn('rating', 'integer', required)
         .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('review_date', 'text', required)
@@ -214,19 +205,13 @@ export function initial(dialect: DialectName) {
       await db.schema
         .createTable('sessions')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', user)
-        .addColumn('created_at', 'text', required)
-        .addColumn('expires_at', 'text', required)
+        .$call(userColumns('user_id'))
+        .$call(requiredColumns('text', 'created_at', 'expires_at'))
         .execute();
       await createIndex(db, 'sessions_user', 'sessions', ['user_id']);
       await createIndex(db, 'sessions_expires', 'sessions', ['expires_at']);
 
-      await db.schema
-        .createTable('auth_throttle')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('window_start', 'text', required)
-        .addColumn('failures', 'integer', required)
-        .execute();
+      await db.schema.createTable('auth_throttle').$call(windowCounter('failures')).execute();
     },
   };
 }

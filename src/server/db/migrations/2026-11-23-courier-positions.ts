@@ -1,4 +1,4 @@
-import { belongsTo, required, sameKeyAs, type Db } from './schema-parts.js';
+import { required, requiredColumns, sameKeyAs, userColumns, type Db } from './schema-parts.js';
 
 // Frozen in time. Only the latest position per delivery is kept; it is deleted when the
 // delivery ends or is given up.
@@ -8,9 +8,8 @@ export function courierPositions() {
       await db.schema
         .createTable('courier_positions')
         .addColumn('delivery_id', 'integer', sameKeyAs('delivery_instructions.delivery_id'))
-        .addColumn('courier_id', 'integer', belongsTo('users.user_id'))
-        .addColumn('lat', 'double precision', required)
-        .addColumn('lng', 'double precision', required)
+        .$call(userColumns('courier_id'))
+        .$call(requiredColumns('double precision', 'lat', 'lng'))
         .addColumn('accuracy', 'double precision')
         .addColumn('at', 'text', required)
         .execute();

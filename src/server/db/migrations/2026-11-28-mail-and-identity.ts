@@ -1,12 +1,14 @@
 import type { DialectName } from '../connect.js';
 import {
   addFlagColumn,
-  belongsTo,
   createIndex,
+  createQueueIndex,
   numberedKey,
   queueColumns,
   required,
+  requiredColumns,
   sameKeyAs,
+  userColumns,
   type Db,
 } from './schema-parts.js';
 
@@ -25,8 +27,7 @@ export function mailAndIdentity(dialect: DialectName) {
       await db.schema
         .createTable('email_verifications')
         .addColumn('user_id', 'integer', sameKeyAs('users.user_id'))
-        .addColumn('code_hash', 'text', required)
-        .addColumn('expires_at', 'text', required)
+        .$call(requiredColumns('text', 'code_hash', 'expires_at'))
         .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('sent_at', 'text', required)
         /** Codes sent since window_start (an hour's window), to bound how many are asked for. */
@@ -37,9 +38,8 @@ export function mailAndIdentity(dialect: DialectName) {
       await db.schema
         .createTable('password_resets')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', belongsTo('users.user_id'))
-        .addColumn('created_at', 'text', required)
-        .addColumn('expires_at', 'text', required)
+        .$call(userColumns('user_id'))
+        .$call(requiredColumns('text', 'created_at', 'expires_at'))
         .addColumn('used_at', 'text')
         .execute();
       await createIndex(db, 'password_resets_user', 'password_resets', ['user_id']);
@@ -47,9 +47,7 @@ export function mailAndIdentity(dialect: DialectName) {
       await db.schema
         .createTable('mail_outbox')
         .addColumn('mail_id', 'integer', numberedKey(dialect))
-        .addColumn('kind', 'text', required)
-        .addColumn('to_address', 'text', required)
-        .addColumn('subject', 'text', required)
+        .$call(requiredColumns('text', 'kind', 'to_address', 'subject'))
         // The parts are cleared once the mail has left (they may hold a code or a link).
         .addColumn('text_body', 'text')
         .addColumn('html_body', 'text')
@@ -57,7 +55,7 @@ export function mailAndIdentity(dialect: DialectName) {
         .$call(queueColumns('mail_outbox', ['queued', 'sending', 'sent', 'kept', 'failed']))
         .addColumn('sent_at', 'text')
         .execute();
-      await createIndex(db, 'mail_outbox_due', 'mail_outbox', ['status', 'next_attempt_at']);
+      await createQueueIndex(db, 'mail_outbox');
       await createIndex(db, 'mail_outbox_created', 'mail_outbox', ['created_at']);
     },
   };

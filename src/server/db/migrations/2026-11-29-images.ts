@@ -1,5 +1,5 @@
 import type { DialectName } from '../connect.js';
-import { required, type Db } from './schema-parts.js';
+import { required, requiredColumns, type Db } from './schema-parts.js';
 
 /**
  * Frozen in time. Pictures live in the database, one row per stored size, named as their URL
@@ -14,11 +14,8 @@ export function images(dialect: DialectName) {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('content_type', 'text', required)
         .addColumn('bytes', dialect === 'sqlite' ? 'blob' : 'bytea', required)
-        .addColumn('byte_size', 'integer', required)
-        .addColumn('width', 'integer', required)
-        .addColumn('height', 'integer', required)
-        .addColumn('etag', 'text', required)
-        .addColumn('created_at', 'text', required)
+        .$call(requiredColumns('integer', 'byte_size', 'width', 'height'))
+        .$call(requiredColumns('text', 'etag', 'created_at'))
         .execute();
     },
   };

@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import type { DialectName } from '../connect.js';
 import {
   addFlagColumn,
-  belongsTo,
   createIndex,
   mayName,
   numberedKey,
   required,
+  requiredColumns,
   sameKeyAs,
+  userColumns,
+  windowCounter,
   type Db,
 } from './schema-parts.js';
 
@@ -24,7 +26,6 @@ import {
  */
 export function moderation(dialect: DialectName) {
   const id = numberedKey(dialect);
-  const user = belongsTo('users.user_id');
   return {
     async up(db: Db): Promise<void> {
       await addFlagColumn(db, 'users', 'is_moderator');
@@ -34,11 +35,10 @@ export function moderation(dialect: DialectName) {
       await db.schema
         .createTable('reports')
         .addColumn('report_id', 'integer', id)
-        .addColumn('reporter_id', 'integer', user)
+        .$call(userColumns('reporter_id'))
         .addColumn('target_type', 'text', required)
         .addColumn('target_id', 'integer', required)
-        .addColumn('reason', 'text', required)
-        .addColumn('note', 'text', required)
+        .$call(requiredColumns('text', 'reason', 'note'))
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
         .addColumn('created_at', 'text', required)
         .addColumn('resolved_by', 'integer', mayName('users.user_id'))
@@ -65,8 +65,7 @@ export function moderation(dialect: DialectName) {
 
       await db.schema
         .createTable('blocks')
-        .addColumn('blocker_id', 'integer', user)
-        .addColumn('blocked_id', 'integer', user)
+        .$call(userColumns('blocker_id', 'blocked_id'))
         .addColumn('created_at', 'text', required)
         .addPrimaryKeyConstraint('blocks_pk', ['blocker_id', 'blocked_id'])
         .addCheckConstraint('blocks_not_self', sql`blocker_id <> blocked_id`)
@@ -76,8 +75,7 @@ export function moderation(dialect: DialectName) {
       await db.schema
         .createTable('listing_holds')
         .addColumn('listing_id', 'integer', sameKeyAs('listings.listing_id'))
-        .addColumn('previous_status', 'text', required)
-        .addColumn('reason', 'text', required)
+        .$call(requiredColumns('text', 'previous_status', 'reason'))
         .addColumn('by_suspension', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('moderator_id', 'integer', mayName('users.user_id'))
         .addColumn('created_at', 'text', required)
@@ -89,23 +87,15 @@ export function moderation(dialect: DialectName) {
         .addColumn('audit_id', 'integer', id)
         .addColumn('moderator_id', 'integer', mayName('users.user_id'))
         /** Who acted when no moderator did: MODERATOR_EMAILS, or the moderator script. */
-        .addColumn('actor', 'text', required)
-        .addColumn('action', 'text', required)
-        .addColumn('target_type', 'text', required)
+        .$call(requiredColumns('text', 'actor', 'action', 'target_type'))
         .addColumn('target_id', 'integer', required)
         /** What the target was called then (a title, a username), kept as it was. */
         .addColumn('target_label', 'text', required)
-        .addColumn('reason', 'text', required)
-        .addColumn('created_at', 'text', required)
+        .$call(requiredColumns('text', 'reason', 'created_at'))
         .execute();
       await createIndex(db, 'moderation_audit_created', 'moderation_audit', ['created_at']);
 
-      await db.schema
-        .createTable('flood_counters')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('window_start', 'text', required)
-        .addColumn('spent', 'integer', required)
-        .execute();
+      await db.schema.createTable('flood_counters').$call(windowCounter('spent')).execute();
     },
   };
 }

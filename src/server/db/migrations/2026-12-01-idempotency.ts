@@ -1,4 +1,4 @@
-import { belongsTo, createIndex, required, type Db } from './schema-parts.js';
+import { createIndex, requiredColumns, userColumns, type Db } from './schema-parts.js';
 
 /**
  * Frozen in time. Idempotency keys (docs/decisions/021-lie-fi-and-idempotency-keys.md): per account, the
@@ -11,12 +11,9 @@ export function idempotency() {
     async up(db: Db): Promise<void> {
       await db.schema
         .createTable('idempotency_keys')
-        .addColumn('user_id', 'integer', belongsTo('users.user_id'))
-        .addColumn('key', 'text', required)
-        .addColumn('fingerprint', 'text', required)
-        .addColumn('created_at', 'text', required)
-        .addColumn('expires_at', 'text', required)
-        .addColumn('lease_until', 'text', required)
+        .$call(userColumns('user_id'))
+        .$call(requiredColumns('text', 'key', 'fingerprint'))
+        .$call(requiredColumns('text', 'created_at', 'expires_at', 'lease_until'))
         .addColumn('status_code', 'integer')
         .addColumn('body', 'text')
         .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])

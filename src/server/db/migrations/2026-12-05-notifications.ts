@@ -3,10 +3,13 @@ import type { DialectName } from '../connect.js';
 import {
   belongsTo,
   createIndex,
+  createQueueIndex,
   numberedKey,
   queueColumns,
   required,
+  requiredColumns,
   sameKeyAs,
+  userColumns,
   type Db,
 } from './schema-parts.js';
 
@@ -25,7 +28,6 @@ import {
  */
 export function notifications(dialect: DialectName) {
   const id = numberedKey(dialect);
-  const owner = belongsTo('users.user_id');
   const flag = (name: string) => (c: ColumnDefinitionBuilder) =>
     c.notNull().check(sql`${sql.ref(name)} in (0, 1)`);
   /** Both queues' rows are queued, being sent, or failed for good. */
@@ -36,23 +38,16 @@ export function notifications(dialect: DialectName) {
       await db.schema
         .createTable('notification_events')
         .addColumn('event_id', 'integer', id)
-        .addColumn('type', 'text', required)
-        .addColumn('payload', 'text', required)
+        .$call(requiredColumns('text', 'type', 'payload'))
         .$call(queue('notification_events'))
         .execute();
-      await createIndex(db, 'notification_events_due', 'notification_events', [
-        'status',
-        'next_attempt_at',
-      ]);
+      await createQueueIndex(db, 'notification_events');
 
       await db.schema
         .createTable('notifications')
         .addColumn('notification_id', 'integer', id)
-        .addColumn('user_id', 'integer', owner)
-        .addColumn('kind', 'text', required)
-        .addColumn('title', 'text', required)
-        .addColumn('body', 'text', required)
-        .addColumn('url', 'text', required)
+        .$call(userColumns('user_id'))
+        .$call(requiredColumns('text', 'kind', 'title', 'body', 'url'))
         /** Unread notifications with the same key are one (a conversation's messages). */
         .addColumn('group_key', 'text')
         .addColumn('item_count', 'integer', (c) => c.notNull().defaultTo(1))
@@ -82,7 +77,7 @@ export function notifications(dialect: DialectName) {
 
       await db.schema
         .createTable('notification_preferences')
-        .addColumn('user_id', 'integer', owner)
+        .$call(userColumns('user_id'))
         .addColumn('kind', 'text', required)
         .addColumn('push', 'integer', flag('push'))
         .addColumn('email', 'integer', flag('email'))
@@ -92,14 +87,12 @@ export function notifications(dialect: DialectName) {
       await db.schema
         .createTable('push_subscriptions')
         .addColumn('subscription_id', 'integer', id)
-        .addColumn('user_id', 'integer', owner)
+        .$call(userColumns('user_id'))
         .addColumn('endpoint', 'text', (c) => c.notNull().unique())
-        .addColumn('p256dh', 'text', required)
-        .addColumn('auth', 'text', required)
+        .$call(requiredColumns('text', 'p256dh', 'auth'))
         /** The session (token hash) of the device that registered it: signing out removes it. */
         .addColumn('session_hash', 'text')
-        .addColumn('created_at', 'text', required)
-        .addColumn('updated_at', 'text', required)
+        .$call(requiredColumns('text', 'created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'push_subscriptions_user', 'push_subscriptions', ['user_id']);
       await createIndex(db, 'push_subscriptions_session', 'push_subscriptions', ['session_hash']);
@@ -114,7 +107,7 @@ export function notifications(dialect: DialectName) {
         .addColumn('ttl', 'integer', required)
         .$call(queue('push_outbox'))
         .execute();
-      await createIndex(db, 'push_outbox_due', 'push_outbox', ['status', 'next_attempt_at']);
+      await createQueueIndex(db, 'push_outbox');
       await createIndex(db, 'push_outbox_topic', 'push_outbox', ['subscription_id', 'topic']);
 
       await db.schema

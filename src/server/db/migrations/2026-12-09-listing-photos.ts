@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { DialectName } from '../connect.js';
-import { belongsTo, createIndex, numberedKey, required, type Db } from './schema-parts.js';
+import {
+  belongsTo,
+  createIndex,
+  numberedKey,
+  required,
+  userColumns,
+  type Db,
+} from './schema-parts.js';
 
 /**
  * Frozen in time. What sellers and buyers expect of listings (docs/api.md, "Editing a
@@ -44,7 +51,7 @@ export function listingPhotos(dialect: DialectName) {
 
       await db.schema
         .createTable('favorites')
-        .addColumn('user_id', 'integer', belongsTo('users.user_id'))
+        .$call(userColumns('user_id'))
         .addColumn('listing_id', 'integer', belongsTo('listings.listing_id'))
         .addColumn('created_at', 'text', required)
         .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'listing_id'])
@@ -54,7 +61,7 @@ export function listingPhotos(dialect: DialectName) {
       await db.schema
         .createTable('saved_searches')
         .addColumn('saved_search_id', 'integer', numberedKey(dialect))
-        .addColumn('user_id', 'integer', belongsTo('users.user_id'))
+        .$call(userColumns('user_id'))
         .addColumn('query', 'text', required)
         .addColumn('category', 'text')
         .addColumn('created_at', 'text', required)

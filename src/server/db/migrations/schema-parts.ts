@@ -2,6 +2,7 @@ import {
   sql,
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
+  type ColumnDataType,
   type Kysely,
   type RawBuilder,
 } from 'kysely';
@@ -29,11 +30,28 @@ export const numberedKey =
 
 export const required = (c: Column): Column => c.notNull();
 
+/** Columns of one `type`, each made by `build`, added in the order named. */
+const columnsAlike =
+  (type: ColumnDataType, build: (c: Column) => Column) =>
+  <N extends string>(...names: N[]) =>
+  <T extends string, C extends string>(builder: CreateTableBuilder<T, C>) =>
+    names.reduce<CreateTableBuilder<T, C | N>>(
+      (table, name) => table.addColumn(name, type, build),
+      builder,
+    );
+
+/** Required columns of one `type`, added in the order named (a table's plain fields). */
+export const requiredColumns = <N extends string>(type: ColumnDataType, ...names: N[]) =>
+  columnsAlike(type, required)(...names);
+
 /** A row that belongs to the row `target` names (`table.column`) and goes when it goes. */
 export const belongsTo =
   (target: string) =>
   (c: Column): Column =>
     c.notNull().references(target).onDelete('cascade');
+
+/** Integer columns that each name a person (`users.user_id`); the row goes when they go. */
+export const userColumns = columnsAlike('integer', belongsTo('users.user_id'));
 
 /** The key of a row that extends the row `target` names, one to one, and goes when it goes. */
 export const sameKeyAs =
@@ -86,6 +104,20 @@ export const queueColumns =
         `${table}_status`,
         sql`status in (${sql.join(statuses.map((s) => sql.lit(s)))})`,
       );
+
+/** The index a queue's claims read (the rows due, by status): `<table>_due`. */
+export function createQueueIndex(db: Db, table: string): Promise<void> {
+  return createIndex(db, `${table}_due`, table, ['status', 'next_attempt_at']);
+}
+
+/** A count per text key over a fixed window: the key, when its window began and `count`. */
+export const windowCounter =
+  (count: string) =>
+  <T extends string>(builder: CreateTableBuilder<T, never>) =>
+    builder
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('window_start', 'text', required)
+      .addColumn(count, 'integer', required);
 
 /** A 0/1 column added to a table that has rows already: theirs is 0. */
 export function addFlagColumn(db: Db, table: string, column: string): Promise<void> {

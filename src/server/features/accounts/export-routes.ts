@@ -7,8 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_EXPORT_FORMAT, EXPORTS_PER_HOUR, accountExportFileName } from '#shared/leaving.js';
 import { accountExport, type AccountExport } from '#shared/schemas/account-data.js';
 import { nowIso } from '#server/lib/time.js';
-import { signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { EXPORT_PARTS } from './export-repository.js';
 import { reserveTry } from './throttle.js';
 
@@ -20,8 +19,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/export',
     { ...signedIn(), schema: { response: { 200: accountExport } } },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       reply.header('cache-control', 'no-store');
       // Each download reads everything the person has: a few an hour is plenty.
       await reserveTry(app, `export:acct:${user.user_id}`, EXPORTS_PER_HOUR, HOUR_MS);
@@ -38,6 +36,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('x-content-type-options', 'nosniff');
       return { format: ACCOUNT_EXPORT_FORMAT, exported_at: exportedAt, ...data };
-    },
+    }),
   );
 };

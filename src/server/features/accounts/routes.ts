@@ -16,8 +16,8 @@ import { canonicalEmail } from '#shared/names.js';
 import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';
 import { grantFromConfig } from '#server/safety/moderator-role.js';
 import { answerVaries } from '#server/plugins/cache-control.js';
-import { self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
-import { endSession, requireSelf, requireUser, startSession } from '#server/plugins/session.js';
+import { asCaller, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { endSession, requireSelf, startSession } from '#server/plugins/session.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { courierRatingOf } from './courier-rating.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -131,10 +131,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asyn
   app.get(
     '/api/me',
     { ...signedIn(), schema: { response: { 200: meResponse } } },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       return { user, expiresAt: request.sessionExpiresAt ?? '' };
-    },
+    }),
   );
 
   /** Spec: an array whose first element is the user. E-mail only for the user themself. */

@@ -5,6 +5,7 @@ import {
   VERIFICATION_RESEND_SECONDS,
   VERIFICATION_RESENDS_PER_HOUR,
 } from '#shared/identity.js';
+import { fixedWindow } from '#server/db/fixed-window.js';
 import type { Db } from '#server/db/schema.js';
 import { isoIn, nowIso } from '#server/lib/time.js';
 
@@ -29,34 +30,20 @@ export async function replaceCode(
   const now = nowIso();
   const minuteAgo = isoIn(-VERIFICATION_RESEND_SECONDS * 1000);
   const hourAgo = isoIn(-HOUR_MS);
+  const sends = fixedWindow({ start: 'window_start', count: 'window_sends' }, hourAgo);
   const updated = await db
     .updateTable('email_verifications')
-    .set((eb) => ({
+    .set({
       code_hash: hash.toString('hex'),
       expires_at: expiresAt,
       tries: 0,
       sent_at: now,
-      window_start: eb
-        .case()
-        .when('window_start', '<=', hourAgo)
-        .then(now)
-        .else(eb.ref('window_start'))
-        .end(),
-      window_sends: eb
-        .case()
-        .when('window_start', '<=', hourAgo)
-        .then(1)
-        .else(eb('window_sends', '+', 1))
-        .end(),
-    }))
+      window_start: sends.start(now),
+      window_sends: sends.count,
+    })
     .where('user_id', '=', userId)
     .where('sent_at', '<=', minuteAgo)
-    .where((eb) =>
-      eb.or([
-        eb('window_start', '<=', hourAgo),
-        eb('window_sends', '<', VERIFICATION_RESENDS_PER_HOUR),
-      ]),
-    )
+    .where(sends.allows(VERIFICATION_RESENDS_PER_HOUR))
     .returning('user_id')
     .executeTakeFirst();
   if (updated) return { sent: true };

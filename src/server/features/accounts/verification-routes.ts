@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
 import { authResponse, messageResponse, verifyEmailBody } from '#shared/schemas/users.js';
 import { conflict, httpError, notFound } from '#server/lib/http-error.js';
-import { signedIn } from '#server/plugins/guards.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { grantFromConfig } from '#server/safety/moderator-role.js';
-import { requireUser } from '#server/plugins/session.js';
 import { findUserById, toSessionUser } from './repository.js';
 import { tooManyRequests } from './throttle.js';
 import { codeMatches, sendVerificationCode } from './verification.js';
@@ -25,8 +24,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/verify-email',
     { ...signedIn(), schema: { body: verifyEmailBody, response: { 200: authResponse } } },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       // A second click on the mailed link is no error.
       if (user.email_verified === 1) return { user, message: VERIFIED };
       const taken = await takeTry(db, user.user_id);
@@ -53,14 +51,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         row = { ...row, is_moderator: 1 };
       }
       return { user: toSessionUser(row), message: VERIFIED };
-    },
+    }),
   );
 
   app.post(
     '/api/verify-email/resend',
     { ...signedIn(), schema: { response: { 202: messageResponse } } },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       if (user.email_verified === 1) throw conflict('Your campus e-mail is already verified.');
       const result = await sendVerificationCode(app, db, user);
       if (!result.sent) {
@@ -70,6 +67,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return reply.code(202).send({ message: `A new code is on its way to ${user.sfsu_email}.` });
-    },
+    }),
   );
 };

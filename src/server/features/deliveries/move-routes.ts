@@ -8,8 +8,7 @@ import {
 } from '#shared/schemas/deliveries.js';
 import { conflict, notFound } from '#server/lib/http-error.js';
 import { decodeBase64Image, storeImage } from '#server/lib/images.js';
-import { owns, rawChoice, signedIn, verifiedEmail } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, owns, rawChoice, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { checkHandoverCode } from './handover.js';
 import {
@@ -65,8 +64,7 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryInstruction },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const body = request.body;
       const to = body.delivery_status;
       const found = await findInstruction(db, request.params.id);
@@ -146,6 +144,6 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
           ? 'Another courier already took this delivery.'
           : 'This delivery was changed by someone else.',
       );
-    },
+    }),
   );
 };

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { rowByKey } from '#server/db/row-by-key.js';
 import type { CourierPositionsTable, Db } from '#server/db/schema.js';
 
 export type PositionRow = Selectable<CourierPositionsTable>;
@@ -20,9 +21,5 @@ export async function savePosition(db: Db, row: PositionRow) {
 }
 
 export function findPosition(db: Db, deliveryId: number) {
-  return db
-    .selectFrom('courier_positions')
-    .selectAll()
-    .where('delivery_id', '=', deliveryId)
-    .executeTakeFirst();
+  return rowByKey(db, 'courier_positions', 'delivery_id', deliveryId);
 }

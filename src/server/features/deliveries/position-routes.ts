@@ -3,8 +3,7 @@ import { isActiveDelivery } from '#shared/delivery.js';
 import { courierPosition, positionBody } from '#shared/live.js';
 import { deliveryParams } from '#shared/schemas/deliveries.js';
 import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { deliveryParty } from './guards.js';
 import { findPosition, savePosition } from './position-repository.js';
 import { deliveryParties } from './repository.js';
@@ -22,8 +21,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(deliveryParty(db, 'courier_id', ONLY_THE_COURIER)),
       schema: { params: deliveryParams, body: positionBody, response: { 200: courierPosition } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const delivery = await deliveryParties(db, request.params.id);
       if (!delivery) throw notFound('No such delivery.');
       if (delivery.courier_id !== user.user_id) throw forbidden(ONLY_THE_COURIER);
@@ -47,7 +45,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         to: [delivery.buyer_id, delivery.vendor_id],
       });
       return position;
-    },
+    }),
   );
 
   /**
@@ -60,13 +58,12 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { params: deliveryParams, response: { 200: courierPosition.nullable() } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const delivery = await deliveryParties(db, request.params.id);
       if (!delivery) throw notFound('No such delivery.');
       const parties = [delivery.buyer_id, delivery.vendor_id, delivery.courier_id];
       if (!parties.includes(user.user_id)) throw forbidden('This delivery is not yours.');
       return (await findPosition(db, delivery.delivery_id)) ?? null;
-    },
+    }),
   );
 };

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deliveryParams, deliveryRating, deliveryRatingBody } from '#shared/schemas/deliveries.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { conflict, notFound } from '#server/lib/http-error.js';
-import { signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { deliveryParty } from './guards.js';
 import { insertDeliveryRating } from './rating-repository.js';
@@ -26,8 +25,7 @@ export const deliveryRatingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: deliveryRating },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       const found = await findInstruction(db, request.params.id);
       if (!found) throw notFound('No such delivery.');
       if (found.delivery_status !== 'Delivered')
@@ -45,6 +43,6 @@ export const deliveryRatingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       return reply.code(201).send(rating);
-    },
+    }),
   );
 };

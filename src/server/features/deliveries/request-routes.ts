@@ -13,9 +13,16 @@ import {
 import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
-import { owns, rawChoice, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import {
+  asCaller,
+  owns,
+  rawChoice,
+  self,
+  signedIn,
+  verifiedEmail,
+} from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
-import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { requireSelf } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { hasDeliveryUnderWay, listingTaken, lockListing } from '#server/safety/one-sale.js';
@@ -165,8 +172,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryRequest },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const { status, reason } = request.body;
       const found = await findRequest(db, request.params.id);
       if (!found) throw notFound('No such delivery request.');
@@ -196,7 +202,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         request: settled,
       });
       return settled;
-    },
+    }),
   );
 
   app.post(
@@ -206,8 +212,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       ...idempotent(),
       schema: { params: acceptParams, body: acceptBody, response: { 201: deliveryInstruction } },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       const found = await findRequest(db, request.params.deliveryRequestId);
       if (!found) throw notFound('No such delivery request.');
       if (found.vendor_id !== user.user_id)
@@ -257,6 +262,6 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.notify({ type: 'request.declined', actorId: user.user_id, request: other });
       }
       return reply.code(201).send(created);
-    },
+    }),
   );
 };

@@ -9,8 +9,8 @@ import {
 } from '#shared/schemas/deliveries.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { forbidden, notFound } from '#server/lib/http-error.js';
-import { courier, owns, self, signedIn } from '#server/plugins/guards.js';
-import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { asCaller, courier, owns, self, signedIn } from '#server/plugins/guards.js';
+import { requireSelf } from '#server/plugins/session.js';
 import { buyerDetailsFor } from './buyer-repository.js';
 import { handoverCodesFor } from './handover-repository.js';
 import { deliveryMoveRoutes } from './move-routes.js';
@@ -37,8 +37,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery_instruction',
     { ...signedIn(), schema: { response: { 200: z.array(ownDeliveryInstruction) } } },
-    async (request) => {
-      const userId = requireUser(request).user_id;
+    asCaller(async ({ user_id: userId }) => {
       const list = await instructionsOf(db, userId);
       const bought = list.filter((d) => d.buyer_id === userId);
       const codes = await handoverCodesFor(
@@ -56,7 +55,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
             }
           : d,
       );
-    },
+    }),
   );
 
   app.get(
@@ -93,7 +92,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/delivery_instruction/:id',
     { ...readers, schema: { params: deliveryParams, response: { 200: deliveryInstruction } } },
-    async (request) => readable(requireUser(request), request.params.id),
+    asCaller((user, request) => readable(user, request.params.id)),
   );
 
   app.get(
@@ -102,10 +101,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...readers,
       schema: { params: deliveryParams, response: { 200: z.array(deliveryEvent) } },
     },
-    async (request) => {
-      await readable(requireUser(request), request.params.id);
+    asCaller(async (user, request) => {
+      await readable(user, request.params.id);
       return deliveryEvents(db, request.params.id);
-    },
+    }),
   );
 
   await app.register(deliveryMoveRoutes);

@@ -7,6 +7,7 @@ import {
 } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import type { DialectName } from '#server/db/connect.js';
+import { rowByKey } from '#server/db/row-by-key.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 import {
@@ -139,11 +140,7 @@ export function productsOf(db: Db, vendorId: number) {
 }
 
 export function findProduct(db: Db, productId: number) {
-  return db
-    .selectFrom('products')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
+  return rowByKey(db, 'products', 'product_id', productId);
 }
 
 export interface NewProduct {
@@ -155,6 +152,14 @@ export interface NewProduct {
   created_at?: string;
 }
 
+export function insertProduct(db: Db, product: NewProduct) {
+  return db
+    .insertInto('products')
+    .values({ created_at: nowIso(), ...product })
+    .returning(['product_id', 'thumbnail'])
+    .executeTakeFirstOrThrow();
+}
+
 export interface NewListing {
   product_id: number;
   vendor_id: number;
@@ -164,14 +169,6 @@ export interface NewListing {
   listing_date?: string;
   availability?: Availability;
   listing_status?: ListingStatus;
-}
-
-export function insertProduct(db: Db, product: NewProduct) {
-  return db
-    .insertInto('products')
-    .values({ created_at: nowIso(), ...product })
-    .returning(['product_id', 'thumbnail'])
-    .executeTakeFirstOrThrow();
 }
 
 export function insertListing(db: Db, { price, ...listing }: NewListing) {

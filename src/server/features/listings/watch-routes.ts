@@ -6,8 +6,7 @@ import { favorite, favoriteParams, favoriteState } from '#shared/schemas/favorit
 import { savedSearch, savedSearchBody } from '#shared/schemas/saved-searches.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
-import { owns, signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, owns, signedIn } from '#server/plugins/guards.js';
 import { addFavorite, favoritesOf, removeFavorite } from './favorites-repository.js';
 import { findListing } from './repository.js';
 import {
@@ -33,27 +32,34 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
     ...signedIn(),
     schema: { params: favoriteParams, response: { 200: favoriteState } },
   };
-  app.put('/api/favorites/:listingId', oneFavorite, async (request) => {
-    const user = requireUser(request);
-    const { listingId } = request.params;
-    const found = await findListing(db, listingId);
-    if (!found) throw notFound('No item Found');
-    if (found.vendor_id === user.user_id) {
-      throw badRequest('You cannot add your own listing to your favourites.');
-    }
-    if ((await addFavorite(db, user.user_id, listingId)) === 'full') {
-      throw conflict(
-        `You can keep at most ${LIMITS.favorites} favourites. Remove one to add another.`,
-      );
-    }
-    return { listing_id: listingId, favorite: true };
-  });
+  app.put(
+    '/api/favorites/:listingId',
+    oneFavorite,
+    asCaller(async (user, request) => {
+      const { listingId } = request.params;
+      const found = await findListing(db, listingId);
+      if (!found) throw notFound('No item Found');
+      if (found.vendor_id === user.user_id) {
+        throw badRequest('You cannot add your own listing to your favourites.');
+      }
+      if ((await addFavorite(db, user.user_id, listingId)) === 'full') {
+        throw conflict(
+          `You can keep at most ${LIMITS.favorites} favourites. Remove one to add another.`,
+        );
+      }
+      return { listing_id: listingId, favorite: true };
+    }),
+  );
 
-  app.delete('/api/favorites/:listingId', oneFavorite, async (request) => {
-    const { listingId } = request.params;
-    await removeFavorite(db, requireUser(request).user_id, listingId);
-    return { listing_id: listingId, favorite: false };
-  });
+  app.delete(
+    '/api/favorites/:listingId',
+    oneFavorite,
+    asCaller(async (user, request) => {
+      const { listingId } = request.params;
+      await removeFavorite(db, user.user_id, listingId);
+      return { listing_id: listingId, favorite: false };
+    }),
+  );
 
   getCallersOwn(app, '/api/saved-searches', z.array(savedSearch), savedSearchesOf);
 
@@ -63,15 +69,15 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { body: savedSearchBody, response: { 200: savedSearch, 201: savedSearch } },
     },
-    async (request, reply) => {
-      const saved = await saveSearch(db, requireUser(request).user_id, request.body);
+    asCaller(async (user, request, reply) => {
+      const saved = await saveSearch(db, user.user_id, request.body);
       if (saved.outcome === 'full') {
         throw conflict(
           `You can keep at most ${LIMITS.savedSearches} saved searches. Delete one to save another.`,
         );
       }
       return reply.code(saved.outcome === 'created' ? 201 : 200).send(saved.search);
-    },
+    }),
   );
 
   app.delete(

@@ -16,9 +16,9 @@ import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
 import { accountState } from '#server/lib/users.js';
-import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { asCaller, owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
-import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { requireSelf } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
@@ -151,8 +151,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { body: markReadBody, response: { 200: z.object({ updated: z.number() }) } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       return {
         updated: await markRead(
           db,
@@ -161,6 +160,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.listing_id,
         ),
       };
-    },
+    }),
   );
 };

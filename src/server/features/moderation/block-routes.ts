@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { blockBody, blockedUser, blockParams } from '#shared/schemas/moderation.js';
 import { badRequest, notFound } from '#server/lib/http-error.js';
 import { userExists } from '#server/lib/users.js';
-import { signedIn } from '#server/plugins/guards.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
-import { requireUser } from '#server/plugins/session.js';
 import { blocksOf, deleteBlock, insertBlock } from './blocks-repository.js';
 
 /**
@@ -21,15 +20,14 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blocks',
     { ...signedIn(), schema: { body: blockBody, response: { 201: blockedUser } } },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       const otherId = request.body.user_id;
       if (otherId === user.user_id) throw badRequest('You cannot block yourself.');
       if (!(await userExists(db, otherId))) throw notFound('No such user.');
       await insertBlock(db, user.user_id, otherId);
       const blocked = (await blocksOf(db, user.user_id)).find((b) => b.user_id === otherId)!;
       return reply.code(201).send(blocked);
-    },
+    }),
   );
 
   app.delete(
@@ -38,12 +36,11 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { params: blockParams, response: { 200: z.object({ message: z.string() }) } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       if (!(await deleteBlock(db, user.user_id, request.params.user_id))) {
         throw notFound('You have not blocked this person.');
       }
       return { message: 'Unblocked.' };
-    },
+    }),
   );
 };

@@ -1,3 +1,4 @@
+import { deletedAny } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
@@ -29,10 +30,7 @@ export async function insertBlock(db: Db, blockerId: number, blockedId: number) 
 
 /** True when there was a block to lift. */
 export async function deleteBlock(db: Db, blockerId: number, blockedId: number) {
-  const result = await db
-    .deleteFrom('blocks')
-    .where('blocker_id', '=', blockerId)
-    .where('blocked_id', '=', blockedId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(
+    db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId),
+  );
 }

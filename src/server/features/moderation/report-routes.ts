@@ -3,8 +3,7 @@ import { REPORT_RECEIVED } from '#shared/moderation.js';
 import { createReportBody, reportCreated } from '#shared/schemas/moderation.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
-import { signedIn, verifiedEmail } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { hasOpenReport, insertReport, reportableTarget } from './reports-repository.js';
@@ -28,8 +27,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       ...idempotent(),
       schema: { body: createReportBody, response: { 201: reportCreated } },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       const { target_type, target_id, reason, note } = request.body;
       const target = await reportableTarget(db, target_type, target_id, user.user_id);
       if (!target) throw notFound(NOT_FOUND[target_type]);
@@ -55,6 +53,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(error)) throw conflict(ALREADY);
         throw error;
       }
-    },
+    }),
   );
 };

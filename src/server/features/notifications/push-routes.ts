@@ -10,8 +10,7 @@ import {
 import { badRequest } from '#server/lib/http-error.js';
 import { allowedPushEndpoint } from '#server/notifications/push/endpoint-guard.js';
 import { sharedAnswer } from '#server/plugins/cache-control.js';
-import { signedIn } from '#server/plugins/guards.js';
-import { requireUser } from '#server/plugins/session.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { deleteSubscription, saveSubscription } from './repository.js';
 
 /** Is this a point on P-256 (a key a push message can be encrypted for)? */
@@ -47,8 +46,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pushSubscriptionSaved, 201: pushSubscriptionSaved },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
+    asCaller(async (user, request, reply) => {
       const { endpoint, keys } = request.body;
       // No request ever goes to an address a client made up (SSRF).
       if (!allowedPushEndpoint(endpoint, app.config.pushServiceOrigins)) {
@@ -61,7 +59,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         request.sessionTokenHash,
       );
       return reply.code(created ? 201 : 200).send({ endpoint, created });
-    },
+    }),
   );
 
   app.delete(
@@ -70,9 +68,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { body: pushUnsubscribeBody, response: { 200: z.object({ removed: z.boolean() }) } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       return { removed: await deleteSubscription(app.db, user.user_id, request.body.endpoint) };
-    },
+    }),
   );
 };

@@ -5,6 +5,7 @@ import {
   type NotificationPreferences,
 } from '#shared/notification-kinds.js';
 import type { NotificationItem } from '#shared/schemas/notifications.js';
+import { deletedAny } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 import { preferencesOf } from '#server/notifications/preferences.js';
@@ -159,10 +160,10 @@ export async function deleteSubscription(
   userId: number,
   endpoint: string,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('push_subscriptions')
-    .where('user_id', '=', userId)
-    .where('endpoint', '=', endpoint)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deletedAny(
+    db
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', userId)
+      .where('endpoint', '=', endpoint),
+  );
 }

@@ -8,9 +8,8 @@ import {
   notificationsQuery,
   updateNotificationPreferencesBody,
 } from '#shared/schemas/notifications.js';
-import { signedIn } from '#server/plugins/guards.js';
+import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
-import { requireUser } from '#server/plugins/session.js';
 import { preferencesOf } from '#server/notifications/preferences.js';
 import { pushRoutes } from './push-routes.js';
 import {
@@ -36,15 +35,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { querystring: notificationsQuery, response: { 200: notificationsPage } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const { cursor, limit = NOTIFICATIONS_PAGE.default } = request.query;
       const [page, unread] = await Promise.all([
         notificationPage(db, user.user_id, { cursor, limit }),
         unreadCount(db, user.user_id),
       ]);
       return { ...page, unread };
-    },
+    }),
   );
 
   app.put(
@@ -53,8 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(),
       schema: { body: markNotificationsReadBody, response: { 200: markNotificationsReadResult } },
     },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const body = request.body;
       const updated = await markNotificationsRead(
         db,
@@ -62,7 +59,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         'ids' in body ? body.ids : 'all',
       );
       return { updated, unread: await unreadCount(db, user.user_id) };
-    },
+    }),
   );
 
   getCallersOwn(app, '/api/notification-preferences', notificationPreferences, preferencesOf);
@@ -76,6 +73,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferences },
       },
     },
-    async (request) => updatePreferences(db, requireUser(request).user_id, request.body),
+    asCaller((user, request) => updatePreferences(db, user.user_id, request.body)),
   );
 };

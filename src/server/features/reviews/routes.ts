@@ -7,8 +7,8 @@ import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { accountState, userExists } from '#server/lib/users.js';
 import { sharedAnswer } from '#server/plugins/cache-control.js';
-import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
-import { requireSelf, requireUser } from '#server/plugins/session.js';
+import { asCaller, owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
+import { requireSelf } from '#server/plugins/session.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { findReview, hadInteraction, hasReviewed, insertReview, reviewsOf } from './repository.js';
 
@@ -27,8 +27,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/review/eligibility/:vendorId',
     { ...signedIn(), schema: { params: vendorParams, response: { 200: reviewEligibility } } },
-    async (request) => {
-      const user = requireUser(request);
+    asCaller(async (user, request) => {
       const vendorId = request.params.vendorId;
       const state = await accountState(db, vendorId);
       if (state === 'absent') throw notFound('No such seller.');
@@ -38,7 +37,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await hasReviewed(db, user.user_id, vendorId)) return no(ALREADY_REVIEWED);
       if (!(await hadInteraction(db, user.user_id, vendorId))) return no(REVIEW_NEEDS_INTERACTION);
       return { can_review: true, message: null };
-    },
+    }),
   );
 
   app.post(
