@@ -1,5 +1,6 @@
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import type { MessageEntry } from '#shared/outbox.js';
+import type { Listing } from '#shared/schemas/listings.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { conversationKey } from '#shared/screens.js';
 import { unreadMessages } from '#client/lib/queries/message-list.js';
@@ -67,11 +68,7 @@ export function groupConversations(
 }
 
 /** What the list shows of a listing it knows only by id: from the cache, if there. */
-export interface KnownListing {
-  title: string;
-  thumbnail: string | null;
-  username: string;
-}
+export type KnownListing = Pick<Listing, 'title' | 'thumbnail' | 'username'>;
 
 /**
  * Adds, first, the conversations that so far are only messages waiting for the network (a
