@@ -19,6 +19,8 @@ export async function signInOnPage(page: Page, username: string, baseUrl = ''): 
   await page.getByLabel('Email').fill(`${username}@sfsu.edu`);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
+  // The app's own alert ("Logged in!", lib/dialogs.ts): OK goes on to the next screen.
+  await page.getByRole('alertdialog').locator('[data-answer="yes"]').click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 

@@ -65,6 +65,8 @@ test('the buyer watches the courier move and the status change on /OrderStatus, 
   const order = page.getByRole('listitem').filter({ has: card });
   await expect(card).toContainText('Status: Assigned');
   const map = order.getByRole('region', { name: `Map of the delivery to ${delivery.dropoff}` });
+  // The map starts when it is scrolled to, as a person does.
+  await map.scrollIntoViewIfNeeded();
   // Pickup and dropoff are on the map (labelled markers, no tiles needed) before any position.
   await expect(
     map.locator('.map-marker-label', { hasText: `Pick up: ${delivery.pickup}` }),
@@ -230,6 +232,10 @@ test('Leaflet loads only with a live map, never with the home page or Order Stat
   // An order under way brings the map, and with it Leaflet.
   const orders = watch(maria.page);
   await maria.page.goto('/OrderStatus');
+  await maria.page
+    .getByRole('region', { name: /^Map of the delivery/ })
+    .first()
+    .scrollIntoViewIfNeeded();
   await expect(maria.page.locator('.map-marker-pickup').first()).toBeVisible();
   expect(await orders()).toBe(true);
 

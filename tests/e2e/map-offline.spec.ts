@@ -170,7 +170,7 @@ test('offline, PICKED UP recentres on a far drop-off and the map is whole at eve
   await signInWithForm(buyerPage, buyerEmail);
   await buyerPage.goto('/OrderStatus');
   const orderMap = buyerPage.getByRole('region', { name: 'Map of the delivery to Annex 1' });
-  await expect(orderMap).toBeVisible();
+  await orderMap.scrollIntoViewIfNeeded();
   await waitForTiles(buyerPage);
   expect((await expectMapShows(buyerPage, online)).length).toBeGreaterThan(0);
   await buyer.close();

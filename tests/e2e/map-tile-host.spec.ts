@@ -50,6 +50,39 @@ test("under the service worker the courier's map shows the tile host's tiles, an
   );
 });
 
+test.describe('on a phone with a 2x screen', () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test("the courier's map draws each tile from the next zoom's picture at half the width, as sharp as the screen", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { deliveryId } = await deliveryForTom((o) => playwright.request.newContext(o), baseURL!);
+    await signInWithForm(page, 'tom');
+    await page.goto(`/courierNav/${deliveryId}`);
+    await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+    const tileWidths = () =>
+      page.evaluate(() => [
+        ...new Set(
+          [...document.querySelectorAll('img.leaflet-tile')].map(
+            (img) => img.getBoundingClientRect().width,
+          ),
+        ),
+      ]);
+    // Zoom 18 on screen: zoom 19 pictures (256 px) drawn 128 CSS px wide, 256 screen pixels.
+    await waitForTiles(page, 19);
+    expect(await tileWidths()).toEqual([128]);
+    expect((await expectMapShows(page, (tile) => tileColour(tile, 'host'))).length).toBeGreaterThan(
+      0,
+    );
+    // Zoom 19 on screen: the host has no zoom 20, so its zoom 19 pictures are drawn larger.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(tileWidths).toEqual([256]);
+    await waitForTiles(page, 19);
+  });
+});
+
 test('going on shift downloads nothing from that host in advance, and says the map needs signal', async ({
   page,
   tileHost,

@@ -3,7 +3,7 @@
  * its metadata, so nothing outside it is asked for) or a tile host. Import only from lazily
  * loaded map code: it pulls in Leaflet.
  */
-import type { TileErrorEvent } from 'leaflet';
+import { Browser, type TileErrorEvent } from 'leaflet';
 import { TileLayer } from 'react-leaflet';
 import { TILE_MAX_ZOOM } from '#shared/tile-sources.js';
 import { useMapTiles } from './map-tiles';
@@ -17,6 +17,15 @@ const logTileErrors = import.meta.env.DEV
     }
   : undefined;
 
+/**
+ * On a phone's high-density screen (2x, or Lighthouse's 1.75x) a 256 px tile drawn 256 CSS px
+ * wide is blurred: there each tile is drawn half as wide from the next zoom's picture
+ * (Leaflet's detectRetina), as sharp as the screen. Leaflet then lowers the layer's own top
+ * zoom by one; it is given back here, and the native zooms (the pictures the source has) are
+ * shifted down by one, so the URLs still ask only for zooms the source has.
+ */
+const DENSE = Browser.retina ? 1 : 0;
+
 export function MapTileLayer() {
   const map = useMapTiles();
   if (!map) return null;
@@ -28,9 +37,10 @@ export function MapTileLayer() {
       key={`${url} ${tiles.version}`}
       url={url}
       attribution={tiles.attribution}
-      maxZoom={TILE_MAX_ZOOM}
-      minNativeZoom={tiles.minZoom}
-      maxNativeZoom={Math.min(tiles.maxZoom, TILE_MAX_ZOOM)}
+      detectRetina
+      maxZoom={TILE_MAX_ZOOM + DENSE}
+      minNativeZoom={tiles.minZoom - DENSE}
+      maxNativeZoom={Math.min(tiles.maxZoom, TILE_MAX_ZOOM) - DENSE}
       bounds={
         bounds
           ? [

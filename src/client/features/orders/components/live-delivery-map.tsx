@@ -2,22 +2,32 @@ import { lazy, Suspense } from 'react';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { walkingEstimate, walkingTarget, walkingText } from '#shared/walking.js';
 import { MapBoundary } from '#client/components/map/map-boundary.js';
+import { useNearView } from '#client/lib/use-near-view.js';
 import { positionTime, useCourierPosition } from '../api/courier-position';
 
-// Leaflet loads only when an order is on its way, never with the page itself.
+// Leaflet loads only when an order is on its way and its map is scrolled to, never with the
+// page itself: below the first screen, it would hold up the page for a map nobody sees yet.
 const OrderMap = lazy(() => import('./order-map').then((m) => ({ default: m.OrderMap })));
 
 /** An order under way: a small map with pickup, dropoff and the courier moving live. */
 export function LiveDeliveryMap({ delivery }: { delivery: DeliveryInstruction }) {
   const position = useCourierPosition(delivery.delivery_id);
   const courier = position.data ? { lat: position.data.lat, lng: position.data.lng } : null;
+  const [near, nearRef] = useNearView<HTMLDivElement>();
+  const placeholder = <div className="os-map os-map-loading" />;
   return (
     <section className="os-live" aria-label={`Map of the delivery to ${delivery.dropoff}`}>
-      <MapBoundary fallback={<p className="os-map os-map-missing">The map could not load.</p>}>
-        <Suspense fallback={<div className="os-map os-map-loading" />}>
-          <OrderMap pickup={delivery.pickup} dropoff={delivery.dropoff} courier={courier} />
-        </Suspense>
-      </MapBoundary>
+      <div ref={nearRef}>
+        {near ? (
+          <MapBoundary fallback={<p className="os-map os-map-missing">The map could not load.</p>}>
+            <Suspense fallback={placeholder}>
+              <OrderMap pickup={delivery.pickup} dropoff={delivery.dropoff} courier={courier} />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          placeholder
+        )}
+      </div>
       <p className="os-map-note" data-testid="courier-location">
         {position.data
           ? `Courier's location at ${positionTime(position.data.at)}`
