@@ -100,4 +100,29 @@ describe('a first message to a seller written offline', () => {
     expect(bubble).toHaveTextContent('Can I pick it up?');
     expect(bubble).toHaveTextContent('Waiting to send');
   });
+
+  it('is listed even when Messages never loaded on the device, with the note that the rest has not come', async () => {
+    signIn({ user_id: 10, username: 'ana' });
+    listingApi({ 'POST /api/direct_message': offline, 'GET /api/direct_message': offline });
+    const { user, router } = renderAt(<ProductPage />, {
+      path: '/productListing/:listingId',
+      url: '/productListing/11',
+      routes: [{ path: '/Chats', element: <ChatsPage /> }],
+    });
+    await user.type(await screen.findByPlaceholderText('Type a message'), 'Still for sale?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByTestId('message-waiting');
+
+    await router.navigate('/Chats');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const item = within(list).getByRole('link');
+    expect(item).toHaveTextContent(makeListing().title);
+    expect(item).toHaveTextContent('You: Still for sale?');
+    expect(item).toHaveTextContent('Waiting to send');
+    // The rest of Messages is still to come: said, with its Try again.
+    const note = await screen.findByRole('alert');
+    expect(note).toHaveTextContent('The network is not answering.');
+    expect(within(note).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText(/No conversations yet/)).toBeNull();
+  });
 });

@@ -113,9 +113,24 @@ export function QueryView<T>({
     }
     return children(data);
   }
+  return frame(<QueryStateNote query={query}>{loading}</QueryStateNote>);
+}
+
+/** A query's state while it has no data: loading, or the error with Try again. */
+export function QueryStateNote({
+  query,
+  children,
+}: {
+  query: Pick<UseQueryResult<unknown>, 'isError' | 'error'> & {
+    refetch: () => unknown;
+    failureReason?: unknown;
+  };
+  /** What loading says, if not "Loading…". */
+  children?: ReactNode;
+}) {
   const failed = query.isError ? query.error : noAnswer(query.failureReason);
-  if (failed) return frame(<ErrorNote error={failed} onRetry={() => void query.refetch()} />);
-  return frame(<LoadingNote onRetry={() => void query.refetch()}>{loading}</LoadingNote>);
+  if (failed) return <ErrorNote error={failed} onRetry={() => void query.refetch()} />;
+  return <LoadingNote onRetry={() => void query.refetch()}>{children}</LoadingNote>;
 }
 
 /** A loading or error state that is the whole page. */

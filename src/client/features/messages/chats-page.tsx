@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
-import { EmptyNote, QueryView } from '#client/components/ui/status.js';
+import { EmptyNote, QueryStateNote } from '#client/components/ui/status.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { ConversationList } from './conversation-list';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,22 +22,37 @@ export function ChatsPage() {
 
 function Chats({ user }: { user: SessionUser }) {
   const messages = useMessages();
+  const waiting = useWaitingMessagesOf(user.user_id);
+  // Messages never loaded on this device (offline since, say): what waits to send is a
+  // conversation already, shown above the note that the rest has not come. The list stays
+  // the same element when the rest arrives.
+  if (messages.data !== undefined || waiting.length > 0) {
+    return (
+      <Conversations
+        messages={messages.data ?? []}
+        user={user}
+        pending={messages.data === undefined && <QueryStateNote query={messages} />}
+      />
+    );
+  }
   return (
-    <QueryView
-      query={messages}
-      frame={(state) => (
-        <div className="page">
-          <h1>Messages</h1>
-          {state}
-        </div>
-      )}
-    >
-      {(data) => <Conversations messages={data} user={user} />}
-    </QueryView>
+    <div className="page">
+      <h1>Messages</h1>
+      <QueryStateNote query={messages} />
+    </div>
   );
 }
 
-function Conversations({ messages, user }: { messages: DirectMessage[]; user: SessionUser }) {
+function Conversations({
+  messages,
+  user,
+  pending,
+}: {
+  messages: DirectMessage[];
+  user: SessionUser;
+  /** Where the list is only what waits to send: the state of loading the rest. */
+  pending?: ReactNode;
+}) {
   const [params] = useSearchParams();
   // Who carries my orders: their messages are marked as the courier's.
   const deliveries = useQuery(deliveriesQuery());
@@ -58,6 +74,7 @@ function Conversations({ messages, user }: { messages: DirectMessage[]; user: Se
       <div className="page-head chats-head">
         <h1>Messages {unread > 0 && <span className="badge badge-count">{unread} unread</span>}</h1>
       </div>
+      {pending}
       {conversations.length === 0 ? (
         <EmptyNote>
           No conversations yet. Open a listing and send the seller a message.{' '}
