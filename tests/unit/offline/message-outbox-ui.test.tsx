@@ -73,16 +73,23 @@ describe('the product page’s message box on a failing network', () => {
 });
 
 describe('a first message to a seller written offline', () => {
-  it('is a conversation in Messages at once, named by its listing, waiting to send, and opens to it', async () => {
-    // Another buyer than above: the outbox is module state, as in the app.
-    signIn({ user_id: 9, username: 'lee' });
-    listingApi({ 'POST /api/direct_message': offline, 'GET /api/direct_message': [] });
+  /**
+   * `buyer` writes `text` to the seller of listing 11 with no network for the send, then opens
+   * Messages (whose own list answers as `messageList` says): the list's one conversation.
+   */
+  async function writeOfflineThenOpenMessages(
+    buyer: { user_id: number; username: string },
+    text: string,
+    messageList: Routes[string],
+  ) {
+    signIn(buyer);
+    listingApi({ 'POST /api/direct_message': offline, 'GET /api/direct_message': messageList });
     const { user, router } = renderAt(<ProductPage />, {
       path: '/productListing/:listingId',
       url: '/productListing/11',
       routes: [{ path: '/Chats', element: <ChatsPage /> }],
     });
-    await user.type(await screen.findByPlaceholderText('Type a message'), 'Can I pick it up?');
+    await user.type(await screen.findByPlaceholderText('Type a message'), text);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByTestId('message-waiting');
 
@@ -91,10 +98,19 @@ describe('a first message to a seller written offline', () => {
     const item = within(list).getByRole('link');
     expect(item).toHaveTextContent(makeListing().title);
     expect(item).toHaveTextContent(`with ${makeListing().username}`);
-    expect(item).toHaveTextContent('You: Can I pick it up?');
+    expect(item).toHaveTextContent(`You: ${text}`);
     expect(item).toHaveTextContent('Waiting to send');
     expect(screen.queryByText(/No conversations yet/)).toBeNull();
+    return { user, item };
+  }
 
+  it('is a conversation in Messages at once, named by its listing, waiting to send, and opens to it', async () => {
+    // Other buyers than above: the outbox is module state, as in the app.
+    const { user, item } = await writeOfflineThenOpenMessages(
+      { user_id: 9, username: 'lee' },
+      'Can I pick it up?',
+      [],
+    );
     await user.click(item);
     const bubble = await screen.findByTestId('message-waiting');
     expect(bubble).toHaveTextContent('Can I pick it up?');
@@ -102,27 +118,14 @@ describe('a first message to a seller written offline', () => {
   });
 
   it('is listed even when Messages never loaded on the device, with the note that the rest has not come', async () => {
-    signIn({ user_id: 10, username: 'ana' });
-    listingApi({ 'POST /api/direct_message': offline, 'GET /api/direct_message': offline });
-    const { user, router } = renderAt(<ProductPage />, {
-      path: '/productListing/:listingId',
-      url: '/productListing/11',
-      routes: [{ path: '/Chats', element: <ChatsPage /> }],
-    });
-    await user.type(await screen.findByPlaceholderText('Type a message'), 'Still for sale?');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await screen.findByTestId('message-waiting');
-
-    await router.navigate('/Chats');
-    const list = await screen.findByRole('list', { name: 'Conversations' });
-    const item = within(list).getByRole('link');
-    expect(item).toHaveTextContent(makeListing().title);
-    expect(item).toHaveTextContent('You: Still for sale?');
-    expect(item).toHaveTextContent('Waiting to send');
+    await writeOfflineThenOpenMessages(
+      { user_id: 10, username: 'ana' },
+      'Still for sale?',
+      offline,
+    );
     // The rest of Messages is still to come: said, with its Try again.
     const note = await screen.findByRole('alert');
     expect(note).toHaveTextContent('The network is not answering.');
     expect(within(note).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(screen.queryByText(/No conversations yet/)).toBeNull();
   });
 });
