@@ -85,10 +85,16 @@ async function audit(
   throw new Error(`${url}: ${failure} (${attempts} attempts)`);
 }
 
-/** Launches the system Chromium for Lighthouse with a fresh profile in bench/tmp/`name`. */
-export async function launchChrome(name: string): Promise<chromeLauncher.LaunchedChrome> {
+/**
+ * Launches the system Chromium for Lighthouse with its profile in bench/tmp/`name`: a fresh one,
+ * or (`keepProfile`) the one left there, with its cookies, caches and service worker.
+ */
+export async function launchChrome(
+  name: string,
+  { keepProfile = false } = {},
+): Promise<chromeLauncher.LaunchedChrome> {
   const userDataDir = path.join(TMP, name);
-  fs.rmSync(userDataDir, { recursive: true, force: true });
+  if (!keepProfile) fs.rmSync(userDataDir, { recursive: true, force: true });
   fs.mkdirSync(userDataDir, { recursive: true });
   return chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -98,23 +104,37 @@ export async function launchChrome(name: string): Promise<chromeLauncher.Launche
 }
 
 /**
- * Audits every page RUNS times in the Chrome listening on `port` and reports each page's median
- * run. `keepStorage` keeps the profile's cookies, caches and service worker between runs (a
- * signed-in person coming back); `floor` also audits each page with its scripts blocked.
+ * Audits every page RUNS times and reports each page's median run: in the Chrome listening on
+ * `browser` (a port), or each run in a Chrome of its own that `browser()` starts and the run
+ * then stops. `keepStorage` keeps the profile's cookies, caches and service worker between runs
+ * (a signed-in person coming back); `floor` also audits each page with its scripts blocked.
  */
 export async function measurePages<Name extends string>(
-  port: number,
+  browser: number | (() => Promise<chromeLauncher.LaunchedChrome>),
   pages: Record<Name, string>,
   { keepStorage = false, floor = false } = {},
 ): Promise<Record<Name, PageScores>> {
+  const inBrowser = async <T>(run: (port: number) => Promise<T>): Promise<T> => {
+    if (typeof browser === 'number') return run(browser);
+    const chrome = await browser();
+    try {
+      return await run(chrome.port);
+    } finally {
+      chrome.kill();
+    }
+  };
   const result = {} as Record<Name, PageScores>;
   for (const [name, url] of Object.entries(pages) as [Name, string][]) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(port, url, { keepStorage }));
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await inBrowser((port) => audit(port, url, { keepStorage })));
+    }
     const { categories, audits } = computeMedianRun(runs);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const ms = (a: typeof audits, id: string) => Math.round(a[id]?.numericValue ?? NaN);
-    const bare = floor ? (await audit(port, url, { scripts: false })).audits : null;
+    const bare = floor
+      ? (await inBrowser((port) => audit(port, url, { scripts: false }))).audits
+      : null;
     const perRun = runs.map((r) => ({
       performance: Math.round((r.categories.performance?.score ?? 0) * 100),
       fcpMs: ms(r.audits, 'first-contentful-paint'),
