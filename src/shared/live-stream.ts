@@ -12,3 +12,16 @@ export const SSE_HEARTBEAT_MS = 15_000;
 export const SSE_RETRY_MS = 3_000;
 /** A stream that said nothing, not even a heartbeat, for this long is dead: open a new one. */
 export const SSE_SILENCE_MS = 2 * SSE_HEARTBEAT_MS + 5_000;
+/**
+ * The stream's `ready` says how long ago the user's last event was (`last_event_ms_ago`), when
+ * one came within this long. A page shows data fetched before its stream was open (the stream
+ * starts after the first render); an event in between would otherwise wait for the next poll.
+ */
+export const SSE_RECENT_EVENT_MS = 10 * 60_000;
+
+/** The `ready` event's data. */
+export interface SseReady {
+  user_id: number;
+  /** Since this user's last event (or the pool's, for a courier on shift); null: none recently. */
+  last_event_ms_ago: number | null;
+}

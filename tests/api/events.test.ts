@@ -117,6 +117,41 @@ describe('GET /api/events', () => {
       c.events.some((e) => e.event === 'courier.position' || e.event === 'message.created'),
     ).toBe(false);
   });
+
+  it('says at ready how long ago the user’s last event came, so data fetched before it is refetched', async () => {
+    const lateVendor = await signedInUser(ctx, { username: 'ev_late_vendor' });
+    const lateBuyer = await signedInUser(ctx, { username: 'ev_late_buyer' });
+    const quiet = await signedInUser(ctx, { username: 'ev_quiet' });
+    const { listing_id } = await createListing(ctx.database.db, {
+      vendor_id: lateVendor.user.user_id,
+      title: 'Desk',
+    });
+    // The buyer's page has its data; the seller accepts before the buyer's stream is open.
+    const req = await as(ctx, lateBuyer).post('/api/delivery_request', {
+      buyer_id: lateBuyer.user.user_id,
+      vendor_id: lateVendor.user.user_id,
+      listing_id,
+      dropoff: 'Library',
+    });
+    const accepted = await as(ctx, lateVendor).post(
+      `/api/delivery_instruction/request/accept/${req.json().delivery_request_id}`,
+      { pickup: 'Cafe 101' },
+    );
+    expect(accepted.statusCode).toBe(201);
+
+    const readyOf = async (actor: Actor) =>
+      (await stream(actor)).events.find((e) => e.event === 'ready')!.data as {
+        user_id: number;
+        last_event_ms_ago: number | null;
+      };
+    const buyerReady = await readyOf(lateBuyer);
+    expect(buyerReady.user_id).toBe(lateBuyer.user.user_id);
+    expect(buyerReady.last_event_ms_ago).toBeGreaterThanOrEqual(0);
+    expect(buyerReady.last_event_ms_ago).toBeLessThan(30_000);
+    // A courier on shift heard of the new delivery in the pool; nobody else did.
+    expect((await readyOf(courier)).last_event_ms_ago).toBeLessThan(30_000);
+    expect(await readyOf(quiet)).toEqual({ user_id: quiet.user.user_id, last_event_ms_ago: null });
+  });
 });
 
 describe('POST /api/delivery_instruction/{id}/position', () => {

@@ -14,7 +14,7 @@
  */
 // Types only: shared/live.ts also holds zod schemas, which must stay out of the app's entry.
 import type { LiveEventType, SSE_REPLACED_EVENT } from '#shared/live.js';
-import { SSE_HEARTBEAT_MS, SSE_SILENCE_MS } from '#shared/live-stream.js';
+import { SSE_HEARTBEAT_MS, SSE_SILENCE_MS, type SseReady } from '#shared/live-stream.js';
 
 export const LIVE_EVENTS = [
   'message.created',
@@ -54,8 +54,12 @@ export function eventData(event: Event): unknown {
 export interface LiveConnectionOptions {
   url: string;
   onEvent: (type: LiveEventType, data: unknown) => void;
-  /** Events may have been missed (a reconnect, or the server said `resync`): refetch. */
-  onMissed: () => void;
+  /**
+   * Events may have been missed: any (a reconnect, or the server said `resync`), or, when the
+   * first stream opens, those since `since` (this clock's ms), the user's last event, which came
+   * before the stream was there: refetch what is older than that.
+   */
+  onMissed: (since?: number) => void;
   /** After a refused stream: false when the session is gone, so trying again is pointless. */
   sessionValid: () => Promise<boolean>;
   createSource?: (url: string) => EventSource;
@@ -89,11 +93,16 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
       if (current === source) heardAt = Date.now();
     };
     for (const signal of STREAM_SIGNALS) current.addEventListener(signal, heard);
-    current.addEventListener('ready', () => {
+    current.addEventListener('ready', (event) => {
       if (closed) return;
       failures = 0;
-      // Whatever happened while the stream was down was missed.
+      // Whatever happened while the stream was down was missed; before the first stream, the
+      // page may have fetched its data just before the user's last event.
       if (connectedBefore) onMissed();
+      else {
+        const ago = (eventData(event) as Partial<SseReady> | undefined)?.last_event_ms_ago;
+        if (typeof ago === 'number' && Number.isFinite(ago)) onMissed(Date.now() - ago);
+      }
       connectedBefore = true;
     });
     current.addEventListener('resync', () => !closed && onMissed());

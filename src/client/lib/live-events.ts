@@ -3,7 +3,8 @@
  * orders and deliveries refresh when the server says they changed, and the courier's position
  * lands in the query cache. Polling stays on as the fallback when the stream is down.
  */
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { READ_DEADLINE_MS } from '#shared/deadlines.js';
 import { useEffect } from 'react';
 import * as accountPaths from '#shared/api-paths/accounts.js';
 import * as systemPaths from '#shared/api-paths/system.js';
@@ -58,15 +59,23 @@ export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: u
   }
 }
 
-/** Everything an event could have changed, for when some may have been missed. */
-export function refetchLiveData(client: QueryClient): void {
+/**
+ * Everything an event could have changed, for when some may have been missed: all of it, or
+ * (`since`) what was fetched before that moment or within a read's deadline after it (an answer
+ * that arrived later may have been read on the server before the event).
+ */
+export function refetchLiveData(client: QueryClient, since?: number): void {
+  const predicate =
+    since === undefined
+      ? undefined
+      : (query: Query) => query.state.dataUpdatedAt < since + READ_DEADLINE_MS;
   for (const queryKey of [
     queryKeys.messages(),
     queryKeys.deliveries(),
     queryKeys.deliveryRequests(),
     queryKeys.notifications(),
   ]) {
-    void client.invalidateQueries({ queryKey });
+    void client.invalidateQueries({ queryKey, predicate });
   }
 }
 
@@ -90,7 +99,7 @@ export function useLiveEvents(userId: number | null): void {
     return openLiveConnection({
       url: systemPaths.events,
       onEvent: (type, data) => applyLiveEvent(queryClient, type, data),
-      onMissed: () => refetchLiveData(queryClient),
+      onMissed: (since) => refetchLiveData(queryClient, since),
       sessionValid,
       onNetworkBack: onConnectionBack,
     });

@@ -10,6 +10,7 @@ import {
   SSE_REPLACED_EVENT,
   SSE_RETRY_MS,
 } from '#shared/live.js';
+import { SSE_RECENT_EVENT_MS } from '#shared/live-stream.js';
 import type { BusEvent, SessionsEnded } from './bus.js';
 
 export interface Stream {
@@ -25,12 +26,27 @@ export interface Stream {
 
 /** How often streams are checked for sessions that expired. */
 const EXPIRY_SWEEP_MS = 1_000;
+/** How often the times of users' last events are pruned of those no longer recent. */
+const RECENT_PRUNE_MS = 60_000;
+/** Events whose data a page shows and refetches when it missed one (not courier positions). */
+const REFETCHED = new Set<BusEvent['type']>([
+  'message.created',
+  'delivery.updated',
+  'delivery.removed',
+  'notification.created',
+]);
 
 export function createHub() {
   /** Each user's streams, oldest first (a Set keeps insertion order). */
   const byUser = new Map<number, Set<Stream>>();
   let nextId = 1;
   let count = 0;
+  /**
+   * When each user's last event came (every instance hears every event), and the Unassigned
+   * pool's: a stream's `ready` says how long ago, so a page whose data is older refetches it.
+   */
+  const lastEventAt = new Map<number, number>();
+  let lastPoolEventAt = -Infinity;
 
   const forget = (stream: Stream) => {
     const set = byUser.get(stream.userId);
@@ -65,6 +81,11 @@ export function createHub() {
     each((s) => s.expiresAt <= now && end(s));
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
+  const prune = setInterval(() => {
+    const old = Date.now() - SSE_RECENT_EVENT_MS;
+    for (const [userId, at] of lastEventAt) if (at < old) lastEventAt.delete(userId);
+  }, RECENT_PRUNE_MS);
+  prune.unref();
 
   const endSessions = (userIds: number[], which: SessionsEnded) => {
     for (const userId of userIds) {
@@ -79,6 +100,18 @@ export function createHub() {
   return {
     get size() {
       return count;
+    },
+    /**
+     * How long ago the last event that `userId` heard came (the pool's counts for a courier on
+     * shift), or null when none came within SSE_RECENT_EVENT_MS.
+     */
+    lastEventMsAgo(userId: number, onShiftCourier: boolean): number | null {
+      const at = Math.max(
+        lastEventAt.get(userId) ?? -Infinity,
+        onShiftCourier ? lastPoolEventAt : -Infinity,
+      );
+      const ago = Date.now() - at;
+      return ago <= SSE_RECENT_EVENT_MS ? ago : null;
     },
     /**
      * Adds a stream; the user's oldest one ends (with `replaced`) when they would hold more
@@ -112,6 +145,11 @@ export function createHub() {
         }
         return;
       }
+      if (REFETCHED.has(event.type)) {
+        const now = Date.now();
+        for (const userId of event.to) lastEventAt.set(userId, now);
+        if (event.couriersOnShift) lastPoolEventAt = now;
+      }
       const chunk = `id: ${nextId++}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
       const sent = new Set<Stream>();
       for (const userId of event.to) {
@@ -133,6 +171,7 @@ export function createHub() {
     closeAll(random = Math.random) {
       clearInterval(heartbeat);
       clearInterval(sweep);
+      clearInterval(prune);
       each((s) => end(s, `retry: ${Math.round((SSE_RETRY_MS * (1 + 2 * random())) / 3)}\n\n`));
       byUser.clear();
       count = 0;

@@ -112,6 +112,26 @@ describe('openLiveConnection', () => {
     expect(live.onMissed).toHaveBeenCalledTimes(2);
   });
 
+  it('the first stream refetches what may be older than the user’s last event, if one came', () => {
+    vi.setSystemTime(new Date('2026-11-28T10:00:00Z'));
+    const recent = connect();
+    last().emit('ready', '{"user_id":7,"last_event_ms_ago":1500}');
+    expect(recent.onMissed).toHaveBeenCalledExactlyOnceWith(Date.now() - 1500);
+    recent.close();
+
+    const quiet = connect();
+    last().emit('ready', '{"user_id":7,"last_event_ms_ago":null}');
+    expect(quiet.onMissed).not.toHaveBeenCalled();
+    // An older server's ready says nothing of it: nothing to go by, as before.
+    last().emit('resync', '{}');
+    expect(quiet.onMissed).toHaveBeenCalledExactlyOnceWith();
+    quiet.close();
+
+    const older = connect();
+    last().emit('ready', '{"user_id":7}');
+    expect(older.onMissed).not.toHaveBeenCalled();
+  });
+
   it('stops for good when a refused stream turns out to be a signed-out session', async () => {
     const live = connect(() => Promise.resolve(false));
     last().fail(true);

@@ -3,7 +3,8 @@ import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveEvents } from '#client/components/live/live-events.js';
 import { setUnauthorizedHandler } from '#client/lib/api.js';
-import { applyLiveEvent, isCourierPosition } from '#client/lib/live-events.js';
+import { applyLiveEvent, isCourierPosition, refetchLiveData } from '#client/lib/live-events.js';
+import { READ_DEADLINE_MS } from '#shared/deadlines.js';
 import { queryKeys } from '#client/lib/query-keys.js';
 import { clearSession, expireSession, getSessionUser } from '#client/lib/session.js';
 import { signIn } from '../support/data';
@@ -139,6 +140,46 @@ describe('applyLiveEvent', () => {
     expect(client.getQueryData(queryKeys.courierPosition(5))).toEqual(POSITION);
     applyLiveEvent(client, 'courier.position', { ...POSITION, lat: 'north' });
     expect(client.getQueryData(queryKeys.courierPosition(5))).toEqual(POSITION);
+  });
+});
+
+describe('refetchLiveData', () => {
+  const stale = (client: ReturnType<typeof testQueryClient>) =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.isStale())
+      .map((q) => q.queryKey);
+
+  it('after a reconnect marks everything an event could change stale', () => {
+    const client = testQueryClient();
+    for (const key of [
+      queryKeys.messages(),
+      queryKeys.deliveries(),
+      queryKeys.deliveryRequests(),
+      queryKeys.notificationUnread(),
+      queryKeys.listing(11),
+    ]) {
+      client.setQueryData(key, []);
+    }
+    refetchLiveData(client);
+    expect(stale(client)).toEqual([
+      queryKeys.messages(),
+      queryKeys.deliveries(),
+      queryKeys.deliveryRequests(),
+      queryKeys.notificationUnread(),
+    ]);
+  });
+
+  it('since an event: only what was fetched before it, or answered within a read’s deadline after it', () => {
+    const client = testQueryClient();
+    const event = Date.parse('2026-11-28T10:00:00Z');
+    client.setQueryData(queryKeys.deliveryRequests(), [], { updatedAt: event - 60_000 });
+    client.setQueryData(queryKeys.deliveries(), [], { updatedAt: event + READ_DEADLINE_MS - 1 });
+    client.setQueryData(queryKeys.messages(), [], { updatedAt: event + READ_DEADLINE_MS + 1 });
+    client.setQueryData(queryKeys.notificationUnread(), [], { updatedAt: event + 60_000 });
+    refetchLiveData(client, event);
+    expect(stale(client)).toEqual([queryKeys.deliveryRequests(), queryKeys.deliveries()]);
   });
 });
 
