@@ -50,7 +50,8 @@ export function checkBudgets(results: Results): BudgetCheck[] {
   for (const [tap, label] of [
     ['pickedUp', "courier's PICKED UP"],
     ['finishDropOff', "courier's FINISH DROP OFF"],
-    ['send', "buyer's Send"],
+    ['send', "buyer's Send on a product page"],
+    ['sendInChats', "buyer's Send in Chats"],
   ] as const) {
     const t = r.inp?.[tap];
     add(

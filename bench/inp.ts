@@ -1,7 +1,7 @@
 /**
  * Interaction to Next Paint of the taps that must answer at once, at Lighthouse's 4x CPU
  * slowdown on a phone-sized screen: the courier's PICKED UP and FINISH DROP OFF on
- * /courierNav/{id}, and the buyer's Send on a product page. Each tap's latency is what the
+ * /courierNav/{id}, and the buyer's Send on a product page and in a conversation on /Chats. Each tap's latency is what the
  * browser's Event Timing reports for its interaction (the longest event of it: input delay,
  * handlers and the next paint). BENCH_INP_RUNS taps of each (default 5), on fresh deliveries.
  */
@@ -15,7 +15,7 @@ const CPU_SLOWDOWN = 4;
 
 /** Each tap's latency: the median run's, the slowest, every run's (ms). */
 export type TapLatency = Runs;
-export type InpResult = Record<'pickedUp' | 'finishDropOff' | 'send', TapLatency>;
+export type InpResult = Record<'pickedUp' | 'finishDropOff' | 'send' | 'sendInChats', TapLatency>;
 
 /** Starts recording the page's interactions (Event Timing, every event of 16 ms or more). */
 async function watchInteractions(page: Page): Promise<void> {
@@ -124,10 +124,28 @@ export async function runInp(baseURL: string): Promise<InpResult> {
         ),
       );
     }
+    // Send in a conversation she has: a new message each time, shown in the thread once sent.
+    const sendInChats: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      await buyer.goto('/Chats');
+      await buyer.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
+      const thread = buyer.locator('section.thread');
+      const box = thread.getByPlaceholder('Type a message');
+      const text = `Still there? (${run + 1})`;
+      await box.fill(text);
+      sendInChats.push(
+        await tapLatency(
+          buyer,
+          () => tapInView(thread.getByRole('button', { name: 'Send', exact: true })),
+          () => thread.getByRole('list', { name: 'Messages' }).getByText(text).waitFor(),
+        ),
+      );
+    }
     return {
       pickedUp: summarizeRuns(pickedUp),
       finishDropOff: summarizeRuns(finishDropOff),
       send: summarizeRuns(send),
+      sendInChats: summarizeRuns(sendInChats),
     };
   } finally {
     await browser.close();
