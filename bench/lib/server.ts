@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.js';
 import fs from 'node:fs';
 import { freePort } from '#tests/fixtures/ports.js';
 import { CLIENT_DIR, SERVER_MAIN } from './paths.js';
@@ -37,7 +38,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** The real built server (`node dist/server/main.js`) on its own database and data folder. */
+/** The real built server (as `npm run serve` starts it) on its own database and data folder. */
 export async function startAppServer(options: {
   databaseUrl: string;
   dataDir: string;
@@ -46,7 +47,7 @@ export async function startAppServer(options: {
 }): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: build first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.js';
 import { freePort } from '../fixtures/ports';
 
 /** Ports of one worker's stand-ins: E2E_PORT + 20 × its parallel index + their offsets. */
@@ -31,7 +32,7 @@ export interface AppServer {
 export async function startAppServer(port: number, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-e2e-'));
   const buildOut = process.env.BUILD_OUT ?? 'dist';
-  const child = spawn(process.execPath, [`${buildOut}/server/main.js`], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, `${buildOut}/server/main.js`], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
