@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListing } from '#server/db/factories.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
+import { unassignedDelivery } from './data.js';
 import { openSse, type SseConnection } from './sse-client.js';
 
 let ctx: TestContext;
@@ -119,33 +120,17 @@ describe('GET /api/events', () => {
   });
 
   it('says at ready how long ago the user’s last event came, so data fetched before it is refetched', async () => {
-    const lateVendor = await signedInUser(ctx, { username: 'ev_late_vendor' });
-    const lateBuyer = await signedInUser(ctx, { username: 'ev_late_buyer' });
-    const quiet = await signedInUser(ctx, { username: 'ev_quiet' });
-    const { listing_id } = await createListing(ctx.database.db, {
-      vendor_id: lateVendor.user.user_id,
-      title: 'Desk',
-    });
     // The buyer's page has its data; the seller accepts before the buyer's stream is open.
-    const req = await as(ctx, lateBuyer).post('/api/delivery_request', {
-      buyer_id: lateBuyer.user.user_id,
-      vendor_id: lateVendor.user.user_id,
-      listing_id,
-      dropoff: 'Library',
-    });
-    const accepted = await as(ctx, lateVendor).post(
-      `/api/delivery_instruction/request/accept/${req.json().delivery_request_id}`,
-      { pickup: 'Cafe 101' },
-    );
-    expect(accepted.statusCode).toBe(201);
+    const late = await unassignedDelivery(ctx);
+    const quiet = await signedInUser(ctx, { username: 'ev_quiet' });
 
     const readyOf = async (actor: Actor) =>
       (await stream(actor)).events.find((e) => e.event === 'ready')!.data as {
         user_id: number;
         last_event_ms_ago: number | null;
       };
-    const buyerReady = await readyOf(lateBuyer);
-    expect(buyerReady.user_id).toBe(lateBuyer.user.user_id);
+    const buyerReady = await readyOf(late.buyer);
+    expect(buyerReady.user_id).toBe(late.buyer.user.user_id);
     expect(buyerReady.last_event_ms_ago).toBeGreaterThanOrEqual(0);
     expect(buyerReady.last_event_ms_ago).toBeLessThan(30_000);
     // A courier on shift heard of the new delivery in the pool; nobody else did.
