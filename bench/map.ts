@@ -10,10 +10,10 @@ import type { Request } from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { campusBounds, campusTiles, tileAt, tileUrl } from '#shared/campus-area.js';
 import { CAMPUS_LOCATIONS } from '#shared/locations.js';
-import { DEMO_PASSWORD } from '#server/db/seed.js';
 import { writeMbtiles } from '../tests/fixtures/map-tiles.js';
 import { cannon, CONNECTIONS, DURATION, mean, round, warmUp, type ScenarioResult } from './api.js';
 import { CAMPUS_NETWORK, launchBrowser } from './lib/browser.js';
+import { signInOnPage } from './lib/demo-delivery.js';
 import { processMemoryMb } from './lib/process-memory.js';
 import { ROOT, TMP } from './lib/paths.js';
 import { startAppServer, startNodeServer, type RunningServer } from './lib/server.js';
@@ -79,11 +79,7 @@ async function timeSave(baseURL: string, throttled: boolean): Promise<SaveRun> {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('tom@sfsu.edu');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInOnPage(page, 'tom');
     if (throttled) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
