@@ -1,9 +1,9 @@
 /**
  * Interaction to Next Paint of the taps that must answer at once, at Lighthouse's 4x CPU
  * slowdown on a phone-sized screen: the courier's PICKED UP and FINISH DROP OFF on
- * /courierNav/{id}, and the buyer's Send on a product page and in a conversation on /Chats. Each tap's latency is what the
- * browser's Event Timing reports for its interaction (the longest event of it: input delay,
- * handlers and the next paint). BENCH_INP_RUNS taps of each (default 5), on fresh deliveries.
+ * /courierNav/{id}, and the buyer's Send on a product page and in a conversation on /Chats.
+ * Each tap's latency is what the browser's Event Timing reports for its interaction (the
+ * longest event of it: input delay, handlers and the next paint). BENCH_INP_RUNS taps of each (default 5), on fresh deliveries.
  */
 import type { Locator, Page } from '@playwright/test';
 import { launchBrowser } from './lib/browser.js';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '#server/node-flags.js';
 import fs from 'node:fs';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.js';
 import { freePort } from '#tests/fixtures/ports.js';
 import { CLIENT_DIR, SERVER_MAIN } from './paths.js';
 

@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import {
+  LIVE_EVENT_TYPES,
   MAX_STREAMS_PER_USER,
   SSE_HEARTBEAT_MS,
   SSE_REPLACED_EVENT,
@@ -29,12 +30,9 @@ const EXPIRY_SWEEP_MS = 1_000;
 /** How often the times of users' last events are pruned of those no longer recent. */
 const RECENT_PRUNE_MS = 60_000;
 /** Events whose data a page shows and refetches when it missed one (not courier positions). */
-const REFETCHED = new Set<BusEvent['type']>([
-  'message.created',
-  'delivery.updated',
-  'delivery.removed',
-  'notification.created',
-]);
+const REFETCHED = new Set<BusEvent['type']>(
+  LIVE_EVENT_TYPES.filter((type) => type !== 'courier.position'),
+);
 
 export function createHub() {
   /** Each user's streams, oldest first (a Set keeps insertion order). */
