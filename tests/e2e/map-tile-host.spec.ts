@@ -35,10 +35,19 @@ test("under the service worker the courier's map shows the tile host's tiles, an
   // Those tiles came through the worker, from the host (which forbids HTTP caching), into the
   // worker's tile cache.
   expect(tileHost.requests.length).toBeGreaterThan(0);
-  const cached = await page.evaluate(async () =>
-    (await (await caches.open('map-tiles')).keys()).map((r) => new URL(r.url).pathname),
-  );
-  for (const t of online) expect(cached).toContain(`/${t.z}/${t.x}/${t.y}.png`);
+  // The worker stores its copy after answering (Workbox's cachePut runs in waitUntil).
+  const shown = online.map((t) => `/${t.z}/${t.x}/${t.y}.png`);
+  await expect
+    .poll(
+      async () => {
+        const cached = await page.evaluate(async () =>
+          (await (await caches.open('map-tiles')).keys()).map((r) => new URL(r.url).pathname),
+        );
+        return shown.filter((tile) => !cached.includes(tile));
+      },
+      { message: 'every tile shown is in the worker’s tile cache' },
+    )
+    .toEqual([]);
 
   await goOffline(context);
   await page.reload();

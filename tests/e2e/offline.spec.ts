@@ -46,10 +46,12 @@ test.describe('offline app shell', () => {
     await page.evaluate(async (url) => {
       await fetch(url!);
     }, image);
-    expect(
-      await page.evaluate(async (url) => !!(await caches.match(url!)), image),
-      'the image is in a runtime cache',
-    ).toBe(true);
+    // The worker answers first and stores the copy after (Workbox's cachePut runs in waitUntil).
+    await expect
+      .poll(() => page.evaluate(async (url) => !!(await caches.match(url!)), image), {
+        message: 'the image is in a runtime cache',
+      })
+      .toBe(true);
 
     await goOffline(context);
     const status = await page.evaluate(async (url) => (await fetch(url!)).status, image);
