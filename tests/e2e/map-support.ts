@@ -61,6 +61,18 @@ interface MapPoint {
  * Points every 16 px over the part of the map inside the viewport, each with the element a
  * person sees there: a tile, or something over the map (marker, label, control, header).
  */
+/** Where the map's tiles are on screen, and whether Leaflet is panning or zooming it. */
+function mapPlacement(page: Page): Promise<{ at: string; moving: boolean }> {
+  return page.evaluate(() => {
+    const pane = document.querySelector<HTMLElement>('.leaflet-map-pane');
+    const tile = document.querySelector('img.leaflet-tile')?.getBoundingClientRect();
+    return {
+      at: `${pane?.style.transform} ${tile?.left},${tile?.top},${tile?.width}`,
+      moving: ['leaflet-pan-anim', 'leaflet-zoom-anim'].some((c) => pane?.classList.contains(c)),
+    };
+  });
+}
+
 async function readMapPoints(page: Page): Promise<{ points: MapPoint[]; ground: Rgb }> {
   return page.evaluate(() => {
     const map = document.querySelector<HTMLElement>('.leaflet-container')!;
@@ -159,8 +171,23 @@ export async function expectMapShows(
 ): Promise<TileId[]> {
   // Leaflet fades tiles in; let the last one finish before reading pixels.
   await page.waitForTimeout(400);
-  const { points, ground } = await readMapPoints(page);
-  const shot = await page.screenshot({ animations: 'disabled', scale: 'css' });
+  // Where the tiles are and what the screen shows must be read with the map at rest: a pan
+  // (Leaflet animates a short recentre) moving between the two would misplace every point.
+  let read: { points: MapPoint[]; ground: Rgb; shot: Buffer } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const before = await mapPlacement(page);
+        const { points, ground } = await readMapPoints(page);
+        const shot = await page.screenshot({ animations: 'disabled', scale: 'css' });
+        const still = !before.moving && before.at === (await mapPlacement(page)).at;
+        if (still) read = { points, ground, shot };
+        return still;
+      },
+      { message: 'the map comes to rest' },
+    )
+    .toBe(true);
+  const { points, ground, shot } = read!;
   const { data, info } = await sharp(shot)
     .removeAlpha()
     .raw()
