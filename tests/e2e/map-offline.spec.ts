@@ -20,7 +20,13 @@ import {
   waitForTiles,
   type AppServer,
 } from './map-support';
-import { deliveryForTom, goOffline, waitForSaved, waitForServiceWorker } from './offline-helpers';
+import {
+  cachedPaths,
+  deliveryForTom,
+  goOffline,
+  waitForSaved,
+  waitForServiceWorker,
+} from './offline-helpers';
 
 const key = (t: TileId) => `${t.z}/${t.x}/${t.y}`;
 const ARCHIVE_TILES = campusTiles({ minZoom: 15, maxZoom: 19, bounds: null }, campusBounds(400));
@@ -63,11 +69,7 @@ const test = base.extend<object, { app: AppServer }>({
 test.use({ ...PHONE });
 
 async function savedCampusTiles(page: Page): Promise<string[]> {
-  return page.evaluate(async () =>
-    (await (await caches.open('campus-map')).keys())
-      .map((r) => new URL(r.url).pathname)
-      .filter((p) => p.startsWith('/tiles/')),
-  );
+  return (await cachedPaths(page, 'campus-map')).filter((p) => p.startsWith('/tiles/'));
 }
 
 /** Signs tom in and opens the courier dashboard, which saves the campus. */
@@ -97,9 +99,7 @@ test('a courier goes on shift with signal and the campus map is saved for offlin
   const saved = await savedCampusTiles(page);
   expect(saved).toHaveLength(CAMPUS.size);
   expect(new Set(saved.map((p) => /(\d+\/\d+\/\d+)\.png$/.exec(p)![1]))).toEqual(CAMPUS);
-  expect(
-    await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length),
-  ).toBe(0);
+  expect(await cachedPaths(page, 'map-tiles')).toHaveLength(0);
 
   // Opened again, nothing is fetched twice.
   const tileRequests: string[] = [];

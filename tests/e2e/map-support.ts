@@ -57,10 +57,6 @@ interface MapPoint {
   on: (TileId & { nearEdge: boolean; missing: boolean }) | 'cover';
 }
 
-/**
- * Points every 16 px over the part of the map inside the viewport, each with the element a
- * person sees there: a tile, or something over the map (marker, label, control, header).
- */
 /** Where the map's tiles are on screen, and whether Leaflet is panning or zooming it. */
 function mapPlacement(page: Page): Promise<{ at: string; moving: boolean }> {
   return page.evaluate(() => {
@@ -73,6 +69,10 @@ function mapPlacement(page: Page): Promise<{ at: string; moving: boolean }> {
   });
 }
 
+/**
+ * Points every 16 px over the part of the map inside the viewport, each with the element a
+ * person sees there: a tile, or something over the map (marker, label, control, header).
+ */
 async function readMapPoints(page: Page): Promise<{ points: MapPoint[]; ground: Rgb }> {
   return page.evaluate(() => {
     const map = document.querySelector<HTMLElement>('.leaflet-container')!;

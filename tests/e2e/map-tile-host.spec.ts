@@ -6,7 +6,13 @@
 import { expect, signInWithForm } from './fixtures';
 import { PHONE } from './delivery-support';
 import { expectMapShows, waitForTiles, withTileHost } from './map-support';
-import { deliveryForTom, goOffline, waitForSaved, waitForServiceWorker } from './offline-helpers';
+import {
+  cachedPaths,
+  deliveryForTom,
+  goOffline,
+  waitForSaved,
+  waitForServiceWorker,
+} from './offline-helpers';
 import { tileColour } from '../fixtures/map-tiles';
 
 const test = withTileHost({ host: 1, app: 2 });
@@ -40,9 +46,7 @@ test("under the service worker the courier's map shows the tile host's tiles, an
   await expect
     .poll(
       async () => {
-        const cached = await page.evaluate(async () =>
-          (await (await caches.open('map-tiles')).keys()).map((r) => new URL(r.url).pathname),
-        );
+        const cached = await cachedPaths(page, 'map-tiles');
         return shown.filter((tile) => !cached.includes(tile));
       },
       { message: 'every tile shown is in the worker’s tile cache' },

@@ -24,6 +24,14 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/** The paths of the requests the page's cache `name` (a service-worker cache) holds. */
+export function cachedPaths(page: Page, name: string): Promise<string[]> {
+  return page.evaluate(
+    async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname),
+    name,
+  );
+}
+
 /** Reads a PNG's width and height from its header. */
 export function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
