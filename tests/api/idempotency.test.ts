@@ -161,6 +161,13 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', missing, key)).statusCode).toBe(
       404,
     );
+    // Free by the time the answer arrives, not some time after: the client may repeat at once.
+    const kept = await ctx.database.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', '=', key)
+      .execute();
+    expect(kept).toEqual([]);
     const fixed = await send(
       ctx,
       p.buyer,

@@ -12,6 +12,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
   preSerializationAsyncHookHandler,
 } from 'fastify';
@@ -120,16 +121,29 @@ const store: preSerializationAsyncHookHandler<unknown> = async function (request
   return payload;
 };
 
-/** Anything else (an error, a refusal) lets go of the key: the same request may try again. */
-const release: onResponseAsyncHookHandler = async function (request) {
+async function letGo(request: FastifyRequest) {
   const holding = held.get(request);
   if (!holding) return;
   held.delete(request);
   await releaseKey(request.server.db, holding.userId, holding.key).catch((error: unknown) =>
     request.log.warn({ err: error }, 'could not release an idempotency key'),
   );
+}
+
+/**
+ * Anything else (an error, a refusal) lets go of the key before the answer leaves: a client that
+ * corrects its request and sends it again at once, with the same key, must find the key free.
+ */
+const release: onSendAsyncHookHandler<unknown> = async function (request, _reply, payload) {
+  await letGo(request);
+  return payload;
+};
+
+/** A request that never sent an answer (the client went away) lets go of its key too. */
+const releaseUnsent: onResponseAsyncHookHandler = async function (request) {
+  await letGo(request);
 };
 
 export function idempotent() {
-  return { preHandler: claim, preSerialization: store, onResponse: release };
+  return { preHandler: claim, preSerialization: store, onSend: release, onResponse: releaseUnsent };
 }
