@@ -192,7 +192,11 @@ describe('several instances share one queue', () => {
       expect(new Set(smtp.mails.map((m) => m.user))).toEqual(
         new Set(['campus-app', 'campus-app-2']),
       );
-      const rows = await rowsOf(first);
+      // Each row is marked sent once its instance hears the mail was accepted.
+      const rows = await until(
+        () => rowsOf(first),
+        (all) => all.every((r) => r.status !== 'sending'),
+      );
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     } finally {
       await second.close();

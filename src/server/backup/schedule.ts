@@ -92,10 +92,11 @@ export function registerBackupSchedule(
         'scheduled backup written',
       );
     } catch (error) {
-      failed(error, out);
+      // Recorded first: whoever reads the error in the log finds the failed run in the table.
       await finishRun(app.db, runId, { status: 'failed', file: out, error: message(error) }).catch(
         (recordError: unknown) => log.warn({ err: recordError }, 'could not record the failure'),
       );
+      failed(error, out);
     }
   };
 
