@@ -19,6 +19,19 @@ const BLANK_TILE = Buffer.from(
   'base64',
 );
 
+/**
+ * On the courier dashboard, puts the signed-in courier on shift, whether or not an earlier test
+ * left them on it: first waits for the dashboard to draw one of the two buttons (it draws after
+ * the saved data is read back and its code has loaded).
+ */
+export async function onShift(page: Page) {
+  const start = page.getByRole('button', { name: 'Available for Work' });
+  const end = page.getByRole('button', { name: 'END SHIFT' });
+  await expect(start.or(end)).toBeVisible();
+  if (await start.isVisible()) await start.click();
+  await expect(end).toBeVisible();
+}
+
 export interface SessionUser {
   user_id: number;
   username: string;

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { campusBounds, campusTiles, tileAt, type TileId } from '../../src/shared/campus-area.js';
 import { CAMPUS_LOCATIONS } from '../../src/shared/locations.js';
 import { tileColour, writeMbtiles } from '../fixtures/map-tiles';
-import { PHONE } from './delivery-support';
+import { onShift, PHONE } from './delivery-support';
 import { expect, signInWithForm, test as base } from './fixtures';
 import {
   expectMapShows,
@@ -77,9 +77,7 @@ async function goOnShift(page: Page) {
   await signInWithForm(page, 'tom');
   await page.goto('/courierPage');
   await waitForServiceWorker(page);
-  const start = page.getByRole('button', { name: 'Available for Work' });
-  if (await start.isVisible()) await start.click();
-  await expect(page.getByRole('button', { name: 'END SHIFT' })).toBeVisible();
+  await onShift(page);
   const status = page.getByRole('region', { name: 'Map without signal' });
   await expect(status.getByText('Campus map saved for offline')).toBeVisible({ timeout: 30_000 });
   return status;

@@ -57,14 +57,23 @@ interface MapPoint {
   on: (TileId & { nearEdge: boolean; missing: boolean }) | 'cover';
 }
 
-/** Where the map's tiles are on screen, and whether Leaflet is panning or zooming it. */
+/**
+ * Where the map's tiles are on screen, and whether Leaflet is still changing the picture:
+ * panning or zooming it, or fading a tile in (Leaflet sets a loaded tile's opacity from script,
+ * 0 to 1 over 200 ms, once per animation frame: a busy machine draws fewer frames).
+ */
 function mapPlacement(page: Page): Promise<{ at: string; moving: boolean }> {
   return page.evaluate(() => {
     const pane = document.querySelector<HTMLElement>('.leaflet-map-pane');
     const tile = document.querySelector('img.leaflet-tile')?.getBoundingClientRect();
+    const fading = [...document.querySelectorAll<HTMLElement>('img.leaflet-tile-loaded')].some(
+      (t) => t.style.opacity !== '' && Number(t.style.opacity) < 1,
+    );
     return {
       at: `${pane?.style.transform} ${tile?.left},${tile?.top},${tile?.width}`,
-      moving: ['leaflet-pan-anim', 'leaflet-zoom-anim'].some((c) => pane?.classList.contains(c)),
+      moving:
+        fading ||
+        ['leaflet-pan-anim', 'leaflet-zoom-anim'].some((c) => pane?.classList.contains(c)),
     };
   });
 }
@@ -169,10 +178,9 @@ export async function expectMapShows(
   page: Page,
   expected: (tile: TileId) => Rgb | null,
 ): Promise<TileId[]> {
-  // Leaflet fades tiles in; let the last one finish before reading pixels.
-  await page.waitForTimeout(400);
   // Where the tiles are and what the screen shows must be read with the map at rest: a pan
-  // (Leaflet animates a short recentre) moving between the two would misplace every point.
+  // (Leaflet animates a short recentre) moving between the two would misplace every point, and
+  // a tile still fading in shows a paler colour than its own.
   let read: { points: MapPoint[]; ground: Rgb; shot: Buffer } | undefined;
   await expect
     .poll(
@@ -180,7 +188,8 @@ export async function expectMapShows(
         const before = await mapPlacement(page);
         const { points, ground } = await readMapPoints(page);
         const shot = await page.screenshot({ animations: 'disabled', scale: 'css' });
-        const still = !before.moving && before.at === (await mapPlacement(page)).at;
+        const after = await mapPlacement(page);
+        const still = !before.moving && !after.moving && before.at === after.at;
         if (still) read = { points, ground, shot };
         return still;
       },

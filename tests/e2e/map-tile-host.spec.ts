@@ -4,7 +4,7 @@
  * (like OpenStreetMap's) forbid downloading areas in advance, so nothing is.
  */
 import { expect, signInWithForm } from './fixtures';
-import { PHONE } from './delivery-support';
+import { onShift, PHONE } from './delivery-support';
 import { expectMapShows, waitForTiles, withTileHost } from './map-support';
 import {
   cachedPaths,
@@ -104,9 +104,7 @@ test('going on shift downloads nothing from that host in advance, and says the m
   const before = tileHost.requests.length;
   await page.goto('/courierPage');
   await waitForServiceWorker(page);
-  const start = page.getByRole('button', { name: 'Available for Work' });
-  if (await start.isVisible()) await start.click();
-  await expect(page.getByRole('button', { name: 'END SHIFT' })).toBeVisible();
+  await onShift(page);
   await expect(
     page
       .getByRole('region', { name: 'Map without signal' })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { OUTBOX } from '../../src/shared/outbox-names.js';
 import { DEMO_PASSWORD, demoEmail, expect, nextDialog, signInWithForm, test } from './fixtures';
 import {
   blankTiles,
@@ -158,6 +159,18 @@ test.describe('courier updates without a network', () => {
     await goOffline(context);
     await page.getByRole('button', { name: 'PICKED UP' }).click();
     await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
+    // The page asks for the sync just after it shows the update waiting: let it finish asking.
+    await expect
+      .poll(() =>
+        page.evaluate(async (tag) => {
+          const registration = (await navigator.serviceWorker
+            .ready) as ServiceWorkerRegistration & {
+            sync: { getTags(): Promise<string[]> };
+          };
+          return (await registration.sync.getTags()).includes(tag);
+        }, OUTBOX.syncTag),
+      )
+      .toBe(true);
     await page.close();
 
     // No page is open: only the worker can send it.

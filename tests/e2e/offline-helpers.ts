@@ -24,6 +24,15 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/**
+ * Resolves once the page's live stream (GET /api/events) has been answered: start waiting before
+ * the page opens, and cut the network after. The app closes an open stream itself when the
+ * browser goes offline, but a stream cut while it is being opened is logged as a failed load.
+ */
+export function liveStreamOpened(page: Page): Promise<unknown> {
+  return page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+}
+
 /** The paths of the requests the page's cache `name` (a service-worker cache) holds. */
 export function cachedPaths(page: Page, name: string): Promise<string[]> {
   return page.evaluate(

@@ -143,6 +143,31 @@ describe('courier dashboard', () => {
     expect(within(column(/^In Progress/)).getAllByRole('article')).toHaveLength(2);
   });
 
+  it('END SHIFT tapped before the own deliveries have come waits for them, then warns', async () => {
+    signIn({ is_courier: 1, on_shift: 1 });
+    let answerMine: (list: unknown) => void = () => undefined;
+    const api = stubApi({
+      [UNASSIGNED]: [],
+      [MINE]: () => new Promise((resolve) => (answerMine = resolve)),
+      'PUT /api/user/7': makeUser({ is_courier: 1, on_shift: 0 }),
+    });
+    const { user } = openDashboard();
+    await waitFor(() => expect(api.callsTo(MINE)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'END SHIFT' }));
+    // Not ended unasked while the list is on its way, and asked for once only.
+    expect(api.callsTo('PUT /api/user/7')).toHaveLength(0);
+    answerMine([assigned]);
+    const warning = await screen.findByRole('alertdialog', {
+      name: 'End your shift with deliveries in progress?',
+    });
+    expect(warning).toHaveAccessibleDescription(
+      'You still have 1 delivery in progress. They stay yours: finish it, or open it and use UNABLE TO DELIVER.',
+    );
+    expect(await answerNextDialog(user, false)).toBe('End your shift with deliveries in progress?');
+    expect(api.callsTo('PUT /api/user/7')).toHaveLength(0);
+    expect(api.callsTo(MINE)).toHaveLength(1);
+  });
+
   it('groups own deliveries: Assigned and Picked Up in progress, then Delivered', async () => {
     signIn({ is_courier: 1, on_shift: 1 });
     stubApi({ [UNASSIGNED]: [], [MINE]: [assigned, delivered, pickedUp] });

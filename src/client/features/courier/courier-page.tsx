@@ -94,7 +94,11 @@ function CourierDashboard({ user }: { user: SessionUser }) {
 
   async function toggleShift() {
     setNotice(null);
-    const underway = columns?.inProgress.length ?? 0;
+    // Tapped while the courier's own list is still on its way (just after opening the app): the
+    // warning below depends on it, so the tap waits for it rather than ends the shift unasked.
+    const own =
+      onShift && listArriving ? (await mine.refetch({ cancelRefetch: false })).data : mine.data;
+    const underway = own ? groupByColumn(own).inProgress.length : 0;
     if (
       onShift &&
       underway > 0 &&
