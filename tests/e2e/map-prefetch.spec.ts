@@ -8,12 +8,7 @@ import { tileColour } from '../fixtures/map-tiles';
 import { PHONE } from './delivery-support';
 import { expect, signInWithForm } from './fixtures';
 import { expectMapShows, waitForTiles, withTileHost } from './map-support';
-import {
-  deliveryForTom,
-  goOffline,
-  liveStreamOpened,
-  waitForServiceWorker,
-} from './offline-helpers';
+import { deliveryForTom, goOffline, waitForServiceWorker, watchRequests } from './offline-helpers';
 
 const test = withTileHost({ host: 5, app: 6 }, { TILE_PREFETCH: '1' });
 test.use({ ...PHONE });
@@ -42,10 +37,12 @@ test("with the host's permission the campus is saved from it, and shown from the
   const asked = new Set(tileHost.requests.map((p) => p.replace(/^\/|\.png$/g, '')));
   for (const t of CAMPUS) expect(asked.has(key(t)), key(t)).toBe(true);
 
-  const streaming = liveStreamOpened(page);
+  const requests = watchRequests(page);
+  const streaming = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
   await page.goto(`/courierNav/${deliveryId}`);
   await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
   await streaming;
+  await requests.quiet();
   await goOffline(context);
   await page.getByRole('button', { name: 'PICKED UP' }).click();
   await waitForTiles(page, 18);

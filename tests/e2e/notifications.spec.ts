@@ -86,16 +86,25 @@ async function listingNotAskedFor(page: Page) {
 async function deliverToBrowser(context: BrowserContext, page: Page, push: ReceivedPush) {
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  const versions: { registrationId: string; status: string }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  cdp.on('ServiceWorker.workerVersionUpdated', (e) => versions.push(...e.versions));
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.some((r) => !r.isDeleted)).toBe(true);
-  const registration = registrations.find((r) => !r.isDeleted)!;
+  // A push goes to the registration's active worker: wait until the browser reports one.
+  const active = () =>
+    registrations.find(
+      (r) =>
+        !r.isDeleted &&
+        versions.some((v) => v.registrationId === r.registrationId && v.status === 'activated'),
+    );
+  await expect.poll(() => active() !== undefined).toBe(true);
+  // The session stays attached (it ends with the page): detaching at once could race the
+  // dispatch of the push event.
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: app.url,
-    registrationId: registration.registrationId,
+    registrationId: active()!.registrationId,
     data: JSON.stringify(push.payload),
   });
-  await cdp.detach();
 }
 
 /** The notifications the service worker is showing. */
@@ -175,6 +184,7 @@ test('a push from the server is shown by the service worker, and a tap opens Ord
   await test.step('the service worker shows each; the newer replaces the older (one tag per order)', async () => {
     const [accepted, pickedUp] = service.deliveredTo(device) as [ReceivedPush, ReceivedPush];
     await page.goto('/aboutTeam');
+    await waitForServiceWorker(page);
     await deliverToBrowser(context, page, accepted);
     await expect.poll(() => shownNotifications(page)).toHaveLength(1);
     await deliverToBrowser(context, page, pickedUp);

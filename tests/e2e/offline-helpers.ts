@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
 import { verifyFromMailbox } from './mailbox';
 
@@ -25,12 +25,33 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Resolves once the page's live stream (GET /api/events) has been answered: start waiting before
- * the page opens, and cut the network after. The app closes an open stream itself when the
- * browser goes offline, but a stream cut while it is being opened is logged as a failed load.
+ * Watches the page's requests from now on. `quiet()` resolves once none has been under way for
+ * half a second, the live stream (GET /api/events, open for as long as the page is) aside. Cut
+ * the network only then: a request cut on its way is logged as a failed load, a console error,
+ * and the app starts some just after a screen shows (the live stream, the refetch of what it
+ * may have missed before the stream opened).
  */
-export function liveStreamOpened(page: Page): Promise<unknown> {
-  return page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events');
+export function watchRequests(page: Page): { quiet: () => Promise<void> } {
+  const open = new Set<Request>();
+  let changedAt = Date.now();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') return;
+    open.add(request);
+    changedAt = Date.now();
+  });
+  const ended = (request: Request) => {
+    if (open.delete(request)) changedAt = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    quiet: () =>
+      expect
+        .poll(() => open.size === 0 && Date.now() - changedAt >= 500, {
+          message: 'no request under way for half a second',
+        })
+        .toBe(true),
+  };
 }
 
 /** The paths of the requests the page's cache `name` (a service-worker cache) holds. */
