@@ -10,6 +10,12 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
 /** How long the server keeps a key and its answer. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * The most keys one account keeps; a new key evicts that account's oldest answered ones past it.
+ * A phone's outbox replays within minutes, far inside this many writes; without a bound, fresh
+ * keys on every request grew the table by a row each (300 in under 3 s).
+ */
+export const IDEMPOTENCY_KEYS_PER_ACCOUNT = 200;
 /** 1 to 255 visible ASCII characters (a UUID is best). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -4,7 +4,11 @@
  * keys belong to one account; a failed first try leaves the key free; 24 hours, then new.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENT_REPLAY_HEADER, idempotencyHeaderValue } from '#shared/idempotency.js';
+import {
+  IDEMPOTENCY_KEYS_PER_ACCOUNT,
+  IDEMPOTENT_REPLAY_HEADER,
+  idempotencyHeaderValue,
+} from '#shared/idempotency.js';
 import {
   codedDelivery,
   courier,
@@ -241,6 +245,54 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
     expect(Date.parse(kept.expires_at) - Date.parse(kept.created_at)).toBe(24 * 60 * 60 * 1000);
+  });
+});
+
+describe('Idempotency-Key storage per account', () => {
+  it('keeps at most IDEMPOTENCY_KEYS_PER_ACCOUNT keys, evicting the oldest answered ones', async () => {
+    const d = await unassignedDelivery(ctx);
+    const tom = await courier(ctx);
+    const url = `/api/delivery_instruction/${d.delivery.delivery_id}`;
+    await moveAlong(ctx, tom, d.delivery, ['Assigned', 'Picked Up']);
+    const keysOf = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('user_id', '=', tom.user.user_id)
+          .execute()
+      ).map((row) => row.key);
+    // The attack: a repeat of PICKED UP (200 each time) with a fresh 250-character key, 300 times.
+    const keys: string[] = [];
+    for (let i = 0; i < IDEMPOTENCY_KEYS_PER_ACCOUNT + 100; i++) {
+      const key = `${String(i).padStart(4, '0')}-${'k'.repeat(245)}`;
+      keys.push(key);
+      const res = await send(ctx, tom, 'PUT', url, { delivery_status: 'Picked Up' }, key);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const kept = await keysOf();
+    expect(kept.length).toBe(IDEMPOTENCY_KEYS_PER_ACCOUNT);
+    // The newest are the ones kept, and still replay their first answer.
+    expect(new Set(kept)).toEqual(new Set(keys.slice(-IDEMPOTENCY_KEYS_PER_ACCOUNT)));
+    const replayed = await send(
+      ctx,
+      tom,
+      'PUT',
+      url,
+      { delivery_status: 'Picked Up' },
+      keys.at(-1),
+    );
+    expect(replayed.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
+    // Another person's keys are theirs: none of the courier's evictions touched them.
+    const p = await parties(ctx);
+    const mine = newKey();
+    await send(ctx, p.buyer, 'POST', '/api/direct_message', messageOf(p, 'Still here'), mine);
+    const buyerKeys = await ctx.database.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('user_id', '=', p.buyer.user.user_id)
+      .execute();
+    expect(buyerKeys.map((row) => row.key)).toEqual([mine]);
   });
 });
 

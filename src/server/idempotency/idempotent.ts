@@ -17,6 +17,7 @@ import type {
   preSerializationAsyncHookHandler,
 } from 'fastify';
 import {
+  IDEMPOTENCY_KEYS_PER_ACCOUNT,
   IDEMPOTENCY_MESSAGES,
   IDEMPOTENCY_TTL_MS,
   IDEMPOTENT_REPLAY_HEADER,
@@ -83,6 +84,7 @@ const claim: preHandlerAsyncHookHandler = async function (request, reply) {
       now,
       ttlMs: IDEMPOTENCY_TTL_MS,
       leaseMs: LEASE_MS,
+      keep: IDEMPOTENCY_KEYS_PER_ACCOUNT,
     });
     if (result.kind === 'claimed') {
       held.set(request, { userId, key });

@@ -27,6 +27,8 @@ export interface ClaimInput {
   ttlMs: number;
   /** How long a running request holds the key before it counts as abandoned. */
   leaseMs: number;
+  /** The most keys the account keeps: a new one evicts the oldest answered ones past it. */
+  keep: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -47,7 +49,10 @@ export async function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
-  if (inserted) return { kind: 'claimed' };
+  if (inserted) {
+    await evictOldest(db, userId, input.keep);
+    return { kind: 'claimed' };
+  }
 
   // An expired key is new again; a request abandoned without an answer (its instance stopped)
   // may be taken over by the same request.
@@ -84,6 +89,29 @@ export async function claimKey(db: Db, input: ClaimInput): Promise<Claim> {
     kind: 'replay',
     answer: { statusCode: row.status_code, body: row.body ?? 'null' },
   };
+}
+
+/**
+ * Deletes the account's answered keys past its newest `keep`. A key whose request still runs
+ * stays: its answer is on the way.
+ */
+async function evictOldest(db: Db, userId: number, keep: number): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('status_code', 'is not', null)
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('key', 'desc')
+        // SQLite takes an offset only after a limit.
+        .limit(Number.MAX_SAFE_INTEGER)
+        .offset(keep),
+    )
+    .execute();
 }
 
 /** Keeps the first request's answer for the repeats. */
