@@ -15,7 +15,7 @@ import { passwordRoutes } from './features/accounts/password-routes.js';
 import { verificationRoutes } from './features/accounts/verification-routes.js';
 import {
   createSignInGuard,
-  DEFAULT_SIGN_IN_LIMITS,
+  signInLimitsFor,
   type SignInLimits,
 } from './features/accounts/sign-in-guard.js';
 import { deliveryRoutes } from './features/deliveries/routes.js';
@@ -48,6 +48,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { mailboxRoutes } from './mail/mailbox-routes.js';
 import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerWellFormedText } from './plugins/well-formed-text.js';
 import { registerCacheControl, sharedAnswer } from './plugins/cache-control.js';
 import { registerSession } from './plugins/session.js';
 import { registerStatic } from './plugins/static.js';
@@ -69,7 +70,10 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Connection;
-  /** Guessing limits (docs/decisions/024-sign-in-guard.md); tests loosen or tighten them. */
+  /**
+   * Guessing limits (docs/decisions/024-sign-in-guard.md): by default the product's, with the
+   * config's REGISTRATIONS_PER_HOUR; tests loosen or tighten them.
+   */
   throttle?: SignInLimits;
   /** false: no log; a stream: the log written there (tests read what it says). */
   logger?: boolean | { stream: NodeJS.WritableStream };
@@ -91,7 +95,7 @@ const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
 export async function buildApp({
   config,
   database,
-  throttle = DEFAULT_SIGN_IN_LIMITS,
+  throttle = signInLimitsFor(config),
   logger = true,
   mapTiles: opened,
   mailTiming,
@@ -141,6 +145,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurity(app, mapTiles);
+  registerWellFormedText(app);
   registerCacheControl(app);
   registerSession(app);
   await registerLive(app);

@@ -31,6 +31,7 @@ type Kind =
   | 'userId'
   | 'id'
   | 'price'
+  | 'percent'
   | { text: number }
   | { optText: number }
   | { oneOf: readonly string[] }
@@ -53,6 +54,9 @@ const notDecimalText = fc.oneof(
 );
 const wrongNumber = fc.oneof(junk, notDecimalText);
 
+/** Half of a UTF-16 pair, alone: no database column holds it as text. */
+const loneSurrogate = fc.constantFrom('\ud800', 'Lamp \udfff', '\udc00\ud800', 'ok\ud83d');
+
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
 
 function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
@@ -70,8 +74,17 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
   }
   if (kind === 'id')
     return fc.oneof(wrongNumber, fc.integer({ max: 0 }), fc.constant(2.5), fc.constant(2 ** 40));
-  if (kind === 'price')
+  if (kind === 'percent')
     return fc.oneof(wrongNumber, fc.double({ max: -0.01, noNaN: true }), fc.constant(1e12));
+  if (kind === 'price')
+    return fc.oneof(
+      wrongNumber,
+      fc.double({ max: -0.01, noNaN: true }),
+      fc.constant(1e12),
+      // Not whole cents: refused, never rounded (0.004 would have become $0.00).
+      fc.constantFrom(0.004, 10.005, '12.345', 19.991),
+      fc.integer({ min: 1, max: 9 }).map((tenths) => 3 + tenths / 1000),
+    );
   if (kind === 'flag')
     return fc.oneof(
       fc.constant(2),
@@ -147,6 +160,7 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
       fc.constant(''),
       fc.constantFrom(' ', '\t\n ', '\u00a0'.trim() || ' '),
       fc.constant('é'.repeat(kind.text + 1)),
+      loneSurrogate,
       fc.integer(),
       junk,
     );
@@ -154,6 +168,7 @@ function badValue(kind: Kind, w: World, self: Role): fc.Arbitrary<unknown> {
   if ('optText' in kind)
     return fc.oneof(
       fc.constant('ü'.repeat(kind.optText + 1)),
+      loneSurrogate,
       fc.integer(),
       fc.constant({}),
       fc.constant([]),
@@ -273,7 +288,7 @@ const CASES: BodyCase[] = [
       description: { text: LIMITS.description },
       category: { oneOf: CATEGORIES },
       conditions: { oneOf: CONDITIONS },
-      discount: 'price',
+      discount: 'percent',
       photos: 'editPhotos',
     },
   },

@@ -71,12 +71,25 @@ export type Product = z.infer<typeof product>;
 
 export const category = choiceOf(CATEGORIES, `Category must be one of: ${CATEGORIES.join(', ')}`);
 export const condition = choiceOf(CONDITIONS, `Condition must be one of: ${CONDITIONS.join(', ')}`);
+export const PRICE_CENTS_MESSAGE = 'Price must be in whole cents (at most two decimals).';
+
+/**
+ * Money is whole cents (decision 003): 12.5 and 19.99 are, 10.005 is not. Rounding it instead
+ * would change what the person typed (0.004 became $0.00). The tolerance absorbs binary
+ * fractions only (19.99 * 100 is 1998.9999999999998).
+ */
+export function isWholeCents(dollars: number): boolean {
+  const cents = dollars * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
 export const price = numeric(
   z
     .number({ message: 'Please enter a valid numeric value for the price.' })
     .finite('Please enter a valid numeric value for the price.')
     .min(0, 'Price cannot be negative')
-    .max(LIMITS.priceMax, `Price must be at most ${LIMITS.priceMax}`),
+    .max(LIMITS.priceMax, `Price must be at most ${LIMITS.priceMax}`)
+    .refine(isWholeCents, PRICE_CENTS_MESSAGE),
 );
 /** Percent, or a fraction when 1 or less (see discountPercent). */
 export const discount = numeric(

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, LIMITS } from '#shared/constants.js';
-import { IMAGE_MIMETYPES } from '#shared/schemas/listings.js';
+import { IMAGE_MIMETYPES, isWholeCents, PRICE_CENTS_MESSAGE } from '#shared/schemas/listings.js';
 
 export const LISTING_MESSAGES = {
   image: 'Please upload an image.',
@@ -8,6 +8,7 @@ export const LISTING_MESSAGES = {
   price: 'Please enter a valid numeric value for the price.',
   priceNegative: 'Price cannot be negative.',
   priceMax: `Price must be at most ${LIMITS.priceMax}.`,
+  priceCents: PRICE_CENTS_MESSAGE,
   title: 'Please enter a title.',
   description: 'Please enter a description.',
   category: 'Please choose a category.',
@@ -34,7 +35,7 @@ export function checkImage(file: File | null): RuleError | null {
   return null;
 }
 
-/** The price as a number, or the rule it breaks. Non-empty and numeric. */
+/** The price as a number, or the rule it breaks. Non-empty, numeric, whole cents. */
 export function parsePrice(raw: string): number | RuleError {
   const text = raw.trim().replace(/^\$/, '');
   const value = Number(text);
@@ -42,6 +43,7 @@ export function parsePrice(raw: string): number | RuleError {
     return { field: 'price', message: LISTING_MESSAGES.price };
   if (value < 0) return { field: 'price', message: LISTING_MESSAGES.priceNegative };
   if (value > LIMITS.priceMax) return { field: 'price', message: LISTING_MESSAGES.priceMax };
+  if (!isWholeCents(value)) return { field: 'price', message: LISTING_MESSAGES.priceCents };
   return Math.round(value * 100) / 100;
 }
 
