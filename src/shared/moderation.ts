@@ -48,6 +48,49 @@ export const MODERATION_LIMITS = {
   reason: 500,
   /** Rows of the audit trail one read returns. */
   auditPage: 200,
+  /** Reported targets on one page of the queue, unless `limit` says otherwise (1 to the max). */
+  queuePage: 50,
+  queuePageMax: 100,
+  /** Reports listed under one target (its weightiest first); `count` counts them all. */
+  reportsPerTarget: 50,
+} as const;
+
+/**
+ * How much a report weighs in the queue (docs/decisions/020-moderation.md): its reason's
+ * severity times its reporter's standing. Reports from new accounts add their severity, but all
+ * of them on one target together add at most `newcomersCap`, less than one report from an
+ * established reporter, so puppet accounts cannot bury a real report however many they are.
+ */
+export const REPORT_SEVERITY: Record<ReportReason, number> = {
+  prohibited: 3,
+  scam: 3,
+  harassment: 3,
+  other: 2,
+  spam: 1,
+};
+
+/**
+ * A reporter's standing when the queue is read: doubtful (suspended, or moderators dismissed
+ * more of their reports than they upheld, at least `doubtfulAfterDismissed`), new (address not
+ * confirmed, or younger than `establishedAfterDays`), trusted (more upheld than dismissed), or
+ * established.
+ */
+export const REPORTER_STANDINGS = ['doubtful', 'new', 'established', 'trusted'] as const;
+export type ReporterStanding = (typeof REPORTER_STANDINGS)[number];
+export const REPORTER_STANDING_LABELS: Record<ReporterStanding, string> = {
+  doubtful: 'mostly dismissed before',
+  new: 'new account',
+  established: 'established account',
+  trusted: 'upheld before',
+};
+
+export const REPORT_WEIGHING = {
+  establishedAfterDays: 30,
+  doubtfulAfterDismissed: 2,
+  /** Points per severity of one report by an established or trusted reporter. */
+  weight: { established: 4, trusted: 6 },
+  /** The most reports from new accounts add to one target, together (doubtful ones add none). */
+  newcomersCap: 3,
 } as const;
 
 /** What one account may do in a window before it is asked to slow down (429). */

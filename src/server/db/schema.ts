@@ -329,6 +329,8 @@ export interface BlocksTable {
  * A listing a moderator hid (or that its seller's suspension hid): its status is Deleted while
  * held, and `previous_status` is what it gets back (docs/decisions/020-moderation.md).
  */
+  /** What the report named when it was made, as JSON (ReportSnapshot); null on older reports. */
+  snapshot: string | null;
 export interface ListingHoldsTable {
   listing_id: number;
   previous_status: 'Active' | 'Sold';

@@ -5,8 +5,9 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
+  REPORTER_STANDINGS,
 } from '../moderation.js';
-import { choiceOf, id, idParam, optionalText } from './common.js';
+import { choiceOf, id, idParam, numeric, optionalText } from './common.js';
 
 const targetType = choiceOf(
   REPORT_TARGETS,
@@ -99,6 +100,22 @@ export const userModeration = z.object({
   suspended_reason: z.string().nullable(),
 });
 
+/**
+ * What a report named when it was made, kept with it (and the same for the target now): a
+ * listing's title, description, price and cover picture; a message's text; a username.
+ */
+export const listingSnapshot = z.object({
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  /** The cover picture's URL, null when it had none. */
+  photo: z.string().nullable(),
+});
+export const messageSnapshot = z.object({ text: z.string() });
+export const userSnapshot = z.object({ username: z.string() });
+export const reportSnapshot = z.union([listingSnapshot, messageSnapshot, userSnapshot]);
+export type ReportSnapshot = z.infer<typeof reportSnapshot>;
+
 /** One report in the queue, under its target. */
 export const queuedReport = z.object({
   report_id: z.number(),
@@ -106,9 +123,54 @@ export const queuedReport = z.object({
   note: z.string(),
   reporter: z.string(),
   created_at: z.string(),
+  /** The reporter's standing now, which weighs the report (src/shared/moderation.ts). */
+  standing: z.enum(REPORTER_STANDINGS),
+  /** The target as it was reported; null for reports older than snapshots. */
+  snapshot: reportSnapshot.nullable(),
 });
 
-/** GET /api/moderation/reports: open reports grouped by what they name, most reported first. */
+const QUEUE_CURSOR = /^(\d{1,9})~([0-9A-Za-z:. +-]{1,40})~(listing|user|message)~(\d{1,15})$/;
+const BAD_CURSOR = "cursor must be one the queue gave (a group's cursor)";
+const pageLimit = `limit must be 1 to ${MODERATION_LIMITS.queuePageMax}`;
+
+/** GET /api/moderation/reports?cursor=&limit= */
+export const queuePageQuery = z.strictObject({
+  /** The groups after this one (a group's `cursor`), in the queue's order. */
+  cursor: z
+    .string({ message: BAD_CURSOR })
+    .transform((text, ctx) => {
+      const m = QUEUE_CURSOR.exec(text);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
+        return z.NEVER;
+      }
+      return {
+        priority: Number(m[1]),
+        latest_at: m[2]!,
+        target_type: m[3] as (typeof REPORT_TARGETS)[number],
+        target_id: Number(m[4]),
+      };
+    })
+    .optional(),
+  limit: numeric(
+    z
+      .number({ message: pageLimit })
+      .int(pageLimit)
+      .min(1, pageLimit)
+      .max(MODERATION_LIMITS.queuePageMax, pageLimit),
+  ).optional(),
+});
+export type QueuePageQuery = z.input<typeof queuePageQuery>;
+export type QueuePosition = NonNullable<z.output<typeof queuePageQuery>['cursor']>;
+
+/** A group's place in the queue, as `cursor` carries it. */
+export const queueCursor = (p: QueuePosition) =>
+  `${p.priority}~${p.latest_at}~${p.target_type}~${p.target_id}`;
+
+/**
+ * GET /api/moderation/reports: open reports grouped by what they name, the weightiest first
+ * (`priority`), a page at a time (`cursor`, `limit`).
+ */
 export const reportGroup = z.object({
   target_type: z.enum(REPORT_TARGETS),
   target_id: z.number(),
@@ -123,7 +185,16 @@ export const reportGroup = z.object({
   owner_suspended: z.boolean(),
   count: z.number(),
   latest_at: z.string(),
+  /** The weightiest `reportsPerTarget` of them; `count` counts them all. */
   reports: z.array(queuedReport),
+  /** Each reason given and how many gave it, the most given first. */
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
+  /** The reports' weight: severity by reporters' standing (src/shared/moderation.ts). */
+  priority: z.number(),
+  /** The target as it is now, to compare with the reports' snapshots; null once it is gone. */
+  current: reportSnapshot.nullable(),
+  /** Pass as `cursor` to read the groups after this one. */
+  cursor: z.string(),
 });
 export type ReportGroup = z.infer<typeof reportGroup>;
 

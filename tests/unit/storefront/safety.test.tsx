@@ -101,9 +101,26 @@ const GROUP: ReportGroup = {
       note: 'Stolen',
       reporter: 'maria',
       created_at: '2026-11-20T10:00:00Z',
+      standing: 'established',
+      snapshot: null,
     },
-    { report_id: 7, reason: 'spam', note: '', reporter: 'kai', created_at: '2026-11-19T10:00:00Z' },
+    {
+      report_id: 7,
+      reason: 'spam',
+      note: '',
+      reporter: 'kai',
+      created_at: '2026-11-19T10:00:00Z',
+      standing: 'new',
+      snapshot: null,
+    },
   ],
+  reasons: [
+    { reason: 'prohibited', count: 1 },
+    { reason: 'spam', count: 1 },
+  ],
+  priority: 13,
+  current: { title: 'Desk lamp', description: 'Brass', price: 12, photo: null },
+  cursor: '13~2026-11-20T10:00:00Z~listing~11',
 };
 
 describe('the moderation desk', () => {

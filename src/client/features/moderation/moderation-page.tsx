@@ -1,7 +1,7 @@
 import type { SessionUser } from '#shared/schemas/users.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { Section } from '#client/components/ui/section.js';
-import { QueryView } from '#client/components/ui/status.js';
+import { ErrorNote, QueryView } from '#client/components/ui/status.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { AuditList } from './audit-list';
 import { useAudit, useReportQueue } from './moderation-api';
@@ -30,17 +30,35 @@ function Desk({ user }: { user: SessionUser }) {
 function Queue() {
   const queue = useReportQueue();
   const audit = useAudit();
+  const groups = queue.data?.pages.flatMap((page) => page.groups);
   return (
     <div className="page moderation">
       <h1>Moderation</h1>
       <Section titleId="queue-title" title="Open reports">
-        <QueryView query={queue} empty="No open reports. All clear.">
-          {(groups) => (
-            <ul className="report-groups" role="list">
-              {groups.map((g) => (
-                <ReportGroupCard key={`${g.target_type}-${g.target_id}`} group={g} />
-              ))}
-            </ul>
+        <p className="meta">
+          The weightiest first: reasons by severity, reporters by standing (new accounts count for
+          little together).
+        </p>
+        <QueryView query={{ ...queue, data: groups }} empty="No open reports. All clear.">
+          {(shown) => (
+            <>
+              <ul className="report-groups" role="list">
+                {shown.map((g) => (
+                  <ReportGroupCard key={`${g.target_type}-${g.target_id}`} group={g} />
+                ))}
+              </ul>
+              {queue.hasNextPage && (
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={queue.isFetchingNextPage}
+                  onClick={() => void queue.fetchNextPage()}
+                >
+                  {queue.isFetchingNextPage ? 'Loading…' : 'Show more reports'}
+                </button>
+              )}
+              {queue.isFetchNextPageError && <ErrorNote error={queue.error} />}
+            </>
           )}
         </QueryView>
       </Section>

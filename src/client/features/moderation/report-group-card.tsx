@@ -1,9 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MODERATION_LIMITS, REPORT_REASON_LABELS } from '#shared/moderation.js';
+import {
+  MODERATION_LIMITS,
+  REPORTER_STANDING_LABELS,
+  REPORT_REASON_LABELS,
+} from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import { relativeTime } from '#client/lib/format.js';
 import { useDismissReport, useHideListing, useSuspendUser } from './moderation-api';
+import { sameAsNow, SnapshotView } from './report-snapshot';
 
 const KIND = { listing: 'Listing', user: 'User', message: 'Message' } as const;
 const REASON_NEEDED = 'Please give a reason: the person reads it.';
@@ -51,14 +56,35 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         </p>
       )}
       {group.hidden && <p className="badge">hidden</p>}
+      {group.current && 'title' in group.current && (
+        <p>
+          <span className="meta">Now:</span> <SnapshotView snapshot={group.current} when="now" />
+        </p>
+      )}
+      {group.reasons.length > 0 && (
+        <p className="meta">
+          {group.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} ×${r.count}`).join(', ')}
+          {' · '}weight {group.priority}
+          {group.reports.length < group.count && ` · the weightiest ${group.reports.length} shown`}
+        </p>
+      )}
       <ul className="report-list" role="list">
         {group.reports.map((r) => (
           <li key={r.report_id}>
             <strong>{REPORT_REASON_LABELS[r.reason]}</strong>
             {r.note && <> — “{r.note}”</>}{' '}
             <span className="meta">
-              by {r.reporter}, <time dateTime={r.created_at}>{relativeTime(r.created_at)}</time>
+              by {r.reporter} ({REPORTER_STANDING_LABELS[r.standing]}),{' '}
+              <time dateTime={r.created_at}>{relativeTime(r.created_at)}</time>
             </span>{' '}
+            {r.snapshot && !sameAsNow(r.snapshot, group.current) && (
+              <p className="report-then">
+                <span className="meta">
+                  When reported{group.current ? ' (changed since)' : ''}:
+                </span>{' '}
+                <SnapshotView snapshot={r.snapshot} when="when reported" />
+              </p>
+            )}
             <button
               type="button"
               className="btn btn-outline"

@@ -7,9 +7,12 @@ import {
   listingModeration,
   moderationParams,
   reportGroup,
+  queuePageQuery,
   suspendUserBody,
   userModeration,
 } from '#shared/schemas/moderation.js';
+import * as safetyPaths from '#shared/api-paths/safety.js';
+import { MODERATION_LIMITS } from '#shared/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { moderator } from '#server/plugins/guards.js';
 import { endedSessions, requireModerator } from '#server/plugins/session.js';
@@ -39,10 +42,24 @@ const decisionOn = <Body extends z.ZodType, Answer extends z.ZodType>(
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
+  // A page of the queue as a plain list (what earlier clients read); a full page names the next
+  // in `Link` (rel="next"), and each group's `cursor` lets a client ask for the one after it.
   app.get(
     '/api/moderation/reports',
-    { ...moderator(), schema: { response: { 200: z.array(reportGroup) } } },
-    async () => reportQueue(db),
+    {
+      ...moderator(),
+      schema: { querystring: queuePageQuery, response: { 200: z.array(reportGroup) } },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? MODERATION_LIMITS.queuePage;
+      const page = await reportQueue(db, { after: request.query.cursor, limit });
+      if (page.next !== null) {
+        const query = new URLSearchParams({ cursor: page.next, limit: String(limit) });
+        const next = `${safetyPaths.moderationReports}?${query}`;
+        reply.header('link', `<${next}>; rel="next"`);
+      }
+      return page.groups;
+    },
   );
 
   app.get(

@@ -1,12 +1,22 @@
 /** What moderators read: open reports grouped by target, and the audit trail. */
-import { MODERATION_LIMITS, type ReportTarget } from '#shared/moderation.js';
-import type { ReportGroup } from '#shared/schemas/moderation.js';
+import {
+  MODERATION_LIMITS,
+  REPORTER_STANDINGS,
+  REPORT_REASONS,
+  type ReportTarget,
+} from '#shared/moderation.js';
+import {
+  queueCursor,
+  reportSnapshot,
+  type QueuePosition,
+  type ReportGroup,
+  type ReportSnapshot,
+} from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/lib/shown-name.js';
 import { listingsWithHolds } from './holds-repository.js';
-
-/** Open reports considered at once: the oldest wait for the next read once these are handled. */
-const QUEUE_REPORTS = 1000;
+import { openReportsOn, rankedTargets, type QueueRank } from './queue-order-repository.js';
+import { listingSnapshotOf } from './reports-repository.js';
 
 interface TargetFacts {
   summary: string;
@@ -15,6 +25,7 @@ interface TargetFacts {
   listing_id: number | null;
   hidden: boolean;
   owner_suspended: boolean;
+  current: ReportSnapshot | null;
 }
 
 const GONE: TargetFacts = {
@@ -24,6 +35,7 @@ const GONE: TargetFacts = {
   listing_id: null,
   hidden: false,
   owner_suspended: false,
+  current: null,
 };
 
 /** The account a reported thing belongs to, as the queue names it. */
@@ -39,7 +51,12 @@ type TargetRow = TargetFacts & { target_id: number };
 function targetRow(
   target_id: number,
   owner: { user_id: number; username: string; suspended_at: string | null },
-  facts: { summary: string; listing_id?: number | null; hidden?: boolean },
+  facts: {
+    summary: string;
+    current: ReportSnapshot;
+    listing_id?: number | null;
+    hidden?: boolean;
+  },
 ): TargetRow {
   return {
     target_id,
@@ -65,7 +82,10 @@ async function listingFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
     .select([
       'listings.listing_id',
       'listings.listing_status',
+      'listings.price_cents',
       'products.title',
+      'products.description',
+      'products.thumbnail',
       'listing_holds.listing_id as held',
       ...ownerColumns,
     ])
@@ -74,6 +94,7 @@ async function listingFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
   return rows.map((r) =>
     targetRow(r.listing_id, r, {
       summary: r.held === null && r.listing_status === 'Deleted' ? `${r.title} (deleted)` : r.title,
+      current: listingSnapshotOf(r),
       listing_id: r.listing_id,
       hidden: r.held !== null,
     }),
@@ -86,7 +107,9 @@ async function userFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
     .select(ownerColumns)
     .where('users.user_id', 'in', ids)
     .execute();
-  return rows.map((r) => targetRow(r.user_id, r, { summary: r.username }));
+  return rows.map((r) =>
+    targetRow(r.user_id, r, { summary: r.username, current: { username: r.username } }),
+  );
 }
 
 async function messageFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
@@ -102,64 +125,98 @@ async function messageFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
     .where('direct_messages.message_id', 'in', ids)
     .execute();
   return rows.map((r) =>
-    targetRow(r.message_id, r, { summary: r.content, listing_id: r.listing_id }),
+    targetRow(r.message_id, r, {
+      summary: r.content,
+      current: { text: r.content },
+      listing_id: r.listing_id,
+    }),
   );
 }
 
-/** Open reports grouped by what they name, the most reported first, then the latest. */
-export async function reportQueue(db: Db): Promise<ReportGroup[]> {
-  const reports = await db
-    .selectFrom('reports')
-    .innerJoin('users', 'users.user_id', 'reports.reporter_id')
-    .select([
-      'reports.report_id',
-      'reports.target_type',
-      'reports.target_id',
-      'reports.reason',
-      'reports.note',
-      'reports.created_at',
-      shownUsername('users').as('reporter'),
-    ])
-    .where('reports.status', '=', 'open')
-    .orderBy('reports.created_at', 'desc')
-    .orderBy('reports.report_id', 'desc')
-    .limit(QUEUE_REPORTS)
-    .execute();
-  const idsOf = (type: ReportTarget) => [
-    ...new Set(reports.filter((r) => r.target_type === type).map((r) => r.target_id)),
-  ];
-  const facts = {
-    listing: await factsByTarget(idsOf('listing'), (ids) => listingFacts(db, ids)),
-    user: await factsByTarget(idsOf('user'), (ids) => userFacts(db, ids)),
-    message: await factsByTarget(idsOf('message'), (ids) => messageFacts(db, ids)),
-  };
-  const groups = new Map<string, ReportGroup>();
+/** The snapshot kept with a report; null on reports made before snapshots (or unreadable). */
+function snapshotOf(text: string | null): ReportSnapshot | null {
+  if (text === null) return null;
+  try {
+    const parsed = reportSnapshot.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const standingRank = (s: (typeof REPORTER_STANDINGS)[number]) => REPORTER_STANDINGS.indexOf(s);
+
+export interface QueuePage {
+  groups: ReportGroup[];
+  /** Where the next page starts; null on the last. */
+  next: string | null;
+}
+
+/**
+ * One page of open reports grouped by what they name, the weightiest first (queue-order-
+ * repository.ts), each target with its reports (the weightiest first), its reasons, what it is
+ * now and what each report saw.
+ */
+export async function reportQueue(
+  db: Db,
+  page: { after?: QueuePosition; limit: number },
+): Promise<QueuePage> {
+  const ranked = await rankedTargets(db, page);
+  const more = ranked.length > page.limit;
+  const ranks = ranked.slice(0, page.limit);
+  const idsOf = (type: ReportTarget) =>
+    ranks.filter((r) => r.target_type === type).map((r) => r.target_id);
+  const [reports, listings, users, messages] = await Promise.all([
+    openReportsOn(
+      db,
+      (['listing', 'user', 'message'] as const).map((type) => ({ type, ids: idsOf(type) })),
+    ),
+    factsByTarget(idsOf('listing'), (ids) => listingFacts(db, ids)),
+    factsByTarget(idsOf('user'), (ids) => userFacts(db, ids)),
+    factsByTarget(idsOf('message'), (ids) => messageFacts(db, ids)),
+  ]);
+  const facts = { listing: listings, user: users, message: messages };
+  reports.sort(
+    (a, b) =>
+      standingRank(b.standing) - standingRank(a.standing) ||
+      b.severity - a.severity ||
+      b.created_at.localeCompare(a.created_at) ||
+      b.report_id - a.report_id,
+  );
+  const byTarget = new Map<string, typeof reports>();
   for (const r of reports) {
     const key = `${r.target_type}:${r.target_id}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        target_type: r.target_type,
-        target_id: r.target_id,
-        ...(facts[r.target_type].get(r.target_id) ?? GONE),
-        count: 0,
-        latest_at: r.created_at,
-        reports: [],
-      };
-      groups.set(key, group);
-    }
-    group.count++;
-    group.reports.push({
-      report_id: r.report_id,
-      reason: r.reason,
-      note: r.note,
-      reporter: r.reporter,
-      created_at: r.created_at,
-    });
+    byTarget.set(key, [...(byTarget.get(key) ?? []), r]);
   }
-  return [...groups.values()].sort(
-    (a, b) => b.count - a.count || b.latest_at.localeCompare(a.latest_at),
-  );
+  const groups = ranks.map((rank: QueueRank): ReportGroup => {
+    const all = byTarget.get(`${rank.target_type}:${rank.target_id}`) ?? [];
+    const reasons = REPORT_REASONS.map((reason) => ({
+      reason,
+      count: all.filter((r) => r.reason === reason).length,
+    }))
+      .filter((r) => r.count > 0)
+      .sort((a, b) => b.count - a.count);
+    return {
+      target_type: rank.target_type,
+      target_id: rank.target_id,
+      ...(facts[rank.target_type].get(rank.target_id) ?? GONE),
+      count: rank.count,
+      latest_at: rank.latest_at,
+      reports: all.slice(0, MODERATION_LIMITS.reportsPerTarget).map((r) => ({
+        report_id: r.report_id,
+        reason: r.reason,
+        note: r.note,
+        reporter: r.reporter,
+        created_at: r.created_at,
+        standing: r.standing,
+        snapshot: snapshotOf(r.snapshot),
+      })),
+      reasons,
+      priority: rank.priority,
+      cursor: queueCursor(rank),
+    };
+  });
+  return { groups, next: more ? groups.at(-1)!.cursor : null };
 }
 
 /** The latest decisions first. */

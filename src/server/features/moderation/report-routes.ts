@@ -47,6 +47,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           target_id,
           reason,
           note,
+          snapshot: target.snapshot,
         });
         return reply.code(201).send({ ...report, message: REPORT_RECEIVED });
       } catch (error) {

@@ -1,7 +1,16 @@
 import type { ReportReason, ReportTarget } from '#shared/moderation.js';
+import type { ReportSnapshot } from '#shared/schemas/moderation.js';
 import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
+import { shownUsername } from '#server/lib/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
+
+/** A reportable target: who answers for it, and what it says now (kept with the report). */
+export interface ReportableTarget {
+  ownerId: number;
+  receiverId?: number;
+  snapshot: ReportSnapshot;
+}
 
 /**
  * What a report names, as the reporter may see it: a listing that is up or hidden (not one its
@@ -12,33 +21,57 @@ export async function reportableTarget(
   type: ReportTarget,
   targetId: number,
   reporterId: number,
-): Promise<{ ownerId: number; receiverId?: number } | undefined> {
+): Promise<ReportableTarget | undefined> {
   if (type === 'listing') {
     const row = await db
       .selectFrom('listings')
+      .innerJoin('products', 'products.product_id', 'listings.product_id')
       .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
-      .select(['listings.vendor_id', 'listings.listing_status', 'listing_holds.listing_id as held'])
+      .select([
+        'listings.vendor_id',
+        'listings.listing_status',
+        'listings.price_cents',
+        'products.title',
+        'products.description',
+        'products.thumbnail',
+        'listing_holds.listing_id as held',
+      ])
       .where('listings.listing_id', '=', targetId)
       .executeTakeFirst();
     if (!row || (row.listing_status === 'Deleted' && row.held === null)) return undefined;
-    return { ownerId: row.vendor_id };
+    return { ownerId: row.vendor_id, snapshot: listingSnapshotOf(row) };
   }
   if (type === 'user') {
     const row = await db
       .selectFrom('users')
-      .select('user_id')
+      .select(['user_id', shownUsername('users').as('username')])
       .where('user_id', '=', targetId)
       .executeTakeFirst();
-    return row && { ownerId: row.user_id };
+    return row && { ownerId: row.user_id, snapshot: { username: row.username } };
   }
   const row = await db
     .selectFrom('direct_messages')
-    .select(['sender_id', 'receiver_id'])
+    .select(['sender_id', 'receiver_id', 'content'])
     .where('message_id', '=', targetId)
     .where((eb) => eb.or([eb('sender_id', '=', reporterId), eb('receiver_id', '=', reporterId)]))
     .executeTakeFirst();
-  return row && { ownerId: row.sender_id, receiverId: row.receiver_id };
+  return (
+    row && { ownerId: row.sender_id, receiverId: row.receiver_id, snapshot: { text: row.content } }
+  );
 }
+
+/** A listing's row as the queue shows it: the same shape for the snapshot and the target now. */
+export const listingSnapshotOf = (row: {
+  title: string;
+  description: string;
+  price_cents: number;
+  thumbnail: string | null;
+}) => ({
+  title: row.title,
+  description: row.description,
+  price: row.price_cents / 100,
+  photo: row.thumbnail,
+});
 
 export function hasOpenReport(db: Db, reporterId: number, type: ReportTarget, targetId: number) {
   return hasRow(
@@ -58,12 +91,13 @@ export interface NewReport {
   target_id: number;
   reason: ReportReason;
   note: string;
+  snapshot: ReportSnapshot;
 }
 
-export function insertReport(db: Db, report: NewReport) {
+export function insertReport(db: Db, { snapshot, ...report }: NewReport) {
   return db
     .insertInto('reports')
-    .values({ ...report, created_at: nowIso() })
+    .values({ ...report, snapshot: JSON.stringify(snapshot), created_at: nowIso() })
     .returning(['report_id', 'target_type', 'target_id', 'reason', 'status', 'created_at'])
     .executeTakeFirstOrThrow();
 }
