@@ -88,6 +88,18 @@ export const LIMITS = {
 export const PRICE_DROP_SHOWN_MS = 7 * 24 * 60 * 60 * 1000;
 /** A saved search tells its owner of new matches at most once in this time. */
 export const SAVED_SEARCH_NOTICE_MS = 60 * 60 * 1000;
+/**
+ * One new listing is checked against at most `scanned` saved searches (read at once, checked in
+ * memory) and tells at most `told` of them (each confirmed by the search itself).
+ */
+export const SAVED_SEARCH_MATCHING = { scanned: 5_000, told: 50 } as const;
+/**
+ * A favourite's owner hears of a lower price only at a real drop from the price they kept it
+ * at (or were last told of): at least this percentage and this many cents.
+ */
+export const FAVORITE_PRICE_DROP = { percent: 10, cents: 100 } as const;
+/** A favourite's owner hears of each kind of news about it at most once in this time. */
+export const FAVORITE_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Discounts of 1 or less are fractions, above 1 percent (the product's rule).

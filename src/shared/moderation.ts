@@ -98,6 +98,8 @@ export const FLOOD_LIMITS = {
   messagesPerMinute: { max: 20, windowMs: 60_000 },
   messagesPerDay: { max: 200, windowMs: 24 * 60 * 60_000 },
   listingsPerDay: { max: 30, windowMs: 24 * 60 * 60_000 },
+  /** Edits and status changes of one's listings (each could tell everyone who keeps them). */
+  listingEditsPerDay: { max: 100, windowMs: 24 * 60 * 60_000 },
   reportsPerDay: { max: 20, windowMs: 24 * 60 * 60_000 },
 } as const;
 export type FloodLimitName = keyof typeof FLOOD_LIMITS;
@@ -106,6 +108,8 @@ export const FLOOD_MESSAGES: Record<FloodLimitName, string> = {
   messagesPerMinute: 'You are sending messages too fast. Please wait a minute and try again.',
   messagesPerDay: 'You have sent as many messages as one account may in a day. Try again tomorrow.',
   listingsPerDay: 'You have listed as many items as one account may in a day. Try again tomorrow.',
+  listingEditsPerDay:
+    'You have changed your listings as many times as one account may in a day. Try again tomorrow.',
   reportsPerDay: 'You have sent as many reports as one account may in a day. Try again tomorrow.',
 };
 

@@ -91,6 +91,11 @@ export interface FavoritesTable {
   user_id: number;
   listing_id: number;
   created_at: string;
+  /** The price it was kept at, then the price its owner was last told of a drop to. */
+  price_cents: number | null;
+  /** When its owner last heard of a lower price, of a sale: at most once a day each. */
+  drop_told_at: string | null;
+  sold_told_at: string | null;
 }
 
 /**

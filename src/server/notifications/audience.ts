@@ -102,6 +102,7 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
     case 'listing.price_dropped':
     case 'listing.sold':
     case 'saved_search.matched':
+    case 'listing.listed':
       return [];
   }
 }
@@ -317,6 +318,9 @@ export function noticesOf(event: DomainEvent): Notice[] {
           body: 'A listing you keep as a favourite was sold.',
         }),
       ];
+    // Told through the events it stands for (saved_search.matched), raised by the worker.
+    case 'listing.listed':
+      return [];
     case 'saved_search.matched':
       return [
         {

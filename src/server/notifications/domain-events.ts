@@ -4,6 +4,7 @@
  * centre, Web Push and e-mail (docs/decisions/026-notifications.md). A route raises an event
  * only when something changed: a repeat (the same status again) raises none.
  */
+import type { Category } from '#shared/constants.js';
 import type { DeliveryStatus } from '#shared/delivery.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
@@ -36,6 +37,11 @@ export type DomainEvent =
     }
   /** The seller marked the listing Sold: those who keep it as a favourite hear. */
   | { type: 'listing.sold'; actorId: number; listing: WatchedListing; watchers: number[] }
+  /**
+   * A new listing: stands for the saved searches it answers, found by the worker off the
+   * request's path (the worker's `expand`), each raised as `saved_search.matched`.
+   */
+  | { type: 'listing.listed'; actorId: number; listing: WatchedListing & { category: Category } }
   /** A new listing answers a saved search: its owner hears (at most once an hour a search). */
   | {
       type: 'saved_search.matched';

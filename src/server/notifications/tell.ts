@@ -13,6 +13,7 @@ import { noticeMail, type MailLinks } from './mails.js';
 import {
   queuePushes,
   recipientsOf,
+  recordEvent,
   scheduleDigest,
   storeNotifications,
   wantsEmail,
@@ -47,6 +48,33 @@ export class LeaseLost extends Error {
   }
 }
 
+/** Takes the event out of the queue, if this worker still holds it. */
+async function takeEvent(trx: Db, claim: EventClaim): Promise<void> {
+  const taken = await trx
+    .deleteFrom('notification_events')
+    .where('event_id', '=', claim.eventId)
+    .where('lease_until', '=', claim.leaseUntil)
+    .executeTakeFirst();
+  if (Number(taken.numDeletedRows) !== 1) throw new LeaseLost(claim.eventId);
+}
+
+/**
+ * What an event stands for, found in the database off the request's path (a new listing: the
+ * saved searches it answers). Read outside any transaction; `raise` runs in the one that takes
+ * the event from the queue and answers the events to queue in its place.
+ */
+export type Expansion = (trx: Db) => Promise<DomainEvent[]>;
+
+/** Replaces the event in the queue by those it stands for; answers how many were queued. */
+export async function expand(db: Db, claim: EventClaim, raise: Expansion): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await takeEvent(trx, claim);
+    const events = await raise(trx);
+    for (const event of events) await recordEvent(trx, event);
+    return events.length;
+  });
+}
+
 export async function tell(ctx: TellContext, event: DomainEvent, claim: EventClaim): Promise<Told> {
   const told: Told = { heard: [], pushes: false, mails: false };
   const plans: { notice: Notice; recipients: Recipient[] }[] = [];
@@ -61,12 +89,7 @@ export async function tell(ctx: TellContext, event: DomainEvent, claim: EventCla
     : null;
 
   await ctx.db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .deleteFrom('notification_events')
-      .where('event_id', '=', claim.eventId)
-      .where('lease_until', '=', claim.leaseUntil)
-      .executeTakeFirst();
-    if (Number(taken.numDeletedRows) !== 1) throw new LeaseLost(claim.eventId);
+    await takeEvent(trx, claim);
 
     for (const { notice, recipients } of plans) {
       // A group's title counts each recipient's own unread items: one recipient at a time.

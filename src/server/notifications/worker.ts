@@ -11,7 +11,7 @@ import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
 import { sendNextDigest } from './digest.js';
 import type { DomainEvent } from './domain-events.js';
 import type { MailLinks } from './mails.js';
-import { LeaseLost, tell, type Told } from './tell.js';
+import { expand, LeaseLost, tell, type Expansion, type Told } from './tell.js';
 import type { NotifyTiming } from './timing.js';
 
 const EVENT_BATCH = 20;
@@ -27,6 +27,11 @@ export function createNotificationWorker(options: {
   onTold: (told: Told) => Promise<void>;
   /** A digest was queued: wake the mail worker. */
   onMailed: () => void;
+  /**
+   * For an event that stands for others found in the database (a new listing: the saved
+   * searches it answers), what it stands for; null for an event told as it is.
+   */
+  expansionOf?: (event: DomainEvent) => Promise<Expansion | null>;
 }): WorkLoop {
   const { db, dialect, log, timing } = options;
   const context = {
@@ -46,11 +51,11 @@ export function createNotificationWorker(options: {
         const about = { event_id: row.event_id, type: row.type };
         try {
           const event = JSON.parse(row.payload) as DomainEvent;
-          const told = await tell(context, event, {
-            eventId: row.event_id,
-            leaseUntil: row.lease_until!,
-          });
-          await options.onTold(told);
+          const claim = { eventId: row.event_id, leaseUntil: row.lease_until! };
+          const expansion = await options.expansionOf?.(event);
+          // The events queued in its place are claimed by this round's next batch.
+          if (expansion) await expand(db, claim, expansion);
+          else await options.onTold(await tell(context, event, claim));
         } catch (error) {
           if (error instanceof LeaseLost) {
             log.info(about, 'event taken over by another worker');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { savedSearchExpansion } from '../features/listings/watchers.js';
 import type { BusEvent } from '../live/bus.js';
 import { trackRequestPressure } from '../lib/request-pressure.js';
 import { memoized, sharedKey } from '../lib/server-keys.js';
@@ -72,6 +73,7 @@ export function registerNotifications(
       }
     },
     onMailed: () => app.mail.kick(),
+    expansionOf: savedSearchExpansion(app.db, app.dialect),
   });
 
   app.decorate('notify', async (event: DomainEvent) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editListingBody, listingDetail, listingParams } from '#shared/schemas/listings.js';
 import { badRequest, conflict } from '#server/lib/http-error.js';
+import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { editListing } from './edit-repository.js';
 import { ownListing, sellerOnly } from './listing-owner.js';
 import { photosOf } from './photos-repository.js';
@@ -20,7 +21,7 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The pictures in their new order as URLs: kept ones must be the listing's own, new ones go
-   * through the image pipeline, every one checked before any is kept.
+   * through the image pipeline, every one checked before any is kept (`keep`).
    */
   async function resolvePhotos(productId: number, photos: EditedPhotos) {
     const product = await findProduct(db, productId);
@@ -35,8 +36,7 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
     const added = prepared.map((picture) => picture.url);
     const urls = photos.map((photo) => ('url' in photo ? photo.url : added.shift()!));
     if (new Set(urls).size !== urls.length) throw badRequest('Each photo may appear only once.');
-    await keepPictures(prepared, app.images);
-    return urls;
+    return { urls, keep: () => keepPictures(prepared, app.images) };
   }
 
   app.patch(
@@ -57,10 +57,13 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict('This listing is sold: it can no longer change.');
       }
       const { photos, ...fields } = request.body;
-      const urls = photos && (await resolvePhotos(owned.product_id, photos));
+      const resolved = photos && (await resolvePhotos(owned.product_id, photos));
+      // Each edit may tell everyone who keeps the listing: edits spend a daily allowance.
+      await spendFloodAllowance(app, owned.vendor_id, ['listingEditsPerDay']);
+      await resolved?.keep();
       const { priceDrop } = await editListing(db, app.dialect, listingId, {
         ...fields,
-        photos: urls,
+        photos: resolved?.urls,
       });
       const updated = (await findListing(db, listingId))!;
       if (priceDrop) await tellFavoriters(app, updated, { drop: priceDrop });

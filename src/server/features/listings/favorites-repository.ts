@@ -1,8 +1,8 @@
 /** Favourites: who keeps an eye on which listing. */
-import { sql } from 'kysely';
-import { LIMITS } from '#shared/constants.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { FAVORITE_NOTICE_MS, FAVORITE_PRICE_DROP, LIMITS } from '#shared/constants.js';
 import type { Favorite } from '#shared/schemas/favorites.js';
-import type { Db } from '#server/db/schema.js';
+import type { Database, Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 import { listingQuery, toListing } from './search-repository.js';
 
@@ -30,13 +30,19 @@ export async function favoritesOf(db: Db, userId: number): Promise<Favorite[]> {
 export async function addFavorite(db: Db, userId: number, listingId: number) {
   const result = await db
     .insertInto('favorites')
-    .columns(['user_id', 'listing_id', 'created_at'])
+    .columns(['user_id', 'listing_id', 'created_at', 'price_cents'])
     .expression(
       db
-        .selectNoFrom([
+        .selectNoFrom((eb) => [
           sql<number>`cast(${userId} as integer)`.as('user_id'),
           sql<number>`cast(${listingId} as integer)`.as('listing_id'),
           sql<string>`cast(${nowIso()} as text)`.as('created_at'),
+          // The price it is kept at: a later drop is news only well below it.
+          eb
+            .selectFrom('listings')
+            .select('price_cents')
+            .where('listing_id', '=', listingId)
+            .as('price_cents'),
         ])
         .where(
           (eb) =>
@@ -72,12 +78,51 @@ const theFavorite = (userId: number, listingId: number) => ({
   listing_id: listingId,
 });
 
-/** Who keeps an eye on the listing (to tell them of a lower price or a sale). */
-export async function favoritersOf(db: Db, listingId: number): Promise<number[]> {
+/** Those whose turn it is: not told of this kind of news about it in the last day. */
+const dueSince = (column: 'drop_told_at' | 'sold_told_at', now: Date) => {
+  const since = new Date(now.getTime() - FAVORITE_NOTICE_MS).toISOString();
+  return (eb: ExpressionBuilder<Database, 'favorites'>) =>
+    eb.or([eb(column, 'is', null), eb(column, '<=', since)]);
+};
+
+/**
+ * Those who keep the listing and hear that its price dropped to `nowCents`: only at a real drop
+ * from the price they kept it at or were last told of (FAVORITE_PRICE_DROP; kept before that
+ * was remembered: from `wasCents`), at most once a day. One statement takes their turn and
+ * remembers the new price, so repeated small cuts tell nobody and parallel edits tell once.
+ */
+export async function claimDropNotices(
+  db: Db,
+  listingId: number,
+  drop: { wasCents: number; nowCents: number },
+  now = new Date(),
+): Promise<number[]> {
+  const { percent, cents } = FAVORITE_PRICE_DROP;
+  const kept = sql<number>`coalesce(price_cents, ${drop.wasCents})`;
   const rows = await db
-    .selectFrom('favorites')
-    .select('user_id')
+    .updateTable('favorites')
+    .set({ price_cents: drop.nowCents, drop_told_at: now.toISOString() })
     .where('listing_id', '=', listingId)
+    .where(dueSince('drop_told_at', now))
+    .where(sql<boolean>`${kept} - ${drop.nowCents} >= ${cents}`)
+    .where(sql<boolean>`${drop.nowCents} * 100 <= ${kept} * ${100 - percent}`)
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Those who keep the listing and hear that it was sold: at most once a day (one statement). */
+export async function claimSoldNotices(
+  db: Db,
+  listingId: number,
+  now = new Date(),
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('favorites')
+    .set({ sold_told_at: now.toISOString() })
+    .where('listing_id', '=', listingId)
+    .where(dueSince('sold_told_at', now))
+    .returning('user_id')
     .execute();
   return rows.map((row) => row.user_id);
 }

@@ -265,6 +265,8 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (request) => {
       const owned = await ownListing(db, request, request.params.id);
       const { availability, listing_status } = request.body;
+      // A sale tells everyone who keeps the listing: changes spend the edits' daily allowance.
+      await spendFloodAllowance(app, owned.vendor_id, ['listingEditsPerDay']);
       await changeListingStatus(db, dialect, request.params.id, {
         ...(availability && { availability }),
         ...(listing_status && { listing_status }),

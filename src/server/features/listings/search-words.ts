@@ -377,3 +377,27 @@ export function suggestion(
   }
   return changed ? out.join(' ') : undefined;
 }
+
+/** Whether a text whose words are `words` holds the match. */
+function holdsIn(m: Match, words: readonly string[]): boolean {
+  if ('term' in m) {
+    return m.prefix ? words.some((w) => w.startsWith(m.term)) : words.includes(m.term);
+  }
+  if ('all' in m) return m.all.every((x) => holdsIn(x, words));
+  return m.any.some((x) => holdsIn(x, words));
+}
+
+/**
+ * Whether one text (a new listing's title, description and category) may answer a query's
+ * words, with that text's own words for the vocabulary: each query word stands for the same
+ * listing words as with the whole vocabulary, less those the text does not hold, so a text
+ * refused here is refused by the engines too. The engines still decide what this lets through.
+ */
+export function textMatcher(text: string): (words: QueryWord[]) => boolean {
+  const own = [...new Set(wordsOf(text))];
+  const vocabulary = own.map((term) => ({ term, docs: 1 }));
+  return (words) => {
+    const r = relevance(words, vocabulary);
+    return r !== null && holdsIn(r.match, own);
+  };
+}
