@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { EMAIL_VERIFICATION_MODES } from '#shared/identity.js';
+import { EMAIL_VERIFICATION_MODES, REGISTRATIONS_PER_HOUR } from '#shared/identity.js';
 import { DEFAULT_TILE_URL } from '#shared/tile-sources.js';
 
 /** An empty variable (`SMTP_URL=`) means the same as one not set. */
@@ -149,6 +149,16 @@ const envSchema = z.object({
       .optional(),
   ),
   FLOOD_LIMITS: z.enum(['on', 'off'], { message: 'FLOOD_LIMITS must be on or off' }).default('on'),
+  // Higher where many students reach the server from one public address.
+  REGISTRATIONS_PER_HOUR: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'REGISTRATIONS_PER_HOUR must be a number of registrations' })
+      .int('REGISTRATIONS_PER_HOUR must be a whole number')
+      .min(1, 'REGISTRATIONS_PER_HOUR must be 1 to 100000')
+      .max(100_000, 'REGISTRATIONS_PER_HOUR must be 1 to 100000')
+      .default(REGISTRATIONS_PER_HOUR),
+  ),
   // Web Push (docs/decisions/026-notifications.md). The messages never repeat a key.
   VAPID_PUBLIC_KEY: z.preprocess(
     unsetIfEmpty,
@@ -317,6 +327,8 @@ const configSchema = envSchema
       moderatorEmails: e.MODERATOR_EMAILS ?? [],
       /** Per-account limits on messages, listings and reports (off only for load tests). */
       floodLimits: e.FLOOD_LIMITS === 'on',
+      /** Registrations one network address may make in an hour, refused or not. */
+      registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
       /**
        * How long a stopping instance keeps serving while health answers 503, so a balancer marks
        * it down before it stops listening: its health-check interval times its fall count.

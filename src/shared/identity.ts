@@ -15,6 +15,21 @@ export const VERIFICATION_RESEND_SECONDS = 60;
 /** ...and at most this many an hour. */
 export const VERIFICATION_RESENDS_PER_HOUR = 5;
 
+/**
+ * Per campus address (its canonical form), over every account it has had, deleted ones too, in
+ * a day: registrations (refused or not), code mails and code tries. Deleting the account and
+ * registering the address again starts none of them afresh.
+ */
+export const ADDRESS_DAY_LIMITS = {
+  registrations: 5,
+  codeMails: 10,
+  codeTries: 20,
+} as const;
+export const ADDRESS_LIMIT_HOURS = 24;
+
+/** Accounts one network address may register in an hour, by default (REGISTRATIONS_PER_HOUR). */
+export const REGISTRATIONS_PER_HOUR = 20;
+
 /** A reset link works this long, once. */
 export const PASSWORD_RESET_MINUTES = 60;
 

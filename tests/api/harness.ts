@@ -40,11 +40,13 @@ export async function freshDatabaseUrl(
 
 /**
  * The product's limits per account; per address generous, as every test comes from one (the
- * guard's own tests use the product's defaults: tests/api/sign-in-guard.test.ts).
+ * guard's own tests use the product's defaults: tests/api/sign-in-guard.test.ts,
+ * tests/api/email-limits.test.ts).
  */
 export const TEST_THROTTLE: SignInLimits = {
   ...DEFAULT_SIGN_IN_LIMITS,
   address: { max: 10_000, windowMs: 15 * 60 * 1000 },
+  registrations: { max: 10_000, windowMs: 60 * 60 * 1000 },
   waitingPerAddress: 10_000,
 };
 

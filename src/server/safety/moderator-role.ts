@@ -46,17 +46,18 @@ export async function setModerator(
 }
 
 /**
- * At sign-in: a confirmed address listed in MODERATOR_EMAILS becomes a moderator. Taking the
- * role away is the script's job (an address left out of the list keeps what the script gave).
+ * At sign-in or confirmation: a confirmed address listed in MODERATOR_EMAILS becomes a
+ * moderator, whatever EMAIL_VERIFICATION says (with `off` nothing waits for the code, but the
+ * role does: the code, or a reset link, confirms the address). Taking the role away is the
+ * script's job (an address left out of the list keeps what the script gave).
  */
 export async function grantFromConfig(
   db: Db,
   person: Person,
   moderatorEmails: readonly string[],
-  verificationRequired: boolean,
 ): Promise<boolean> {
   if (person.is_moderator === 1) return false;
   if (!moderatorEmails.includes(person.sfsu_email.toLowerCase())) return false;
-  if (verificationRequired && person.email_verified !== 1) return false;
+  if (person.email_verified !== 1) return false;
   return setModerator(db, person, true, CONFIG_ACTOR);
 }

@@ -11,7 +11,8 @@ import { FLOOD_LIMITS } from '#shared/moderation.js';
 import { DELETED_USER_NAME } from '#shared/leaving.js';
 import { canonicalEmail } from '#shared/names.js';
 import type { Database, Db } from '#server/db/schema.js';
-import { nowIso } from '#server/lib/time.js';
+import { isoIn, nowIso } from '#server/lib/time.js';
+import { ADDRESS_WINDOW_MS, emailLimitKeys } from './email-limits.js';
 
 export interface Leaver {
   user_id: number;
@@ -107,7 +108,7 @@ export const ERASE_STEPS: readonly EraseStep[] = [
       trx.deleteFrom('mail_outbox').where('to_address', '=', sfsu_email).execute(),
   },
   {
-    what: 'guessing and flood counters kept under their address or account',
+    what: 'guessing and flood counters kept under their address or account (the limits of the e-mail address itself, kept under its hash, stay until their day is over)',
     run: async (trx, { user_id, sfsu_email }) => {
       // Keys of sign-in-guard.ts, password-routes.ts and export-routes.ts.
       const account = canonicalEmail(sfsu_email);
@@ -125,6 +126,13 @@ export const ERASE_STEPS: readonly EraseStep[] = [
             eb(eb.fn('substr', ['key', eb.val(1), eb.val(pairPrefix.length)]), '=', pairPrefix),
           ]),
         )
+        .execute();
+      // Those of email-limits.ts outlive the account while they run, or registering the
+      // address again would start them afresh; ended ones go.
+      await trx
+        .deleteFrom('auth_throttle')
+        .where('key', 'in', Object.values(emailLimitKeys(sfsu_email)))
+        .where('window_start', '<=', isoIn(-ADDRESS_WINDOW_MS))
         .execute();
       await trx
         .deleteFrom('flood_counters')

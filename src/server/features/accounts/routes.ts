@@ -51,6 +51,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asyn
       if (!body.sfsu_email.endsWith(`@${domain}`)) {
         throw badRequest(`Please register with your campus e-mail (@${domain}).`);
       }
+      // Every registration counts, per network address and per e-mail address (its deleted
+      // accounts too), so re-registering cannot renew mailed codes and their tries.
+      await guard.countRegistration(request.ip, body.sfsu_email);
       // A taken e-mail is an answer worth guessing for: counted per address (accepted on
       // purpose, docs/SECURITY.md), and the hashing goes through the gate like a sign-in.
       const row = await guard.counted('register', request.ip, async () => {
@@ -107,12 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asyn
       if (row.suspended_at !== null) {
         throw forbidden(`${SUSPENDED_PREFIX}${row.suspended_reason ?? ''}`, 'suspended');
       }
-      const moderator = await grantFromConfig(
-        app.db,
-        row,
-        app.config.moderatorEmails,
-        app.config.emailVerification === 'required',
-      );
+      const moderator = await grantFromConfig(app.db, row, app.config.moderatorEmails);
       await startSession(app, request, reply, row.user_id);
       const user = toSessionUser(moderator ? { ...row, is_moderator: 1 } : row);
       return { user, message: 'Logged in!' };

@@ -5,7 +5,10 @@
  */
 import { channel } from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
+import { REGISTRATIONS_PER_HOUR } from '#shared/identity.js';
+import type { Config } from '#server/config.js';
 import { createAddressGate } from './address-gate.js';
+import { countRegistration } from './email-limits.js';
 import { clearAttempts } from './throttle-repository.js';
 import { giveBack, reserveAttempts, type Limit } from './throttle.js';
 
@@ -16,6 +19,8 @@ export interface SignInLimits {
   account: Limit;
   /** Failed tries from one address, whatever the account: generous, campus Wi-Fi is shared. */
   address: Limit;
+  /** Registrations from one address, whether they succeed or not (REGISTRATIONS_PER_HOUR). */
+  registrations: Limit;
   /** Password checks from one address at once, on each instance... */
   inFlightPerAddress: number;
   /** ...and how many more may wait their turn before the answer is 429. */
@@ -29,9 +34,19 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   // NIST SP 800-63B, 5.2.2: at most 100 failed attempts on one account.
   account: { max: 100, windowMs: 60 * MINUTE },
   address: { max: 200, windowMs: 15 * MINUTE },
+  registrations: { max: REGISTRATIONS_PER_HOUR, windowMs: 60 * MINUTE },
   inFlightPerAddress: 2,
   waitingPerAddress: 32,
 };
+
+/** The product's limits, with the registrations per network address of REGISTRATIONS_PER_HOUR. */
+export function signInLimitsFor(config: Pick<Config, 'registrationsPerHour'>): SignInLimits {
+  const { registrations } = DEFAULT_SIGN_IN_LIMITS;
+  return {
+    ...DEFAULT_SIGN_IN_LIMITS,
+    registrations: { ...registrations, max: config.registrationsPerHour },
+  };
+}
 
 /**
  * Each password check, by network address: `{ address, phase: 'start' | 'end' }` on this
@@ -108,6 +123,14 @@ export function createSignInGuard(app: FastifyInstance, limits: SignInLimits) {
         await giveBack(db, reserved);
         return result;
       });
+    },
+
+    /**
+     * A registration of `email` from `address`, counted per network address and per e-mail
+     * address (over the address's deleted accounts too) before anything is looked at.
+     */
+    countRegistration(address: string, email: string) {
+      return countRegistration(db, limits.registrations, address, email);
     },
 
     /** The owner proved the mailbox (a reset): the account's ceiling and this address's lock end. */

@@ -16,6 +16,16 @@ export function minutesText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "45 seconds", "12 minutes", "23 hours": a wait, rounded up. */
+export function waitText(seconds: number): string {
+  const wait = Math.max(1, Math.ceil(seconds));
+  if (wait < 90) return plural(wait, 'second');
+  if (wait < 90 * 60) return plural(Math.ceil(wait / 60), 'minute');
+  return plural(Math.ceil(wait / 3600), 'hour');
+}
+
 function refusal(code: ErrorCode, seconds: number, message?: string): HttpError {
   const wait = Math.max(1, Math.ceil(seconds));
   return httpError(
@@ -40,24 +50,27 @@ export interface Reservation {
 }
 
 /**
- * Counts this attempt against each limit in turn and refuses it (429, from `refuse`) at the
- * first one it would pass. Each count is one statement (an upsert that increments and returns
- * the count), taken before any work is done, so parallel requests cannot slip past a limit
- * between a check and a write. A refused attempt gives back what it counted under the limits
+ * Counts this attempt against each limit in turn and refuses it (429, from the counter's own
+ * `refuse`, else `refuse`) at the first one it would pass. Each count is one statement (an
+ * upsert that increments and returns the count), taken before any work is done, so parallel
+ * requests cannot slip past a limit between a check and a write. A refused attempt gives back what it counted under the limits
  * before the refusing one: only tries that are really made count.
  */
 export async function reserveAttempts(
   db: Db,
-  counters: readonly { key: string; limit: Limit }[],
+  counters: readonly { key: string; limit: Limit; refuse?: (seconds: number) => HttpError }[],
   refuse: (seconds: number) => HttpError = tooManyAttempts,
 ): Promise<Reservation[]> {
   const taken: Reservation[] = [];
-  for (const { key, limit } of counters) {
+  for (const counter of counters) {
+    const { key, limit } = counter;
     const after = new Date(Date.now() - limit.windowMs).toISOString();
     const { attempts, window_start } = await countAttempt(db, key, after);
     if (attempts > limit.max) {
       await giveBack(db, taken);
-      throw refuse((Date.parse(window_start) + limit.windowMs - Date.now()) / 1000);
+      throw (counter.refuse ?? refuse)(
+        (Date.parse(window_start) + limit.windowMs - Date.now()) / 1000,
+      );
     }
     taken.push({ key, windowStart: window_start });
   }

@@ -6,17 +6,12 @@ import { conflict, httpError, notFound } from '#server/lib/http-error.js';
 import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { grantFromConfig } from '#server/safety/moderator-role.js';
 import { findUserById, toSessionUser } from './repository.js';
-import { tooManyRequests } from './throttle.js';
+import { countCodeTry } from './email-limits.js';
+import { giveBack, tooManyRequests, waitText } from './throttle.js';
 import { codeMatches, sendVerificationCode } from './verification.js';
 import { markVerified, takeTry } from './verification-repository.js';
 
 const VERIFIED = 'Your campus e-mail is verified.';
-
-/** "45 seconds", "12 minutes". */
-function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -27,8 +22,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     asCaller(async (user, request) => {
       // A second click on the mailed link is no error.
       if (user.email_verified === 1) return { user, message: VERIFIED };
+      // Counted per address too, over its deleted accounts: only a wrong code stays counted.
+      const counted = await countCodeTry(db, user.sfsu_email);
       const taken = await takeTry(db, user.user_id);
       if (!taken) {
+        await giveBack(db, counted);
         throw httpError(
           422,
           'This code has expired or was used up. Send a new one and enter the code from the newest e-mail.',
@@ -43,11 +41,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
             : 'That code is not right, and it is now used up. Send a new one.',
         );
       }
+      await giveBack(db, counted);
       await db.transaction().execute((trx) => markVerified(trx, user.user_id));
       let row = await findUserById(db, user.user_id);
       if (!row) throw notFound('No such user.');
       // A confirmed address in MODERATOR_EMAILS is a moderator from now on.
-      if (await grantFromConfig(db, row, app.config.moderatorEmails, true)) {
+      if (await grantFromConfig(db, row, app.config.moderatorEmails)) {
         row = { ...row, is_moderator: 1 };
       }
       return { user: toSessionUser(row), message: VERIFIED };

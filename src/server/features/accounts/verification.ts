@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { VERIFICATION_CODE_DIGITS, VERIFICATION_CODE_HOURS } from '#shared/identity.js';
 import type { Db } from '#server/db/schema.js';
 import { isoIn } from '#server/lib/time.js';
+import { countCodeMail } from './email-limits.js';
 import { verificationMail } from './mails.js';
+import { giveBack } from './throttle.js';
 import { codeHash, replaceCode } from './verification-repository.js';
 
 /** Six random digits, leading zeros kept. */
@@ -23,13 +25,15 @@ export function codeMatches(storedHex: string, userId: number, code: string): bo
 
 /**
  * A new code for the account, mailed (queued in `db`, with the caller's change), unless codes
- * were asked for too often: then how long to wait.
+ * were asked for too often: then how long to wait. Past the address's own day limit, over all
+ * its accounts, it is refused (429) with nothing changed.
  */
 export async function sendVerificationCode(
   app: FastifyInstance,
   db: Db,
   user: { user_id: number; first_name: string; sfsu_email: string },
 ) {
+  const counted = await countCodeMail(db, user.sfsu_email);
   const code = newCode();
   const result = await replaceCode(
     db,
@@ -38,5 +42,6 @@ export async function sendVerificationCode(
     isoIn(VERIFICATION_CODE_HOURS * 60 * 60 * 1000),
   );
   if (result.sent) await app.mail.enqueue(verificationMail(user, code, app.config.publicUrl), db);
+  else await giveBack(db, counted);
   return result;
 }
