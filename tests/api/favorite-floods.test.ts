@@ -6,10 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITE_NOTICE_MS, FAVORITE_PRICE_DROP } from '#shared/constants.js';
 import { FLOOD_LIMITS, FLOOD_MESSAGES } from '#shared/moderation.js';
-import { listingOf } from './data.js';
+import { connect } from '#server/db/connect.js';
+import { createListing } from '#server/db/factories.js';
+import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
+import { listingOf, oldUser } from './data.js';
 import {
   as,
   createTestApp,
+  emptyDatabase,
   signedInUser,
   snapshot,
   type Actor,
@@ -178,5 +182,35 @@ describe('edits spend a daily allowance', () => {
     expect(sold.json().message).toBe(FLOOD_MESSAGES.listingEditsPerDay);
     expect(await snapshot(ctx)).toEqual(before);
     expect(await kindsOf(ctx, keeper)).toEqual([]);
+  });
+});
+
+describe('migration 2026-12-12-watch-floods', () => {
+  it('gives favourites kept before it the price of their listing then', async () => {
+    const { url, drop } = await emptyDatabase();
+    const database = connect(url);
+    try {
+      const migrator = migratorFor(database);
+      const names = (await migrator.getMigrations()).map((m) => m.name);
+      const before = names[names.indexOf('2026-12-12-watch-floods') - 1]!;
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      const db = database.db;
+      const seller = await oldUser(db, 'old_seller');
+      const keeper = await oldUser(db, 'old_keeper');
+      const lamp = await createListing(db, { vendor_id: seller.user_id, price: 12.34 });
+      await db
+        .insertInto('favorites')
+        .values({ user_id: keeper.user_id, listing_id: lamp.listing_id, created_at: '2026-12-01' })
+        .execute();
+      await migrateToLatest(database);
+      const row = await db
+        .selectFrom('favorites')
+        .select(['price_cents', 'drop_told_at', 'sold_told_at'])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ price_cents: 1234, drop_told_at: null, sold_told_at: null });
+    } finally {
+      await database.destroy();
+      await drop();
+    }
   });
 });
