@@ -99,4 +99,16 @@ describe.each<EmailVerificationMode>(['off', 'required'])('EMAIL_VERIFICATION=%s
     expect(after.user).toMatchObject({ email_verified: 1, is_moderator: 1 });
     expect((await desk(after)).statusCode).toBe(200);
   });
+
+  it('does not act on a moderator flag whose address is unconfirmed (one given before this rule)', async () => {
+    const early = await register('early');
+    await ctx.database.db
+      .updateTable('users')
+      .set({ is_moderator: 1 })
+      .where('user_id', '=', early.user.user_id)
+      .execute();
+    const res = await desk(early);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Confirm your campus e-mail to act as a moderator.');
+  });
 });

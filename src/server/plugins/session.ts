@@ -125,5 +125,10 @@ export function requireCourier(request: FastifyRequest): SessionUser {
 export function requireModerator(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.is_moderator !== 1) throw forbidden('Only moderators can do that.');
+  // The role rests on a confirmed address (decision 020): a flag given before that rule, or
+  // by the script to an unconfirmed account, acts only once the address is confirmed.
+  if (user.email_verified !== 1) {
+    throw forbidden('Confirm your campus e-mail to act as a moderator.');
+  }
   return user;
 }
