@@ -169,6 +169,17 @@ export const ERASE_STEPS: readonly EraseStep[] = [
     },
   },
   {
+    what: 'reports of their account stay, without the username they kept',
+    run: (trx, { user_id }) =>
+      trx
+        .updateTable('reports')
+        .set({ snapshot: JSON.stringify({ username: DELETED_USER_NAME }) })
+        .where('target_type', '=', 'user')
+        .where('target_id', '=', user_id)
+        .where('snapshot', 'is not', null)
+        .execute(),
+  },
+  {
     // Last: the row stays as the author of what others still read. Its username and e-mail
     // become placeholders no one can register (a colon is not allowed in a username, and
     // `.invalid` is no real domain), so both are free to take again.
