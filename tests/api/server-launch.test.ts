@@ -10,12 +10,15 @@ describe('how the server is started', () => {
     expect(pkg.scripts.serve).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`);
   });
 
-  it('the README’s instances are started the same way', () => {
-    const readme = fs.readFileSync('README.md', 'utf8');
-    const starts = readme.match(/node [^\n&]*dist\/server\/main\.js/g) ?? [];
-    expect(starts.length).toBeGreaterThan(0);
-    for (const start of starts) {
-      expect(start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`);
-    }
-  });
+  it.each(['README.md', 'docs/OPERATIONS.md'])(
+    'the instances in %s are started the same way',
+    (doc) => {
+      const text = fs.readFileSync(doc, 'utf8');
+      const starts = text.match(/node [^\n&]*dist\/server\/main\.js/g) ?? [];
+      expect(starts.length).toBeGreaterThan(0);
+      for (const start of starts) {
+        expect(start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`);
+      }
+    },
+  );
 });
