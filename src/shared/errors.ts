@@ -39,6 +39,12 @@ export const ERROR_CODES = [
    */
   'listing_taken',
   /**
+   * 409: a buyer is waiting for the listing (a Pending request, or a delivery not finished):
+   * what they agreed to (title, description, price, condition, photos) cannot change. Marking
+   * it sold still can.
+   */
+  'open_order',
+  /**
    * 409: the first request with this Idempotency-Key is still running; `retry-after` says when
    * to ask again (the answer is then the first request's).
    */

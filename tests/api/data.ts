@@ -229,3 +229,27 @@ export async function oldUser(db: Db, username: string, is_courier = 0) {
     .returning('user_id')
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * A delivery request and a delivery with only the columns they had before orders kept what was
+ * agreed (2026-12-12), for tests that step the migrator back (today's repository writes the
+ * agreed title, price and picture too).
+ */
+export async function oldRequest(db: Db, values: Record<string, unknown>) {
+  const { delivery_request_id } = await db
+    .insertInto('delivery_requests')
+    .values({ created_at: new Date().toISOString(), ...values } as never)
+    .returning('delivery_request_id')
+    .executeTakeFirstOrThrow();
+  return delivery_request_id;
+}
+
+export async function oldDelivery(db: Db, values: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  const { delivery_id } = await db
+    .insertInto('delivery_instructions')
+    .values({ timestamp: now, updated_at: now, ...values } as never)
+    .returning('delivery_id')
+    .executeTakeFirstOrThrow();
+  return delivery_id;
+}

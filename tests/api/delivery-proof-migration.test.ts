@@ -11,12 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '#server/db/connect.js';
 import { createListing } from '#server/db/factories.js';
 import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
-import {
-  insertDeliveryEvent,
-  insertInstruction,
-  insertRequest,
-} from '#server/features/deliveries/repository.js';
-import { oldUser } from './data.js';
+import { insertDeliveryEvent } from '#server/features/deliveries/repository.js';
+import { oldDelivery, oldRequest, oldUser } from './data.js';
 import { freshDatabaseUrl } from './harness.js';
 
 const BEFORE = '2026-11-30-moderation';
@@ -62,8 +58,8 @@ describe(`migration ${DELIVERY_PROOF}`, () => {
       dropoff: 'Library' as const,
       buyer_special_request: 'Old note',
     };
-    const requestId = await insertRequest(db, { ...base, status: 'Approved' });
-    const deliveryId = await insertInstruction(db, {
+    const requestId = await oldRequest(db, { ...base, status: 'Approved' });
+    const deliveryId = await oldDelivery(db, {
       delivery_request_id: requestId,
       pickup: 'Quickly',
       dropoff: 'Library',
@@ -147,14 +143,14 @@ describe(`migration ${DELIVERY_PROOF}`, () => {
         .execute(),
     ).rejects.toThrow();
     // One Pending request per buyer and listing; a cancelled one leaves room for another.
-    const pending = await insertRequest(db, base);
-    await expect(insertRequest(db, base)).rejects.toThrow();
+    const pending = await oldRequest(db, base);
+    await expect(oldRequest(db, base)).rejects.toThrow();
     await db
       .updateTable('delivery_requests')
       .set({ status: 'Cancelled' })
       .where('delivery_request_id', '=', pending)
       .execute();
-    await insertRequest(db, base);
+    await oldRequest(db, base);
 
     // Foreign keys still point at the rebuilt tables, and still cascade.
     await expect(

@@ -81,6 +81,8 @@ async function actsOnOthers(actor: Actor) {
       buyer_special_request: '',
       status: 'Approved',
       created_at: new Date().toISOString(),
+      agreed_title: 'Item',
+      agreed_price_cents: 1000,
     })
     .returning('delivery_request_id')
     .executeTakeFirstOrThrow();
@@ -98,6 +100,8 @@ async function actsOnOthers(actor: Actor) {
       listing_id: listing.listing_id,
       timestamp: new Date().toISOString(),
       updated_at: new Date().toISOString(),
+      agreed_title: 'Item',
+      agreed_price_cents: 1000,
     })
     .returning('delivery_id')
     .executeTakeFirstOrThrow();

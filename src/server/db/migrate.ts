@@ -20,6 +20,7 @@ import { listingPhotos } from './migrations/2026-12-09-listing-photos.js';
 import { accountDeletion } from './migrations/2026-12-10-account-deletion.js';
 import { messageClientId } from './migrations/2026-12-11-message-client-id.js';
 import { reportSnapshots } from './migrations/2026-12-12-report-snapshots.js';
+import { orderSnapshots } from './migrations/2026-12-12-order-snapshots.js';
 import { watchFloods } from './migrations/2026-12-12-watch-floods.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
@@ -45,8 +46,9 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-08-delivery-requests-buyer': deliveryRequestsBuyer(),
         '2026-12-09-listing-photos': listingPhotos(db.dialect),
         '2026-12-10-account-deletion': accountDeletion(db.dialect),
-        '2026-12-12-report-snapshots': reportSnapshots(),
         '2026-12-11-message-client-id': messageClientId(),
+        '2026-12-12-report-snapshots': reportSnapshots(),
+        '2026-12-12-order-snapshots': orderSnapshots(),
         '2026-12-12-watch-floods': watchFloods(),
       };
     },

@@ -147,6 +147,10 @@ export interface DeliveryRequestsTable {
   cancel_reason: Generated<string>;
   /** Why it was declined when the seller did not ("Sold to another buyer"); else null. */
   decline_reason: string | null;
+  /** The listing's title, price and cover when the buyer asked: what the order shows. */
+  agreed_title: string;
+  agreed_price_cents: number;
+  agreed_thumbnail: string | null;
 }
 
 export interface DeliveryInstructionsTable {
@@ -172,6 +176,10 @@ export interface DeliveryInstructionsTable {
   return_reason: ReturnReason | null;
   return_note: Generated<string>;
   cancel_reason: Generated<string>;
+  /** Its request's agreed title, price and cover: what the order shows. */
+  agreed_title: string;
+  agreed_price_cents: number;
+  agreed_thumbnail: string | null;
 }
 
 /** The buyer's code of a delivery, and the wrong tries against it (docs/decisions/022). */
@@ -321,6 +329,8 @@ export interface ReportsTable {
   created_at: string;
   resolved_by: number | null;
   resolved_at: string | null;
+  /** What the report named when it was made, as JSON (ReportSnapshot); null on older reports. */
+  snapshot: string | null;
 }
 
 /** `blocker_id` no longer hears from `blocked_id`; the blocked is not told. */
@@ -334,8 +344,6 @@ export interface BlocksTable {
  * A listing a moderator hid (or that its seller's suspension hid): its status is Deleted while
  * held, and `previous_status` is what it gets back (docs/decisions/020-moderation.md).
  */
-  /** What the report named when it was made, as JSON (ReportSnapshot); null on older reports. */
-  snapshot: string | null;
 export interface ListingHoldsTable {
   listing_id: number;
   previous_status: 'Active' | 'Sold';

@@ -74,7 +74,10 @@ const deliveryRequest = z.object({
   buyer: person,
   seller: person,
   listing_id: z.number(),
+  /** The title, price and picture the request keeps from when it was made. */
   listing_title: z.string(),
+  price: z.number(),
+  pictures: z.array(z.string()),
   status: z.string(),
   dropoff: z.string(),
   buyer_special_request: z.string(),
@@ -90,7 +93,10 @@ const delivery = z.object({
   seller: person,
   courier: person.nullable(),
   listing_id: z.number(),
+  /** The title, price and picture agreed with its request. */
   listing_title: z.string(),
+  price: z.number(),
+  pictures: z.array(z.string()),
   pickup: z.string(),
   dropoff: z.string(),
   seller_special_request: z.string(),

@@ -30,9 +30,9 @@ export interface DeliveryUnderWay {
 export async function deliveriesUnderWay(db: Db, userId: number): Promise<DeliveryUnderWay[]> {
   const rows = await db
     .selectFrom('delivery_instructions as d')
-    .innerJoin('products as p', 'p.product_id', 'd.product_id')
     .select(['d.delivery_id', 'd.delivery_status', 'd.buyer_id', 'd.vendor_id', 'd.courier_id'])
-    .select('p.title')
+    // The order's own title, as its screens show it.
+    .select('d.agreed_title as title')
     .where('d.delivery_status', 'in', UNDER_WAY_DELIVERY_STATUSES)
     .where((eb) => eb.or(PARTIES.map((party) => eb(party, '=', userId))))
     .orderBy('d.delivery_id', 'asc')

@@ -124,22 +124,19 @@ async function peopleOf(db: Db, ids: number[]) {
   return (id: number) => ({ user_id: id, username: names.get(id) ?? '' });
 }
 
-/** The titles of these listings, by listing id. */
-async function titlesOf(db: Db, listingIds: number[]) {
-  const titles = new Map<number, string>();
-  if (listingIds.length > 0) {
-    const rows = await db
-      .selectFrom('listings')
-      .innerJoin('products', 'products.product_id', 'listings.product_id')
-      .select(['listings.listing_id', 'products.title'])
-      .where('listings.listing_id', 'in', [...new Set(listingIds)])
-      .execute();
-    for (const row of rows) titles.set(row.listing_id, row.title);
-  }
-  return (listingId: number) => titles.get(listingId) ?? '';
+/** What an order keeps from when it was made, as the download names it. */
+function agreedTerms(
+  row: { agreed_title: string; agreed_price_cents: number; agreed_thumbnail: string | null },
+  publicUrl: string,
+) {
+  return {
+    listing_title: row.agreed_title,
+    price: row.agreed_price_cents / 100,
+    pictures: pictureUrls(row.agreed_thumbnail, publicUrl),
+  };
 }
 
-const requestsPart: Part<'delivery_requests'> = async (db, userId) => {
+const requestsPart: Part<'delivery_requests'> = async (db, userId, { publicUrl }) => {
   const rows = await db
     .selectFrom('delivery_requests')
     .selectAll()
@@ -150,20 +147,16 @@ const requestsPart: Part<'delivery_requests'> = async (db, userId) => {
     db,
     rows.flatMap((r) => [r.buyer_id, r.vendor_id]),
   );
-  const title = await titlesOf(
-    db,
-    rows.map((r) => r.listing_id),
-  );
   return rows.map(({ buyer_id, vendor_id, ...request }) => ({
     ...request,
     role: buyer_id === userId ? 'buyer' : 'seller',
     buyer: person(buyer_id),
     seller: person(vendor_id),
-    listing_title: title(request.listing_id),
+    ...agreedTerms(request, publicUrl),
   }));
 };
 
-const deliveriesPart: Part<'deliveries'> = async (db, userId) => {
+const deliveriesPart: Part<'deliveries'> = async (db, userId, { publicUrl }) => {
   const rows = await db
     .selectFrom('delivery_instructions as d')
     .selectAll('d')
@@ -173,10 +166,6 @@ const deliveriesPart: Part<'deliveries'> = async (db, userId) => {
   const person = await peopleOf(
     db,
     rows.flatMap((d) => [d.buyer_id, d.vendor_id, d.courier_id ?? d.buyer_id]),
-  );
-  const title = await titlesOf(
-    db,
-    rows.map((d) => d.listing_id),
   );
   const ids = rows.map((d) => d.delivery_id);
   const events =
@@ -194,7 +183,7 @@ const deliveriesPart: Part<'deliveries'> = async (db, userId) => {
     buyer: person(d.buyer_id),
     seller: person(d.vendor_id),
     courier: d.courier_id === null ? null : person(d.courier_id),
-    listing_title: title(d.listing_id),
+    ...agreedTerms(d, publicUrl),
     created_at: timestamp,
     history: events
       .filter((e) => e.delivery_id === d.delivery_id)

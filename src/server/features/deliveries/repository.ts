@@ -18,17 +18,32 @@ import { nowIso } from '#server/lib/time.js';
 function requestQuery(db: Db) {
   return db
     .selectFrom('delivery_requests as r')
-    .innerJoin('listings as l', 'l.listing_id', 'r.listing_id')
-    .innerJoin('products as p', 'p.product_id', 'l.product_id')
     .innerJoin('users as b', 'b.user_id', 'r.buyer_id')
     .selectAll('r')
-    .select(['p.title', 'p.thumbnail', 'l.price_cents', shownUsername('b').as('username')]);
+    .select(shownUsername('b').as('username'));
 }
 
-type RequestRow = Omit<DeliveryRequest, 'price'> & { price_cents: number };
-const toRequest = ({ price_cents, ...row }: RequestRow): DeliveryRequest => ({
+/** The title, price and cover an order keeps from when it was made (never the listing's now). */
+interface AgreedColumns {
+  agreed_title: string;
+  agreed_price_cents: number;
+  agreed_thumbnail: string | null;
+}
+const agreedTerms = ({ agreed_title, agreed_price_cents, agreed_thumbnail }: AgreedColumns) => ({
+  title: agreed_title,
+  thumbnail: agreed_thumbnail,
+  price: agreed_price_cents / 100,
+});
+
+type RequestRow = Omit<DeliveryRequest, 'title' | 'thumbnail' | 'price'> & AgreedColumns;
+const toRequest = ({
+  agreed_title,
+  agreed_price_cents,
+  agreed_thumbnail,
+  ...row
+}: RequestRow): DeliveryRequest => ({
   ...row,
-  price: price_cents / 100,
+  ...agreedTerms({ agreed_title, agreed_price_cents, agreed_thumbnail }),
 });
 
 /** The user's requests, as buyer or as vendor, newest first. */
@@ -105,10 +120,26 @@ export interface NewRequest {
   cancel_reason?: string;
 }
 
+/** The listing's title, price and cover as they are now: what a new request keeps. */
+function listingTerms(db: Db, listingId: number): Promise<AgreedColumns> {
+  return db
+    .selectFrom('listings as l')
+    .innerJoin('products as p', 'p.product_id', 'l.product_id')
+    .select([
+      'p.title as agreed_title',
+      'l.price_cents as agreed_price_cents',
+      'p.thumbnail as agreed_thumbnail',
+    ])
+    .where('l.listing_id', '=', listingId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A request keeps the listing as the buyer saw it when they asked (docs/api.md). */
 export async function insertRequest(db: Db, request: NewRequest) {
+  const agreed = await listingTerms(db, request.listing_id);
   const { delivery_request_id } = await db
     .insertInto('delivery_requests')
-    .values({ created_at: nowIso(), ...request })
+    .values({ created_at: nowIso(), ...agreed, ...request })
     .returning('delivery_request_id')
     .executeTakeFirstOrThrow();
   return delivery_request_id;
@@ -163,43 +194,37 @@ export async function settleRequest(
 }
 
 /**
- * A delivery with what every reader sees: the listing's title, picture and price, whether the
- * handover lock is on and the buyer's rating. Never the handover code itself: that is only
- * read by handoverCodesFor, for the buyer.
+ * A delivery with what every reader sees: the title, picture and price agreed with its request,
+ * whether the handover lock is on and the buyer's rating. Never the handover code itself: that
+ * is only read by handoverCodesFor, for the buyer.
  */
 function instructionQuery(db: Db) {
   return db
     .selectFrom('delivery_instructions as d')
-    .innerJoin('listings as l', 'l.listing_id', 'd.listing_id')
-    .innerJoin('products as p', 'p.product_id', 'd.product_id')
     .leftJoin('handover_codes as h', 'h.delivery_id', 'd.delivery_id')
     .leftJoin('delivery_ratings as dr', 'dr.delivery_id', 'd.delivery_id')
     .selectAll('d')
-    .select([
-      'p.title',
-      'p.thumbnail',
-      'l.price_cents',
-      'h.locked_until',
-      'dr.rating as delivery_rating',
-    ]);
+    .select(['h.locked_until', 'dr.rating as delivery_rating']);
 }
 
 type InstructionRow = Omit<
   DeliveryInstruction,
-  'price' | 'vendor_special_request' | 'handover_locked_until'
-> & {
-  price_cents: number;
-  locked_until: string | null;
-};
+  'title' | 'thumbnail' | 'price' | 'vendor_special_request' | 'handover_locked_until'
+> &
+  AgreedColumns & {
+    locked_until: string | null;
+  };
 /** The seller's note goes out under both of its names (the spec uses both). */
 const toInstruction = ({
-  price_cents,
+  agreed_title,
+  agreed_price_cents,
+  agreed_thumbnail,
   locked_until,
   ...row
 }: InstructionRow): DeliveryInstruction => ({
   ...row,
+  ...agreedTerms({ agreed_title, agreed_price_cents, agreed_thumbnail }),
   vendor_special_request: row.seller_special_request,
-  price: price_cents / 100,
   // A lock that has run out is no news.
   handover_locked_until: locked_until && locked_until > nowIso() ? locked_until : null,
 });
@@ -251,14 +276,23 @@ export async function findInstruction(db: Db, deliveryId: number) {
 
 export async function insertInstruction(
   db: Db,
-  values: Omit<Insertable<DeliveryInstructionsTable>, 'timestamp' | 'updated_at'> & {
+  values: Omit<
+    Insertable<DeliveryInstructionsTable>,
+    'timestamp' | 'updated_at' | keyof AgreedColumns
+  > & {
     timestamp?: string;
   },
 ) {
+  // The delivery keeps what its buyer asked for, whatever the listing says by now.
+  const agreed = await db
+    .selectFrom('delivery_requests')
+    .select(['agreed_title', 'agreed_price_cents', 'agreed_thumbnail'])
+    .where('delivery_request_id', '=', values.delivery_request_id)
+    .executeTakeFirstOrThrow();
   const now = nowIso();
   const { delivery_id } = await db
     .insertInto('delivery_instructions')
-    .values({ timestamp: now, updated_at: now, ...values })
+    .values({ timestamp: now, updated_at: now, ...agreed, ...values })
     .returning('delivery_id')
     .executeTakeFirstOrThrow();
   return delivery_id;

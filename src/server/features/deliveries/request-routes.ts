@@ -143,19 +143,27 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await requestsByBuyerForListing(db, user.user_id, body.listing_id)).length > 0) {
         throw conflict('Request Already Sent');
       }
-      const id = await insertRequest(db, {
-        buyer_id: user.user_id,
-        vendor_id: listing.vendor_id,
-        listing_id: listing.listing_id,
-        dropoff: body.dropoff,
-        buyer_special_request: body.buyer_special_request,
-        require_handover_code: body.require_handover_code ?? 0,
-      }).catch((error: unknown) => {
-        // The same buyer's second request racing the first (a double tap, two tabs) passes the
-        // check above; the unique (buyer, listing) key refuses it: say so in the product's words.
-        if (isUniqueViolation(error)) throw conflict('Request Already Sent');
-        throw error;
-      });
+      // The request keeps the listing as it is now. Its row is held meanwhile, so a seller's
+      // edit either ends first (the request keeps the new words) or waits and sees the request.
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          await lockListing(trx, app.dialect, listing.listing_id);
+          return insertRequest(trx, {
+            buyer_id: user.user_id,
+            vendor_id: listing.vendor_id,
+            listing_id: listing.listing_id,
+            dropoff: body.dropoff,
+            buyer_special_request: body.buyer_special_request,
+            require_handover_code: body.require_handover_code ?? 0,
+          });
+        })
+        .catch((error: unknown) => {
+          // The same buyer's second request racing the first (a double tap, two tabs) passes the
+          // check above; the unique (buyer, listing) key refuses it: say so in the product's words.
+          if (isUniqueViolation(error)) throw conflict('Request Already Sent');
+          throw error;
+        });
       const created = (await findRequest(db, id))!;
       await app.notify({ type: 'request.created', actorId: user.user_id, request: created });
       return reply.code(201).send(created);

@@ -72,13 +72,15 @@ async function changePrice(
  * Applies the edit in one transaction. Title, description, category and pictures are the
  * product's (every listing of it shows them); price, condition and discount the listing's.
  * Search sees the new words at once: the text indexes and the search epoch follow products
- * and listings through triggers (docs/decisions/010-search-index.md).
+ * and listings through triggers (docs/decisions/010-search-index.md). `guard` runs first, with
+ * the listing's row held (a buyer's request for it waits), and refuses by throwing.
  */
 export function editListing(
   db: Db,
   dialect: DialectName,
   listingId: number,
   edit: ListingEdit,
+  guard: (trx: Db) => Promise<void> = async () => undefined,
 ): Promise<{ priceDrop: PriceDrop | null }> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
@@ -87,6 +89,7 @@ export function editListing(
       .where('listing_id', '=', listingId)
       .$if(dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirstOrThrow();
+    await guard(trx);
     const { title, description, category, price, conditions, discount, photos } = edit;
     const product = {
       ...(title !== undefined && { title }),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { editListingBody, listingDetail, listingParams } from '#shared/schemas/listings.js';
 import { badRequest, conflict } from '#server/lib/http-error.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
+import { refuseChangeOfAgreed } from '#server/safety/open-orders.js';
+import { agreedChanges } from './agreed-changes.js';
 import { editListing } from './edit-repository.js';
 import { ownListing, sellerOnly } from './listing-owner.js';
 import { photosOf } from './photos-repository.js';
@@ -56,15 +58,24 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
       if (owned.listing_status !== 'Active') {
         throw conflict('This listing is sold: it can no longer change.');
       }
+      // What a waiting buyer agreed to stays (checked again below, with the row held).
+      const agreed = await agreedChanges(db, listingId, request.body);
+      await refuseChangeOfAgreed(db, owned, agreed);
       const { photos, ...fields } = request.body;
       const resolved = photos && (await resolvePhotos(owned.product_id, photos));
       // Each edit may tell everyone who keeps the listing: edits spend a daily allowance.
       await spendFloodAllowance(app, owned.vendor_id, ['listingEditsPerDay']);
       await resolved?.keep();
-      const { priceDrop } = await editListing(db, app.dialect, listingId, {
-        ...fields,
-        photos: resolved?.urls,
-      });
+      const { priceDrop } = await editListing(
+        db,
+        app.dialect,
+        listingId,
+        {
+          ...fields,
+          photos: resolved?.urls,
+        },
+        (trx) => refuseChangeOfAgreed(trx, owned, agreed),
+      );
       const updated = (await findListing(db, listingId))!;
       if (priceDrop) await tellFavoriters(app, updated, { drop: priceDrop });
       return [{ ...updated, photos: await photosOf(db, updated.product_id, updated.thumbnail) }];
