@@ -242,10 +242,11 @@ describe('what a report saw', () => {
   it('keeps a message’s text and a username, and lets a deleted account take its name away', async () => {
     const sender = await signedInUser(ctx, { password: DEFAULT_PASSWORD });
     const reporter = await established();
+    const { listing_id } = await listingOf(ctx, sender);
     const message = await createMessage(ctx.database.db, {
       sender_id: sender.user.user_id,
       receiver_id: reporter.user.user_id,
-      listing_id: null,
+      listing_id,
       content: 'Send the deposit by gift card',
     });
     await report(reporter, 'message', message.message_id);
