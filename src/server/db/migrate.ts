@@ -22,6 +22,7 @@ import { messageClientId } from './migrations/2026-12-11-message-client-id.js';
 import { reportSnapshots } from './migrations/2026-12-12-report-snapshots.js';
 import { orderSnapshots } from './migrations/2026-12-12-order-snapshots.js';
 import { watchFloods } from './migrations/2026-12-12-watch-floods.js';
+import { searchTrigger } from './migrations/2026-12-12-search-trigger.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -50,6 +51,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-12-report-snapshots': reportSnapshots(),
         '2026-12-12-order-snapshots': orderSnapshots(),
         '2026-12-12-watch-floods': watchFloods(),
+        '2026-12-12-search-trigger': searchTrigger(db.dialect),
       };
     },
   };
