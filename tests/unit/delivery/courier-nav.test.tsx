@@ -19,8 +19,16 @@ const LISTING = 'GET /api/listing/11';
 const LOADING = 'Loading your delivery...';
 const POSITION = 'POST /api/delivery_instruction/40/position';
 
+/** The courier's delivery, with the title and picture agreed when its listing said the same. */
 const mine = (overrides: Partial<DeliveryInstruction> = {}) =>
-  makeDelivery({ delivery_id: 40, courier_id: 7, delivery_status: 'Assigned', ...overrides });
+  makeDelivery({
+    delivery_id: 40,
+    courier_id: 7,
+    delivery_status: 'Assigned',
+    title: 'Desk lamp',
+    thumbnail: '/uploads/l.webp',
+    ...overrides,
+  });
 
 function api(overrides: Routes = {}) {
   return stubApi({
@@ -105,7 +113,27 @@ describe('courier delivery screen: loading', () => {
     api({ [LISTING]: makeListing({ listing_id: 11, title: 'Desk lamp', thumbnail: null }) });
     open();
     await ready();
-    expect(screen.getByText('No Image')).toBeVisible();
+    // Read, not missing: the delivery's own title and picture show either way.
+    expect(warn).not.toHaveBeenCalledWith('Listing not found', expect.anything());
+  });
+
+  it('shows the title and picture agreed with the order, not what the listing says now', async () => {
+    signIn({ is_courier: 1 });
+    api({
+      [LISTING]: [
+        makeListing({
+          listing_id: 11,
+          title: 'Broken item, as described',
+          thumbnail: '/uploads/new.webp',
+        }),
+      ],
+    });
+    open();
+    await ready();
+    expect(screen.getByRole('img', { name: 'Desk lamp' }).getAttribute('src')).toMatch(
+      /^\/uploads\/l(-sm)?\.webp$/,
+    );
+    expect(screen.queryByText('Broken item, as described')).toBeNull();
   });
 
   it('logs a missing listing and carries on with what the delivery says', async () => {

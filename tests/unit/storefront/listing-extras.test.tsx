@@ -121,6 +121,23 @@ describe('edit listing screen', () => {
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
   });
 
+  it('says why a listing a buyer is waiting for cannot change, and keeps the form', async () => {
+    signIn();
+    stubApi({ 'GET /api/listing/11': [detail()] });
+    const message =
+      'A buyer has asked for this item: its title, description, price, condition and photos stay as they were agreed until the order is delivered, declined or cancelled. You can still mark it sold.';
+    answer = { status: 409, body: { message, code: 'open_order' } };
+    const { user } = openEdit();
+    const price = await screen.findByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '450');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Could not save your changes: ${message}`,
+    );
+    expect(screen.getByLabelText('Price ($)')).toHaveValue('450');
+  });
+
   it("offers no form for someone else's listing", async () => {
     signIn();
     stubApi({ 'GET /api/listing/11': [detail({ vendor_id: 3 })] });

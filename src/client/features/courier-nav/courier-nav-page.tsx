@@ -72,7 +72,7 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
     window.scrollTo(0, 0);
   }, []);
 
-  // A missing listing only costs the picture and title; it does not hold the screen up.
+  // A missing listing does not hold the screen up (the delivery carries its title and picture).
   const listingSettled =
     listing.data !== undefined || listing.isError || listing.fetchStatus === 'paused';
   // The spec held the mascot 3 s after this; it now goes at once, so the screen opens within
@@ -113,7 +113,6 @@ function DeliveryScreen({ deliveryId, user }: { deliveryId: number; user: Sessio
           </div>
           <InfoPanel
             delivery={current}
-            listing={listing.data}
             locationNote={
               live.unavailable
                 ? 'Location is off, so your own position is not shown on the map.'

@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import type { Listing } from '#shared/schemas/listings.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { ProgressSteps } from './progress-steps';
 
 interface InfoPanelProps {
   delivery: DeliveryInstruction;
-  listing: Listing | undefined;
   locationNote: string | null;
   children: ReactNode;
 }
 
-/** Everything the courier reads: the item, where from, where to, progress; then the actions. */
-export function InfoPanel({ delivery, listing, locationNote, children }: InfoPanelProps) {
+/**
+ * Everything the courier reads: the item, where from, where to, progress; then the actions.
+ * The item as the order agreed it (its title and picture), not as the listing says now.
+ */
+export function InfoPanel({ delivery, locationNote, children }: InfoPanelProps) {
   const navigate = useNavigate();
-  const title = listing?.title || delivery.title || 'No Title';
-  const thumbnail = listing ? listing.thumbnail : delivery.thumbnail;
+  const title = delivery.title || 'No Title';
+  const thumbnail = delivery.thumbnail;
   const sellerNote = delivery.seller_special_request || delivery.vendor_special_request;
   return (
     <section className="nav-info" aria-label="Delivery details">
