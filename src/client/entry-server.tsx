@@ -14,9 +14,11 @@ import {
 } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { routes, type PageHandle } from './app/router';
+import { ApiError } from './lib/api';
 import { codeStillLoading } from './lib/lazy-component';
 import { createQueryClient } from './lib/query-client';
 import { collectServerData, type ServerData } from './lib/server-data';
+import { PageMetaContext, type PageMeta } from './lib/use-document-title';
 
 export interface ServerRender {
   html: string;
@@ -24,6 +26,30 @@ export interface ServerRender {
   state: ServerData;
   /** The page modules of the matched routes (keys of `import.meta.glob` in app/router.tsx). */
   pages: string[];
+  /** What the page said about itself: its title, status, listing (lib/use-document-title.ts). */
+  meta: PageMeta;
+}
+
+/** Which route an address opens, known before any page code loads (src/server/ssr). */
+export interface PageRoute {
+  /** A public page, rendered for visitors without a session. */
+  ssr: boolean;
+  /** No page of the app has this address: the not-found page, 404. */
+  notFound: boolean;
+  /** The route's pattern (`productListing/:listingId`) and the address's values for it. */
+  pattern: string;
+  params: Record<string, string | undefined>;
+}
+
+export function matchPage(pathname: string): PageRoute | null {
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  if (!leaf) return null;
+  return {
+    ssr: Boolean((leaf.route.handle as PageHandle | undefined)?.ssr),
+    notFound: leaf.route.path === '*',
+    pattern: leaf.route.path ?? '',
+    params: leaf.params,
+  };
 }
 
 /**
@@ -47,10 +73,13 @@ function wanted(client: QueryClient): Query[] {
     .filter((query) => query.state.status === 'pending' && isEnabled(query));
 }
 
+/** An answer the page can show as its own: the API's "not found" (a missing listing). */
+const shownByPage = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /**
  * Renders `request`'s page, or returns null when it should be left to the browser app: a route
- * that is not public, a redirect, a route error, or data that could not be loaded (a missing
- * listing shows its message from the browser app, with the right status from the API).
+ * that is not public, a redirect, a route error, or data that could not be loaded. A missing
+ * listing or person is rendered: the page shows its message and says 404 (`meta.status`).
  */
 export async function renderPage(request: Request): Promise<ServerRender | null> {
   // Decided before any page code is loaded: private pages (the maps among them) never load here.
@@ -65,10 +94,13 @@ export async function renderPage(request: Request): Promise<ServerRender | null>
     // A new client each time, hydrated from the data so far, exactly as the browser will do.
     const client = createQueryClient();
     const router = createStaticRouter(handler.dataRoutes, context);
+    const meta: PageMeta = {};
     const html = renderToString(
-      <AppRoot client={client} serverData={state}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppRoot>,
+      <PageMetaContext.Provider value={meta}>
+        <AppRoot client={client} serverData={state}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppRoot>
+      </PageMetaContext.Provider>,
     );
     if (await codeStillLoading()) {
       state = collectServerData(client);
@@ -81,17 +113,15 @@ export async function renderPage(request: Request): Promise<ServerRender | null>
         html,
         state: state ?? [],
         pages: handles.flatMap((h) => (h?.page ? [h.page] : [])),
+        meta,
       };
     }
-    try {
-      await Promise.all(
-        missing.map((query) =>
-          client.fetchQuery({ ...query.options, queryKey: query.queryKey, retry: 0 }),
-        ),
-      );
-    } catch {
-      return null;
-    }
+    const fetched = await Promise.allSettled(
+      missing.map((query) =>
+        client.fetchQuery({ ...query.options, queryKey: query.queryKey, retry: 0 }),
+      ),
+    );
+    if (fetched.some((f) => f.status === 'rejected' && !shownByPage(f.reason))) return null;
     state = collectServerData(client);
     client.clear();
   }

@@ -7,6 +7,7 @@ import { clientConfig } from '#shared/schemas/config.js';
 import type { Config } from './config.js';
 import type { Connection, DialectName } from './db/connect.js';
 import type { Db } from './db/schema.js';
+import { warnFilesOpenToOthers } from './backup/access-check.js';
 import { registerBackupSchedule, type BackupTiming } from './backup/schedule.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { deletionRoutes } from './features/accounts/deletion-routes.js';
@@ -32,6 +33,7 @@ import { blockRoutes } from './features/moderation/block-routes.js';
 import { moderationRoutes } from './features/moderation/moderation-routes.js';
 import { reportRoutes } from './features/moderation/report-routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { seoRoutes } from './features/seo/routes.js';
 import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
 import { tileRoutes } from './features/tiles/routes.js';
 import { cachedImageStore } from './images/cached-store.js';
@@ -87,6 +89,8 @@ export interface AppOptions {
   notifyTiming?: Partial<NotifyTiming>;
   /** The backup schedule's pace (tests look every few milliseconds, not minutes). */
   backupTiming?: Partial<BackupTiming>;
+  /** Addresses per sitemap file: 50,000 (the protocol's limit); tests see the split sooner. */
+  sitemapUrlsPerFile?: number;
 }
 
 const STOPPING_MESSAGE = 'This instance is stopping; another one will answer.';
@@ -102,6 +106,7 @@ export async function buildApp({
   images = databaseImageStore(database.db),
   notifyTiming,
   backupTiming,
+  sitemapUrlsPerFile,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -153,6 +158,7 @@ export async function buildApp({
   registerMail(app, mailTiming);
   registerNotifications(app, notifyTiming);
   registerBackupSchedule(app, database, backupTiming);
+  warnFilesOpenToOthers(config, app.log);
 
   // For balancers and uptime checks: healthy only while the database answers and the instance
   // is not stopping.
@@ -180,6 +186,7 @@ export async function buildApp({
     async () => ({
       ...mapTiles.client,
       emailVerification: config.emailVerification,
+      campusTimeZone: config.campusTimeZone,
     }),
   );
   if (archive) await app.register(tileRoutes, { archive });
@@ -190,7 +197,10 @@ export async function buildApp({
   await app.register(passwordRoutes, { guard });
   await app.register(deletionRoutes, { guard });
   await app.register(exportRoutes);
-  await app.register(listingRoutes, { readEpoch: searchEpochReader(database) });
+  const readEpoch = searchEpochReader(database);
+  await app.register(listingRoutes, { readEpoch });
+  // robots.txt and the sitemap, rebuilt as listings change (the same epoch as search).
+  await app.register(seoRoutes, { readEpoch, urlsPerFile: sitemapUrlsPerFile });
   // The feature routes that take no options, in order.
   const plainRoutes = [
     listingEditRoutes,

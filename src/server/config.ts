@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_VERIFICATION_MODES, REGISTRATIONS_PER_HOUR } from '#shared/identity.js';
 import { DEFAULT_TILE_URL } from '#shared/tile-sources.js';
+import { canonicalTimeZone, DEFAULT_CAMPUS_TIME_ZONE } from '#shared/campus-time.js';
 
 /** An empty variable (`SMTP_URL=`) means the same as one not set. */
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -80,6 +81,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'CAMPUS_EMAIL_DOMAIN must be a domain like sfsu.edu')
     .default('sfsu.edu'),
+  // Dates on pages are written in it, on the server and in every browser.
+  CAMPUS_TIME_ZONE: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(
+        (name) => canonicalTimeZone(name) !== null,
+        'CAMPUS_TIME_ZONE must be a time zone name such as America/Los_Angeles',
+      )
+      .default(DEFAULT_CAMPUS_TIME_ZONE),
+  ),
   TILE_URL: z
     .string()
     .refine(
@@ -307,6 +319,8 @@ const configSchema = envSchema
       dataDir,
       uploadsDir: path.join(dataDir, 'uploads'),
       campusEmailDomain: e.CAMPUS_EMAIL_DOMAIN.toLowerCase(),
+      /** The campus's IANA time zone: pages write dates in it (docs/decisions/013). */
+      campusTimeZone: canonicalTimeZone(e.CAMPUS_TIME_ZONE) ?? DEFAULT_CAMPUS_TIME_ZONE,
       tileUrl: e.TILE_URL,
       /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
       tilePrefetch: e.TILE_PREFETCH === '1',

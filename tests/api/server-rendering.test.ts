@@ -163,18 +163,22 @@ describe('a visitor without a session', () => {
   });
 
   it('gets the app shell where the page cannot be rendered here', async () => {
-    for (const url of [
-      '/productListing/999999',
-      '/OrderStatus',
-      '/courierNav/3',
-      '/RealUserProfile',
-      '/no-such-page',
-    ]) {
+    for (const url of ['/OrderStatus', '/courierNav/3', '/RealUserProfile']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).toContain('rel="stylesheet"');
     }
+  });
+
+  it('gets a missing listing and an unknown address rendered, as 404 (issue 50)', async () => {
+    // Until issue 50 both were the app shell with 200: soft 404s.
+    const missing = await page('/productListing/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(root(missing.body)).toContain('No item Found');
+    const unknown = await page('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(root(unknown.body)).toContain('Page not found');
   });
 
   it('gets the page compressed', async () => {

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
-import { seedServerData, type ServerData } from '../lib/server-data';
+import { releaseServerData, seedServerData, type ServerData } from '../lib/server-data';
 import { expireSession } from '../lib/session';
 
 // When the server says the session is gone, the stored user goes too, so guarded pages send
@@ -29,5 +29,8 @@ export function AppProviders({ client, serverData, children }: AppProvidersProps
     markRestoredDataStale(client);
     if (serverData) seedServerData(client, serverData);
   });
+  useEffect(() => {
+    if (serverData) releaseServerData(client, serverData);
+  }, [client, serverData]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -54,7 +54,7 @@ const withShell: RouteObject[] = [
   })),
   { path: 'chats', ...page('../features/messages/chats-page.tsx') },
   { path: 'realUserProfile', ...page('../features/profile/profile-page.tsx') },
-  { path: 'userProfile', ...page('../features/profile/public-profile-page.tsx') },
+  { path: 'userProfile', ...page('../features/profile/public-profile-page.tsx', SSR) },
   { path: 'userListings', ...page('../features/listings/user-listings-page.tsx') },
   { path: 'vendorPage', ...page('../features/vendor/vendor-page.tsx') },
   { path: 'editListing/:listingId', ...page('../features/listings/edit-listing-page.tsx') },
@@ -76,7 +76,7 @@ const withShell: RouteObject[] = [
     path: 'vendorDeliveryRequest',
     ...page('../features/vendor-requests/vendor-requests-page.tsx'),
   },
-  { path: '*', ...page('./shell/not-found-page.tsx') },
+  { path: '*', ...page('./shell/not-found-page.tsx', SSR) },
 ];
 
 /** Pages without the header and search bar: the sign-in and sign-up pages stand alone. */

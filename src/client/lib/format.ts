@@ -1,4 +1,5 @@
 /** Display formats used on every screen. */
+import { campusDate } from './campus-time';
 
 /**
  * US dollars as en-US writes them ("$1,234.50"). Written out rather than with
@@ -23,11 +24,15 @@ export function wasPrice(
   return listing.was_price != null && until && Date.parse(until) > now ? listing.was_price : null;
 }
 
-/** Short US date, M/D/YYYY (spec: reviews show "a date in short US format"). */
+/**
+ * Short US date, M/D/YYYY (spec: reviews show "a date in short US format"), the day it was on
+ * campus: the server and every browser write the same (lib/campus-time.ts).
+ */
 export function shortUsDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+  const { year, month, day } = campusDate(date);
+  return `${month}/${day}/${year}`;
 }
 
 /** "5 min ago", "3 h ago", else the short date: for message lists. */

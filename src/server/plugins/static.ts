@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPageRenderer } from '../ssr/page-renderer.js';
+import { appShell, createPageRenderer } from '../ssr/page-renderer.js';
 import { sendError } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,7 +32,13 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   }
 
   const renderer = hasClient ? await createPageRenderer(app) : null;
-  const shell = hasClient ? fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  // Without the renderer (no built pages) every address gets the app shell, as 200.
+  const shell = hasClient
+    ? appShell(
+        fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
+        app.config.campusTimeZone,
+      )(false)
+    : '';
 
   // Browsers ask for text/html; curl, uptime checkers and link previewers send */* or no
   // Accept at all, and get the page too. Only a client that asks for something else (JSON)
@@ -48,11 +54,13 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
 
   // Pages are a route (not the not-found handler) so responses are compressed like any other.
   // Files keep their own routes, which win over this wildcard.
+  // HEAD is answered like GET (without the body): link checkers ask it for the status.
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isPage(request)) return reply.callNotFound();
-    const html = (request.method === 'GET' && (await renderer?.render(request))) || shell;
+    const { status, html } = (await renderer?.respond(request)) ?? { status: 200, html: shell };
     return (
       reply
+        .code(status)
         .header('cache-control', REVALIDATE)
         // Signed-in visitors get the shell, visitors without a session the rendered page.
         .header('vary', 'cookie')

@@ -4,6 +4,7 @@
  * the page has loaded, and the data it was rendered with for the browser's query cache.
  */
 import path from 'node:path';
+import { TIME_ZONE_ATTRIBUTE } from '#shared/campus-time.js';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { deferredStartElement } from './deferred-start.js';
 
@@ -27,6 +28,61 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** Text for HTML: an element's content or a quoted attribute's value. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/;
+const HTML_ELEMENT = /<html\b/;
+
+/** index.html's description of the site (the default of pages without their own). */
+export function templateDescription(template: string): string {
+  const text = DESCRIPTION.exec(template)?.[1] ?? '';
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+export interface DocumentHead {
+  title?: string;
+  description?: string;
+  /** Tags that go right after the description, early in the head where previewers look. */
+  tags?: string;
+  /** CAMPUS_TIME_ZONE, for the browser to write dates as the server did. */
+  timeZone: string;
+}
+
+/**
+ * index.html (a page's template, or the app shell) with a page's title, description and tags,
+ * and the campus's time zone on <html>.
+ */
+export function documentHead(template: string, head: DocumentHead): string {
+  let html = template.replace(
+    HTML_ELEMENT,
+    (element) => `${element} ${TIME_ZONE_ATTRIBUTE}="${escapeHtml(head.timeZone)}"`,
+  );
+  if (head.title !== undefined) {
+    html = html.replace(TITLE, () => `<title>${escapeHtml(head.title!)}</title>`);
+  }
+  const description =
+    head.description === undefined
+      ? (DESCRIPTION.exec(html)?.[0] ?? '')
+      : `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  const tags = head.tags ?? '';
+  if (DESCRIPTION.test(html)) return html.replace(DESCRIPTION, () => `${description}${tags}`);
+  return html.replace('</head>', () => `${description}${tags}</head>`);
 }
 
 /** Every file the given chunks load before they run: each chunk, its static imports, their CSS. */

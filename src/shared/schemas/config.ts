@@ -40,5 +40,10 @@ export type ClientMapConfig = z.infer<typeof clientMapConfig>;
 export const clientConfig = clientMapConfig.extend({
   /** EMAIL_VERIFICATION: whether an account must confirm its campus e-mail before acting. */
   emailVerification: z.enum(EMAIL_VERIFICATION_MODES),
+  /**
+   * CAMPUS_TIME_ZONE: the IANA zone pages write dates in (server-rendered pages also name it on
+   * <html data-time-zone>). Optional for clients that do not read it.
+   */
+  campusTimeZone: z.string().optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { campusYear } from '#client/lib/campus-time.js';
 
 export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
-        <p>© {new Date().getFullYear()} Gator Market · made by students, for students</p>
+        <p>© {campusYear()} Gator Market · made by students, for students</p>
         <nav aria-label="Footer">
           <ul role="list">
             <li>

@@ -4,13 +4,15 @@ import { IDENTITY_PAGES } from '#shared/identity.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { showAlert } from '#client/lib/dialogs.js';
 import { readLoginState } from '#client/lib/login-reason.js';
-import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { useDocumentTitle, usePageMeta } from '#client/lib/use-document-title.js';
 import { login } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
 import { useSend } from './hooks/use-send';
 
 export function LoginPage() {
   useDocumentTitle('Login');
+  // A form, not content: search engines may read it but leave it out of their results.
+  usePageMeta({ noindex: true });
   const navigate = useNavigate();
   const location = useLocation();
   // Where to go after signing in, and why this page opened (a tap on Send, a signed-in page).

@@ -5,7 +5,7 @@ import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { showAlert } from '#client/lib/dialogs.js';
 import { loginStateOf } from '#client/lib/login-reason.js';
-import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { useDocumentTitle, usePageMeta } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
 import { useSend } from './hooks/use-send';
@@ -77,6 +77,8 @@ const FIELDS: readonly {
 
 export function RegisterPage() {
   useDocumentTitle('Register');
+  // A form, not content: search engines may read it but leave it out of their results.
+  usePageMeta({ noindex: true });
   const navigate = useNavigate();
   // Sent here from the login page by a listing or a page: the profile offers the way back.
   const cameFrom = loginStateOf(useLocation().state);

@@ -9,13 +9,14 @@ import { ApiError } from '#client/lib/api.js';
 import { listingFromLists, listingQuery, photosOf } from '#client/lib/queries/listings.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 import { useSessionUser } from '#client/lib/session.js';
-import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { useDocumentTitle, usePageMeta } from '#client/lib/use-document-title.js';
 import { listingBuyerQuery, listingSenderQuery } from './api/product-api';
 import { DeliveryBox } from './components/delivery-box';
 import { MessageBox } from './components/message-box';
 import { PhotoGallery } from './components/photo-gallery';
 import { ProductDetails } from './components/product-details';
 import { SellerSection } from './components/seller-section';
+import { ShareButton } from './components/share-button';
 import { useViewer } from './hooks/use-viewer';
 import '#client/features/listings/product.css';
 
@@ -45,11 +46,13 @@ export function ProductPage() {
     placeholderData: () => (id === null ? undefined : listingFromLists(client, id)),
   });
   useChecksAlongside(id);
-  useDocumentTitle(listing.data?.title ?? 'Listing');
 
   const notFound =
     id === null ||
     (listing.isError && listing.error instanceof ApiError && listing.error.code === 'not_found');
+  useDocumentTitle(notFound ? 'No item Found' : (listing.data?.title ?? 'Listing'));
+  // For the server: a missing listing answers 404; a shown one is described in the head.
+  usePageMeta(notFound ? { status: 404 } : { listing: listing.data });
   if (notFound) {
     return (
       <div className="page">
@@ -94,6 +97,7 @@ function Product({ listing }: { listing: ListingDetail }) {
           </p>
         )}
         <ProductDetails listing={listing} />
+        <ShareButton listing={listing} />
         {viewer.kind === 'owner' && listing.listing_status === 'Sold' ? (
           <Suspense fallback={null}>
             <SoldActions listing={listing} />

@@ -11,7 +11,7 @@ import { useActiveListings } from '#client/lib/queries/listings.js';
 import { useReviews } from '#client/lib/queries/reviews.js';
 import { useUser } from '#client/lib/queries/users.js';
 import { useSessionUser } from '#client/lib/session.js';
-import { useDocumentTitle } from '#client/lib/use-document-title.js';
+import { useDocumentTitle, usePageMeta } from '#client/lib/use-document-title.js';
 import { Section } from '#client/components/ui/section.js';
 import '#client/features/profile/profile.css';
 
@@ -24,12 +24,18 @@ export function PublicProfilePage() {
   const user = useUser(id);
   const listings = useActiveListings(user.isSuccess ? id : null);
   const reviews = useReviews(user.isSuccess ? id : null);
-  useDocumentTitle(user.data?.username ?? 'Seller');
-
-  if (
+  const notFound =
     id === null ||
-    (user.isError && user.error instanceof ApiError && user.error.code === 'not_found')
-  ) {
+    (user.isError && user.error instanceof ApiError && user.error.code === 'not_found');
+  useDocumentTitle(notFound ? 'User not found' : (user.data?.username ?? 'Seller'));
+  // For the server: a missing person answers 404; a deleted account stays out of indexes.
+  usePageMeta(
+    notFound
+      ? { status: 404 }
+      : { seller: user.data, ...(user.data?.deleted && { noindex: true }) },
+  );
+
+  if (notFound) {
     return (
       <div className="page">
         <h1>User not found</h1>

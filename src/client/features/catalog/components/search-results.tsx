@@ -8,6 +8,7 @@ import {
   type SearchFilterState,
   type SearchState,
 } from '#client/lib/search-state.js';
+import { usePageMeta } from '#client/lib/use-document-title.js';
 import { FilterRow } from './filter-row';
 import { SaveSearchButton } from './save-search-button';
 import { toSearchQuery } from '../api/search-api';
@@ -28,6 +29,12 @@ export function SearchResults({ state }: { state: SearchState }) {
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
   const suggestion = results.data?.pages[0]?.suggestion;
+  // For the server: the search's own address (its words and filters, nothing else) and a line
+  // for link previews.
+  usePageMeta({
+    path: searchHref(state),
+    description: `${heading(state)}: ${total} item${total === 1 ? '' : 's'} for sale on campus.`,
+  });
 
   const changeFilters = (filters: SearchFilterState) =>
     setParams(searchToParams({ ...state, filters }));

@@ -1,0 +1,63 @@
+import {
+  canonicalTimeZone,
+  DEFAULT_CAMPUS_TIME_ZONE,
+  TIME_ZONE_ATTRIBUTE,
+} from '#shared/campus-time.js';
+
+/*
+ * The time zone dates are written in: the campus's, named by the server (CAMPUS_TIME_ZONE), so a
+ * server-rendered date and the browser's first render of it agree (docs/decisions/013).
+ */
+let zone = DEFAULT_CAMPUS_TIME_ZONE;
+let dates: Intl.DateTimeFormat | undefined;
+
+/** Later dates are written in `name`'s time zone; a name that is no zone is ignored. */
+export function setCampusTimeZone(name: string): void {
+  const canonical = canonicalTimeZone(name);
+  if (!canonical || canonical === zone) return;
+  zone = canonical;
+  dates = undefined;
+}
+
+/** The calendar date of `date` on campus. */
+export function campusDate(date: Date): { year: string; month: string; day: string } {
+  dates ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const parts = { year: '', month: '', day: '' };
+  for (const { type, value } of dates.formatToParts(date)) {
+    if (type === 'year' || type === 'month' || type === 'day') parts[type] = value;
+  }
+  return parts;
+}
+
+const SAVED_ZONE = 'campus-time-zone';
+
+/**
+ * Takes the zone the page names (pages from the server do), and remembers it for the app shell
+ * the service worker serves, which names none.
+ */
+export function adoptPageTimeZone(root: HTMLElement = document.documentElement): void {
+  let name = root.getAttribute(TIME_ZONE_ATTRIBUTE);
+  try {
+    if (name) localStorage.setItem(SAVED_ZONE, name);
+    else name = localStorage.getItem(SAVED_ZONE);
+  } catch {
+    // Storage refused (a private window's quota): the page's zone or the default still holds.
+  }
+  if (name) setCampusTimeZone(name);
+}
+
+/**
+ * The year on campus now. Away from New Year every zone has the UTC year, and the footer of
+ * every page then needs no date formatter (its first use costs a phone a few milliseconds).
+ */
+export function campusYear(now: Date = new Date()): string {
+  const nearNewYear =
+    (now.getUTCMonth() === 0 && now.getUTCDate() === 1) ||
+    (now.getUTCMonth() === 11 && now.getUTCDate() === 31);
+  return nearNewYear ? campusDate(now).year : String(now.getUTCFullYear());
+}
