@@ -1,9 +1,9 @@
 // The programs the tests drive: Chromium (Playwright lane) and WebKitGTK's MiniBrowser under
-// WebKitWebDriver on a virtual X display (WebKit lane), and HAProxy (balancer lane). Found where
-// Debian installs them, or installed through apt when this machine allows it; otherwise
-// `npm test` stops at once and says the one command to run. Without HAProxy it goes on: the
-// balancer test is skipped with a line saying so. `node scripts/browsers.mjs` is the step
-// `npm test` and .ci/run start with.
+// WebKitWebDriver on a virtual X display (WebKit lane), HAProxy (balancer lane) and sqlite3 (a
+// backup opened with the system's SQLite). Found where Debian installs them, or installed
+// through apt when this machine allows it; otherwise `npm test` stops at once and says the one
+// command to run. Without HAProxy or sqlite3 it goes on: their tests are skipped with a line
+// saying so. `node scripts/browsers.mjs` is the step `npm test` and .ci/run start with.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -47,9 +47,17 @@ export function findHaproxy() {
   return file && existsSync(file) ? file : null;
 }
 
+/**
+ * The system's sqlite3 (Debian package `sqlite3`), in /usr/bin or on the PATH: a backup test
+ * opens a backup with it, as an operator would (Debian 12's 3.40 is the oldest SQLite supported).
+ */
+export function findSqlite3() {
+  return existsSync('/usr/bin/sqlite3') ? '/usr/bin/sqlite3' : onPath('sqlite3');
+}
+
 /** Packages of tests that are skipped without them (with a line saying so). */
 export function missingOptionalPackages() {
-  return findHaproxy() ? [] : ['haproxy'];
+  return [...(findHaproxy() ? [] : ['haproxy']), ...(findSqlite3() ? [] : ['sqlite3'])];
 }
 
 /** The packages whose programs are missing. */
@@ -86,15 +94,19 @@ function aptInstall(packages) {
   );
 }
 
-/** HAProxy when apt may install it; otherwise a line saying the balancer test is skipped. */
+/** HAProxy and sqlite3 when apt may install them; otherwise a line saying what is skipped. */
 function ensureOptional() {
   const missing = missingOptionalPackages();
   if (missing.length === 0) return;
   aptInstall(missing);
   const still = missingOptionalPackages();
   if (still.length === 0) return;
+  const skipped = {
+    haproxy: 'the balancer test',
+    sqlite3: "the check of a backup with the system's sqlite3",
+  };
   console.warn(
-    `${still.join(', ')} is not installed: the balancer test will be skipped. Run:\n\n  ${installCommand(still)}\n`,
+    `${still.join(', ')} ${still.length > 1 ? 'are' : 'is'} not installed: ${still.map((p) => skipped[p]).join(' and ')} will be skipped. Run:\n\n  ${installCommand(still)}\n`,
   );
 }
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Connection, DialectName } from '../db/connect.js';
+import { createOwnerOnlyFile, makeOwnerOnlyFolder } from '../lib/owner-only.js';
 import { databaseImageStore } from '../images/database-store.js';
 import { importUploadedFiles } from '../images/import-files.js';
 import { sha256Of } from './files.js';
@@ -45,7 +46,7 @@ export async function makeBackup(options: {
   ) {
     throw new Error(`${out} already exists: name a new file (a backup never overwrites one).`);
   }
-  await fs.mkdir(path.dirname(out), { recursive: true });
+  makeOwnerOnlyFolder(path.dirname(out));
   // Pictures earlier versions left as files go into the database first (as the next start
   // would put them), so the copy holds every picture the listings name.
   const { moved: picturesFromDisk } = await importUploadedFiles(
@@ -56,6 +57,10 @@ export async function makeBackup(options: {
   // Written beside its final name and renamed once checked: a file by that name is whole.
   const partial = `${out}.partial`;
   try {
+    // Owner-only from its first byte: the copy and pg_dump write into this file, keeping its
+    // mode (a partial a crash left behind may have another).
+    await fs.rm(partial, { force: true });
+    createOwnerOnlyFile(partial);
     let rows: Record<string, number>;
     let check: string;
     if (options.database.dialect === 'sqlite') {

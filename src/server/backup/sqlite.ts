@@ -5,8 +5,10 @@
  * server's own thread.
  */
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { createOwnerOnlyFile, makeOwnerOnlyFolder } from '../lib/owner-only.js';
 import { sqliteCountedTables } from './tables.js';
 
 /** The worker's own module, beside this one (and beside the bundled server: its build entry). */
@@ -88,11 +90,13 @@ export function sqliteRowsAt(file: string): Record<string, number> {
 }
 
 /**
- * Writes the backup at `from` over the database file `to` (created when missing) with the same
- * API, which recovers and replaces whatever `to` held in one write. No instance may have `to`
- * open meanwhile.
+ * Writes the backup at `from` over the database file `to` (created owner-only when missing) with
+ * the same API, which recovers and replaces whatever `to` held in one write. No instance may
+ * have `to` open meanwhile.
  */
 export async function restoreSqlite(from: string, to: string): Promise<void> {
+  makeOwnerOnlyFolder(path.dirname(to));
+  createOwnerOnlyFile(to);
   const source = new SQLite(from, { fileMustExist: true, readonly: true });
   try {
     await source.backup(to, { progress: () => 0x7fffffff });

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { LRUCache } from 'lru-cache';
+import { createOwnerOnlyFile, makeOwnerOnlyFolder } from '../lib/owner-only.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -61,7 +61,11 @@ function withStatementCache(
 export function connect(databaseUrl: string): Connection {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') {
+      // A new database is the server user's alone (SQLite's own default is 0644).
+      makeOwnerOnlyFolder(path.dirname(path.resolve(file)));
+      createOwnerOnlyFile(file);
+    }
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
