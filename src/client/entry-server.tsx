@@ -15,6 +15,7 @@ import {
 import { AppRoot } from './app/app-root';
 import { routes, type PageHandle } from './app/router';
 import { ApiError } from './lib/api';
+import { setCampusTimeZone } from './lib/campus-time';
 import { codeStillLoading } from './lib/lazy-component';
 import { createQueryClient } from './lib/query-client';
 import { collectServerData, type ServerData } from './lib/server-data';
@@ -81,7 +82,11 @@ const shownByPage = (error: unknown) => error instanceof ApiError && error.statu
  * that is not public, a redirect, a route error, or data that could not be loaded. A missing
  * listing or person is rendered: the page shows its message and says 404 (`meta.status`).
  */
-export async function renderPage(request: Request): Promise<ServerRender | null> {
+export async function renderPage(
+  request: Request,
+  /** CAMPUS_TIME_ZONE: the zone the page's dates are written in (lib/campus-time.ts). */
+  { timeZone }: { timeZone?: string } = {},
+): Promise<ServerRender | null> {
   // Decided before any page code is loaded: private pages (the maps among them) never load here.
   const matched = matchRoutes(routes, new URL(request.url).pathname);
   if (!(matched?.at(-1)?.route.handle as PageHandle | undefined)?.ssr) return null;
@@ -95,6 +100,8 @@ export async function renderPage(request: Request): Promise<ServerRender | null>
     const client = createQueryClient();
     const router = createStaticRouter(handler.dataRoutes, context);
     const meta: PageMeta = {};
+    // Set for each pass: a render is synchronous, so no other page's zone can come between.
+    if (timeZone) setCampusTimeZone(timeZone);
     const html = renderToString(
       <PageMetaContext.Provider value={meta}>
         <AppRoot client={client} serverData={state}>

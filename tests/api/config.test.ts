@@ -37,6 +37,7 @@ describe('GET /api/config', () => {
         saveOffline: false,
       },
       emailVerification: 'required',
+      campusTimeZone: 'America/Los_Angeles',
     });
   });
 
@@ -80,6 +81,18 @@ describe('mail settings', () => {
     MAIL_FROM: 'Gator Market <market@example.edu>',
     PUBLIC_URL: 'https://market.example.edu',
   };
+
+  it('reads CAMPUS_TIME_ZONE (America/Los_Angeles unless set), by its IANA name', () => {
+    expect(loadConfig({}).campusTimeZone).toBe('America/Los_Angeles');
+    expect(loadConfig({ CAMPUS_TIME_ZONE: '' }).campusTimeZone).toBe('America/Los_Angeles');
+    expect(loadConfig({ CAMPUS_TIME_ZONE: 'asia/tokyo' }).campusTimeZone).toBe('Asia/Tokyo');
+    expect(loadConfig({ CAMPUS_TIME_ZONE: 'UTC' }).campusTimeZone).toBe('UTC');
+    for (const zone of ['Campus/Nowhere', 'PST8PDT+', '<script>']) {
+      expect(message({ CAMPUS_TIME_ZONE: zone }), zone).toContain(
+        'CAMPUS_TIME_ZONE: CAMPUS_TIME_ZONE must be a time zone name such as America/Los_Angeles',
+      );
+    }
+  });
 
   it('reads SMTP_URL, MAIL_FROM, PUBLIC_URL and EMAIL_VERIFICATION', () => {
     expect(loadConfig({ ...complete, EMAIL_VERIFICATION: 'off' })).toMatchObject({

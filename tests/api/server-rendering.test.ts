@@ -4,57 +4,20 @@
  * without a session receives, and what everyone else still receives (the app shell).
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { listingOf } from './data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from './harness.js';
+import { standInClient } from './stand-in-client.js';
 
 let ctx: TestContext;
-let clientDir: string;
+let client: ReturnType<typeof standInClient>;
 let seller: Actor;
 let listingId: number;
 
-// What `vite build` writes, reduced to what the server reads.
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Gator Market — campus marketplace</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-abc.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-const MANIFEST = {
-  'index.html': {
-    file: 'assets/index-abc.js',
-    imports: ['_jsx-runtime-abc.js'],
-    css: ['assets/index-abc.css'],
-  },
-  '_jsx-runtime-abc.js': { file: 'assets/jsx-runtime-abc.js' },
-  '_listing-card-abc.js': { file: 'assets/listing-card-abc.js', imports: ['_jsx-runtime-abc.js'] },
-  'src/client/features/catalog/home-page.tsx': {
-    file: 'assets/home-page-abc.js',
-    imports: ['_jsx-runtime-abc.js', '_listing-card-abc.js'],
-    css: ['assets/home-page-abc.css'],
-  },
-};
-
 beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-ssr-'));
-  fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.mkdirSync(path.join(clientDir, '.vite'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc.css'), '.page{margin:0}');
-  fs.writeFileSync(path.join(clientDir, 'assets', 'home-page-abc.css'), '.hero{color:#46237a}');
-  ctx = await createTestApp({ env: { CLIENT_DIR: clientDir } });
+  client = standInClient();
+  ctx = await createTestApp({ env: { CLIENT_DIR: client.dir } });
   seller = await signedInUser(ctx, { username: 'priyaseller' });
   const listing = await listingOf(ctx, seller, {
     title: 'Desk lamp $& </script><b>bold</b>',
@@ -64,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
+  client.remove();
 });
 
 const page = (url: string, headers: Record<string, string> = {}) =>

@@ -73,14 +73,12 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
     client = {
       ...(await import('#client/entry-server.js')),
       ...(await import('#client/lib/api.js')),
-      ...(await import('#client/lib/campus-time.js')),
     };
   } catch (error) {
     app.log.warn({ err: error }, 'server rendering unavailable; serving the app shell');
     return null;
   }
-  const { renderPage, matchPage, setApiTransport, setCampusTimeZone } = client;
-  setCampusTimeZone(campusTimeZone);
+  const { renderPage, matchPage, setApiTransport } = client;
   const shell = appShell(template, campusTimeZone);
 
   // The pages' queries reach the API in-process, as a visitor without a session.
@@ -137,7 +135,7 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
       }
       const fallback = { status: route.notFound ? 404 : 200, html: shell(route.notFound) };
       try {
-        const page = await renderPage(new Request(url));
+        const page = await renderPage(new Request(url), { timeZone: campusTimeZone });
         if (!page) return fallback;
         const { listing } = page.meta;
         const head = pageHead({
