@@ -8,6 +8,7 @@ export interface FoundBrowsers {
 export function findBrowsers(): FoundBrowsers;
 export function missingPackages(found?: FoundBrowsers): string[];
 export function findHaproxy(): string | null;
+export function findSqlite3(): string | null;
 export function missingOptionalPackages(): string[];
 export function installCommand(packages: string[]): string;
 export function ensureBrowsers(): void;
