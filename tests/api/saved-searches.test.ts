@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants.js';
 import type { SavedSearch } from '#shared/schemas/saved-searches.js';
-import {
-  claimNotice,
-  searchesMatching,
-} from '#server/features/listings/saved-searches-repository.js';
+import { searchesMatching } from '#server/features/listings/saved-search-matches-repository.js';
+import { claimNotice } from '#server/features/listings/saved-searches-repository.js';
 import { listingBody, listingOf } from './data.js';
 import {
   as,

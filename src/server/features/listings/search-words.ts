@@ -387,16 +387,51 @@ function holdsIn(m: Match, words: readonly string[]): boolean {
   return m.any.some((x) => holdsIn(x, words));
 }
 
+/** Two characters in a row, each pair of a word. */
+function pairsOf(word: string): string[] {
+  const chars = [...word];
+  return chars.slice(1).map((c, i) => chars[i]! + c);
+}
+
+/**
+ * What a listing word must have for a query word to stand for it: every lookup of the word
+ * (wordLookups) finds only words that start as it does (`^` and the first character: never a
+ * character of a word) or hold two of its characters, or its stem's, in a row. A code may also
+ * match through all of its parts.
+ */
+export interface WordKeys {
+  keys: string[];
+  parts?: WordKeys[];
+}
+
+export function wordKeys(words: QueryWord[]): WordKeys[] {
+  return words.map((q) => ({
+    keys: [`^${[...q.word][0]}`, ...new Set([...pairsOf(q.word), ...pairsOf(stem(q.word))])],
+    ...(q.parts && { parts: wordKeys(q.parts) }),
+  }));
+}
+
 /**
  * Whether one text (a new listing's title, description and category) may answer a query's
  * words, with that text's own words for the vocabulary: each query word stands for the same
  * listing words as with the whole vocabulary, less those the text does not hold, so a text
  * refused here is refused by the engines too. The engines still decide what this lets through.
+ * `keys` (wordKeys) refuse at once a word none of the text's words is like: most searches, at a
+ * new listing; keep them with the words to check many texts.
  */
-export function textMatcher(text: string): (words: QueryWord[]) => boolean {
+export function textMatcher(text: string) {
   const own = [...new Set(wordsOf(text))];
   const vocabulary = own.map((term) => ({ term, docs: 1 }));
-  return (words) => {
+  const ownKeys = new Set(own.flatMap((w) => [`^${[...w][0]}`, ...pairsOf(w)]));
+  const mayStandFor = (k: WordKeys): boolean => {
+    // Plain loops: this runs for every saved search at every new listing.
+    for (const key of k.keys) if (ownKeys.has(key)) return true;
+    if (!k.parts) return false;
+    for (const part of k.parts) if (!mayStandFor(part)) return false;
+    return true;
+  };
+  return (words: QueryWord[], keys: WordKeys[] = wordKeys(words)): boolean => {
+    for (const k of keys) if (!mayStandFor(k)) return false;
     const r = relevance(words, vocabulary);
     return r !== null && holdsIn(r.match, own);
   };

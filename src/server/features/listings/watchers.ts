@@ -11,7 +11,8 @@ import type { DomainEvent, WatchedListing } from '#server/notifications/domain-e
 import type { Expansion } from '#server/notifications/tell.js';
 import type { PriceDrop } from './edit-repository.js';
 import { claimDropNotices, claimSoldNotices } from './favorites-repository.js';
-import { claimNotices, searchesMatching } from './saved-searches-repository.js';
+import { searchesMatching } from './saved-search-matches-repository.js';
+import { claimNotices } from './saved-searches-repository.js';
 
 type Seller = { vendor_id: number };
 
