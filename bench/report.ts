@@ -323,6 +323,27 @@ function guessing(g: Loose) {
   ].join('\n');
 }
 
+function watch(w: Loose) {
+  const row = (label: string, l: Loose) => [
+    label,
+    l.creates,
+    l.p50Ms,
+    l.p99Ms,
+    l.maxMs,
+    l.workerDoneMs,
+  ];
+  return [
+    `POST /api/listing one after another (a small picture each) on the built server, with no saved searches and with ${w.savedSearches.toLocaleString('en-US')} (50 accounts keeping 20 each, none of which finds anything), alternately, twice each. The notification worker matches each new listing after the answer; its last column is how long after a round's last answer it had matched them all.`,
+    '',
+    table(
+      ['Saved searches', 'creates', 'p50 ms', 'p99 ms', 'slowest ms', 'worker done after ms'],
+      [row('none', w.none), row(w.savedSearches.toLocaleString('en-US'), w.withSearches)],
+    ),
+    '',
+    `With the searches over without: p50 **${w.p50Ratio}**, p99 **${w.p99Ratio}**.`,
+  ].join('\n');
+}
+
 function plans(p: Loose) {
   const scans = (p.entries as Loose[]).filter((e) => e.fullScans.length > 0);
   const slowest = (p.entries as Loose[]).filter((e) => e.ms !== null).slice(0, 10);
@@ -406,6 +427,10 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '## Sign-in under a guessing flood',
     '',
     failed(r.guessing) ?? (r.guessing ? guessing(r.guessing) : 'Not measured.'),
+    '',
+    '## New listings and saved searches',
+    '',
+    failed(r.watch) ?? (r.watch ? watch(r.watch) : 'Not measured.'),
     '',
     '## Web Push fan-out',
     '',

@@ -3,7 +3,8 @@
  * the large database, a Web Push fan-out, two instances behind HAProxy against one, an honest
  * sign-in during a flood of guesses, the campus map (tile endpoint and the courier's save),
  * Lighthouse, repeat visit, offline replay and lie-fi (a network that hangs or crawls while the
- * phone says it is online), each against its floor where one exists, and writes
+ * phone says it is online), new listings with 1,000 saved searches kept (watch), each against its
+ * floor where one exists, and writes
  * bench/results.json and bench/results.md. BENCH_ONLY=bundle,api runs a subset (merged into
  * the existing results); BENCH_SKIP_BUILD=1 measures the build already in BUILD_OUT (dist/);
  * BENCH_REUSE_DATA=1 reuses the database the last run generated in bench/tmp.
@@ -20,6 +21,7 @@ import { checkBudgets } from './budgets.js';
 import { runBundle } from './bundle.js';
 import { generateData, type BenchData } from './generate-data.js';
 import { runGuessing } from './guessing.js';
+import { runWatch } from './watch.js';
 import { runInp } from './inp.js';
 import { runCourierFirstOpen } from './courier-first-open.js';
 import { runLieFi } from './lie-fi.js';
@@ -44,6 +46,7 @@ const STEPS = [
   'api',
   'load',
   'guessing',
+  'watch',
   'push',
   'backup',
   'balancer',
@@ -135,6 +138,8 @@ async function main() {
   await step('load', results, async () => runLoad(await benchData()));
   // An honest sign-in while one address floods the server with wrong passwords.
   await step('guessing', results, runGuessing);
+  // New listings, one after another, with no saved searches and with 1,000 that find nothing.
+  await step('watch', results, runWatch);
   // One event fanned out to 1,000 devices at a local push service, alone and under that load.
   await step('push', results, async () => runPush(await benchData()));
   // npm run backup and restore on the 100,000-listing database, at rest and under writes.
