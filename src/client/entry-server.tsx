@@ -37,9 +37,6 @@ export interface PageRoute {
   ssr: boolean;
   /** No page of the app has this address: the not-found page, 404. */
   notFound: boolean;
-  /** The route's pattern (`productListing/:listingId`) and the address's values for it. */
-  pattern: string;
-  params: Record<string, string | undefined>;
 }
 
 export function matchPage(pathname: string): PageRoute | null {
@@ -48,8 +45,6 @@ export function matchPage(pathname: string): PageRoute | null {
   return {
     ssr: Boolean((leaf.route.handle as PageHandle | undefined)?.ssr),
     notFound: leaf.route.path === '*',
-    pattern: leaf.route.path ?? '',
-    params: leaf.params,
   };
 }
 

@@ -1,7 +1,10 @@
 import { expect, test, uniqueName } from './fixtures';
 import { acceptRequest, demoActor, listingOf, newActor, type Actor } from './delivery-support';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '../../src/shared/campus-time.js';
 
-const usDate = (d = new Date()) => `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+/** Today as the app writes it: M/D/YYYY on campus (CAMPUS_TIME_ZONE), not in this machine's zone. */
+const usDate = (d = new Date()) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_CAMPUS_TIME_ZONE }).format(d);
 
 /** The courier's move through the API: the buyer's screen is what is under test. */
 async function move(courier: Actor, deliveryId: number, data: object) {

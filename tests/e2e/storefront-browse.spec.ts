@@ -253,12 +253,21 @@ test('a failed login alerts the server message', async ({ page, consoleErrors })
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an unknown listing shows "No item Found"', async ({ page, consoleErrors }) => {
-  await page.goto('/productListing/999999');
-  await expect(page.getByRole('heading', { name: 'No item Found' })).toBeVisible();
-  await expectConsoleError(consoleErrors, /404/);
-  await page.goto('/productListing/not-a-number');
-  await expect(page.getByRole('heading', { name: 'No item Found' })).toBeVisible();
+test.describe('from the server', () => {
+  // Every visit is the server's answer (a worker that took the page would open the saved app).
+  test.use({ serviceWorkers: 'block' });
+
+  test('an unknown listing shows "No item Found", as a 404', async ({ page, consoleErrors }) => {
+    const unknown = await page.goto('/productListing/999999');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'No item Found' })).toBeVisible();
+    // Chromium logs the page's own 404 like any failed load.
+    await expectConsoleError(consoleErrors, /404/);
+    const malformed = await page.goto('/productListing/not-a-number');
+    expect(malformed?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'No item Found' })).toBeVisible();
+    await expectConsoleError(consoleErrors, /404/);
+  });
 });
 
 test('About Us, team pages and the legal pages', async ({ page }) => {

@@ -8,8 +8,11 @@ import {
 } from './fixtures';
 import { makePng } from '../fixtures/png';
 import { openBrowser } from './storefront-support';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '../../src/shared/campus-time.js';
 
-const usDate = (d = new Date()) => `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+/** Today as the app writes it: M/D/YYYY on campus (CAMPUS_TIME_ZONE), not in this machine's zone. */
+const usDate = (d = new Date()) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_CAMPUS_TIME_ZONE }).format(d);
 
 test('a new student registers and sells; another student messages, asks for delivery and reviews; the seller replies, marks sold and deletes', async ({
   browser,

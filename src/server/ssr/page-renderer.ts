@@ -2,13 +2,12 @@
  * Server rendering for visitors who are not signed in (docs/decisions/013-server-rendering.md):
  * the public pages arrive as HTML with their data, so they paint before any script runs; the
  * browser app hydrates them. Signed-in visitors, private pages and any failure get the plain
- * app shell, exactly as before. Every page answers with its real status: an unknown address and
- * a missing listing are 404, rendered or not.
+ * app shell, exactly as before. Pages answer with their real status: an unknown address is 404
+ * for everyone, a missing listing or person for visitors (their page is rendered here).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as listingPaths from '#shared/api-paths/listings.js';
 import { IMAGE_NAME } from '../images/image-store.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import { coverOf, pageHead, SITE_DESCRIPTION, type PictureFacts } from './link-preview.js';
@@ -33,20 +32,6 @@ export function appShell(template: string, timeZone: string) {
   });
   return (noindex: boolean) => (noindex ? unindexed : plain);
 }
-
-/**
- * What a page shows, asked of the API with the visitor's own cookie when the page is not
- * rendered here (a signed-in visitor): its 404 is the page's. Null: the address names nothing.
- */
-const PAGE_RESOURCES: Record<
-  string,
-  (params: Record<string, string | undefined>) => string | null
-> = {
-  'productListing/:listingId': ({ listingId = '' }) =>
-    /^\d{1,10}$/.test(listingId) && Number(listingId) > 0
-      ? listingPaths.listing(Number(listingId))
-      : null,
-};
 
 export async function createPageRenderer(app: FastifyInstance): Promise<PageRenderer | null> {
   const { clientDir, publicUrl, campusTimeZone } = app.config;
@@ -94,24 +79,6 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
     });
   });
 
-  /** A signed-in visitor's page: does the API, asked as them, have what it shows? */
-  const resourceStatus = async (
-    request: FastifyRequest,
-    pattern: string,
-    params: Record<string, string | undefined>,
-  ): Promise<number> => {
-    const resource = PAGE_RESOURCES[pattern];
-    if (!resource) return 200;
-    const url = resource(params);
-    if (url === null) return 404;
-    const res = await app.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json', cookie: request.headers.cookie ?? '' },
-    });
-    return res.statusCode === 404 ? 404 : 200;
-  };
-
   /** The size and type of a stored picture, for previews that lay out before they fetch it. */
   const pictureFacts = async (url: string | null): Promise<PictureFacts | undefined> => {
     const name = url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : '';
@@ -126,12 +93,11 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
       const route = matchPage(url.pathname);
       // Pages only signed-in people use: the app shell, kept out of search engines.
       if (!route?.ssr) return { status: 200, html: shell(true) };
+      // Signed in: their own view comes from the browser app, an unknown address still 404.
+      // A listing page stays 200 for them: their app asks the API, which says 404 itself (the
+      // pages a search engine or a link checker reads are the visitors' ones, below).
       if (request.cookies[SESSION_COOKIE]) {
-        // Their own view of the page comes from the browser app; its status from here.
-        const status = route.notFound
-          ? 404
-          : await resourceStatus(request, route.pattern, route.params);
-        return { status, html: shell(status === 404) };
+        return { status: route.notFound ? 404 : 200, html: shell(route.notFound) };
       }
       const fallback = { status: route.notFound ? 404 : 200, html: shell(route.notFound) };
       try {

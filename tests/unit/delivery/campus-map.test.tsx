@@ -11,6 +11,7 @@ import type { ClientConfig } from '#shared/schemas/config.js';
 import { signIn } from '../support/data';
 import { stubApi } from '../support/fetch-stub';
 import { renderAt } from '../support/render';
+import { DEFAULT_CAMPUS_TIME_ZONE } from '#shared/campus-time.js';
 
 const CAMPUS_TILES = campusTiles({ minZoom: 15, maxZoom: 19, bounds: null }).length;
 const TILE_BYTES = 2000;
@@ -116,10 +117,9 @@ function stubServer(config: ClientConfig | null, server: TileServer) {
 }
 
 const openDashboard = () => renderAt(<CourierPage />, { path: '/CourierPage' });
-const today = () => {
-  const d = new Date();
-  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
-};
+/** Today as the app writes it: on campus (CAMPUS_TIME_ZONE), not in this machine's zone. */
+const today = () =>
+  new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_CAMPUS_TIME_ZONE }).format(new Date());
 
 describe('the campus map on a courier phone', () => {
   it('saves the whole campus area on opening the dashboard, a few low-priority requests at a time', async () => {
