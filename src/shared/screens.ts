@@ -20,16 +20,3 @@ export const SCREENS = {
   publicProfile: (userId: number) => `/userProfile?id=${userId}`,
   listing: (listingId: number) => `/productListing/${listingId}`,
 } as const;
-
-/** The team's page names, /about{slug}. */
-export const TEAM_SLUGS = ['Maya', 'Luis', 'Nadia', 'Jace', 'Ravi'] as const;
-
-/** The pages everyone may read besides listings, profiles and searches: the sitemap's. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/aboutTeam',
-  ...TEAM_SLUGS.map((slug) => `/about${slug}`),
-  '/safety',
-  '/terms-of-service',
-  '/user-agreement',
-];

@@ -19,19 +19,10 @@ export function setCampusTimeZone(name: string): void {
   dates = undefined;
 }
 
-/** The calendar date of `date` on campus. */
-export function campusDate(date: Date): { year: string; month: string; day: string } {
-  dates ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  });
-  const parts = { year: '', month: '', day: '' };
-  for (const { type, value } of dates.formatToParts(date)) {
-    if (type === 'year' || type === 'month' || type === 'day') parts[type] = value;
-  }
-  return parts;
+/** The date of `date` on campus, M/D/YYYY (en-US's numeric date). */
+export function campusDate(date: Date): string {
+  dates ??= new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  return dates.format(date);
 }
 
 const SAVED_ZONE = 'campus-time-zone';
@@ -40,8 +31,8 @@ const SAVED_ZONE = 'campus-time-zone';
  * Takes the zone the page names (pages from the server do), and remembers it for the app shell
  * the service worker serves, which names none.
  */
-export function adoptPageTimeZone(root: HTMLElement = document.documentElement): void {
-  let name = root.getAttribute(TIME_ZONE_ATTRIBUTE);
+export function adoptPageTimeZone(): void {
+  let name = document.documentElement.getAttribute(TIME_ZONE_ATTRIBUTE);
   try {
     if (name) localStorage.setItem(SAVED_ZONE, name);
     else name = localStorage.getItem(SAVED_ZONE);
@@ -55,9 +46,7 @@ export function adoptPageTimeZone(root: HTMLElement = document.documentElement):
  * The year on campus now. Away from New Year every zone has the UTC year, and the footer of
  * every page then needs no date formatter (its first use costs a phone a few milliseconds).
  */
-export function campusYear(now: Date = new Date()): string {
-  const nearNewYear =
-    (now.getUTCMonth() === 0 && now.getUTCDate() === 1) ||
-    (now.getUTCMonth() === 11 && now.getUTCDate() === 31);
-  return nearNewYear ? campusDate(now).year : String(now.getUTCFullYear());
+export function campusYear(now = new Date()): string {
+  const day = now.getUTCMonth() * 100 + now.getUTCDate();
+  return day === 1 || day === 1131 ? campusDate(now).slice(-4) : String(now.getUTCFullYear());
 }

@@ -31,8 +31,7 @@ export function wasPrice(
 export function shortUsDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const { year, month, day } = campusDate(date);
-  return `${month}/${day}/${year}`;
+  return campusDate(date);
 }
 
 /** "5 min ago", "3 h ago", else the short date: for message lists. */

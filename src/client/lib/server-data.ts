@@ -3,7 +3,7 @@
  * query cache takes it. Plain `setQueryData` on both sides: the page needs no more of
  * TanStack Query than the app already loads (no dehydrate/hydrate code in the first chunk).
  */
-import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ErrorCode } from '#shared/errors.js';
 import { ApiError } from './api';
 
@@ -43,21 +43,14 @@ export function seedServerData(client: QueryClient, serverData: ServerData): voi
       continue;
     }
     const { message, code } = entry.notFound;
-    const state: QueryState<unknown, ApiError> = {
-      data: undefined,
-      dataUpdateCount: 0,
-      dataUpdatedAt: 0,
-      error: new ApiError(404, message, true, code),
-      errorUpdateCount: 1,
-      errorUpdatedAt: entry.updatedAt,
-      fetchFailureCount: 1,
-      fetchFailureReason: null,
-      fetchMeta: null,
-      isInvalidated: false,
-      status: 'error',
-      fetchStatus: 'idle',
-    };
-    client.getQueryCache().build(client, { queryKey: entry.queryKey }, state);
+    client
+      .getQueryCache()
+      .build(client, { queryKey: entry.queryKey })
+      .setState({
+        status: 'error',
+        error: new ApiError(404, message, true, code),
+        errorUpdatedAt: entry.updatedAt,
+      });
     // Shown as the server showed it: a query without data would otherwise mount as loading
     // (to try again), and the page would not hydrate.
     client.setQueryDefaults(entry.queryKey, { retryOnMount: false });

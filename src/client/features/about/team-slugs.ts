@@ -3,7 +3,7 @@
  * members' texts (team.ts) load with the about pages, not with every page. The list is shared:
  * the server's sitemap names the pages too.
  */
-import { TEAM_SLUGS } from '#shared/screens.js';
+import { TEAM_SLUGS } from '#shared/team-slugs.js';
 
 export { TEAM_SLUGS };
 export type TeamSlug = (typeof TEAM_SLUGS)[number];

@@ -4,11 +4,22 @@
  * kept in memory and built again once listings change (the search epoch, search-cache.ts).
  */
 import type { Db } from '#server/db/schema.js';
-import { PUBLIC_PAGES, SCREENS } from '#shared/screens.js';
+import { SCREENS } from '#shared/screens.js';
+import { TEAM_SLUGS } from '#shared/team-slugs.js';
 import { sitemapListings, type SitemapListing } from './sitemap-repository.js';
 
 /** The protocol's limit of addresses in one file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
+
+/** The pages everyone may read besides listings, profiles and searches (sign-in is left out). */
+export const PUBLIC_PAGES = [
+  '/',
+  '/aboutTeam',
+  ...TEAM_SLUGS.map((slug) => `/about${slug}`),
+  '/safety',
+  '/terms-of-service',
+  '/user-agreement',
+];
 
 export const SITEMAP_PATH = '/sitemap.xml';
 /** The child files: `/sitemaps/pages.xml`, `/sitemaps/listings-1.xml`, … */
