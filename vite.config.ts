@@ -63,14 +63,14 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             {
               name: 'cards',
-              test: /src\/(client\/(components\/ui\/(listing-card|listing-image|stars|status)|lib\/(format|use-document-title)|features\/catalog\/filter-labels)|shared\/api-paths\/listings)\.tsx?$/,
+              test: /src\/(client\/(components\/ui\/(listing-card|listing-image|stars|status)|lib\/(format|use-document-title)|features\/listings\/catalog\/filter-labels)|shared\/api-paths\/listings)\.tsx?$/,
             },
             // The favourite heart (cards and listing pages) with its query and sign-in prompt,
             // and the API paths the first chunk does not carry (4 kB in all): one chunk each
             // instead of nine of 0.1-1 kB, each a request and a module of its own.
             {
               name: 'favorite',
-              test: /src\/(client\/(components\/(favorite|heart|sign-in-first)|lib\/queries\/favorites)|shared\/api-paths\/favorites)\.(tsx?|css)$/,
+              test: /src\/(client\/(components\/(favorite|heart|sign-in-first)|lib\/queries\/favorites)|shared\/api-paths\/listings-favorites)\.(tsx?|css)$/,
             },
             { name: 'api-paths', test: /src\/shared\/api-paths\/[^/]+\.ts$/ },
           ],

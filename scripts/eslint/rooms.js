@@ -4,7 +4,9 @@
  * - src/shared imports only itself and zod;
  * - src/server, src/client and src/sw import themselves and src/shared, never each other (the
  *   server-rendering module, src/server/ssr/page-renderer.ts, is the one named exception);
- * - a feature (src/<room>/features/<name>) never imports another feature.
+ * - a feature (src/<room>/features/<name>) never imports another feature;
+ * - what several features share (src/client/components, src/client/lib) never imports a
+ *   feature: it would tie every feature that uses it to that one.
  */
 import path from 'node:path';
 
@@ -48,6 +50,9 @@ function problem(spec, file) {
     return `src/${room} does not import src/${toRoom}: share it through src/shared.`;
   }
   if (room === 'shared' && toRoom !== 'shared') return 'src/shared imports only itself and zod.';
+  if (/^src\/client\/(components|lib)\//.test(from) && featureOf(to) && toRoom === 'client') {
+    return `Shared code does not import a feature (${from.split('/')[2]} imports ${featureOf(to)}): move it into that feature, or what it needs out of it.`;
+  }
   const feature = featureOf(from);
   const toFeature = featureOf(to);
   if (feature && toFeature && toFeature !== feature && toRoom === room) {

@@ -6,11 +6,11 @@
 import * as accountPaths from './api-paths/accounts.js';
 import * as listingPaths from './api-paths/listings.js';
 import * as messagePaths from './api-paths/messages.js';
-import * as safetyPaths from './api-paths/safety.js';
-import * as orderPaths from './api-paths/orders.js';
+import * as safetyPaths from './api-paths/moderation.js';
+import * as orderPaths from './api-paths/deliveries.js';
 import * as notificationPaths from './api-paths/notifications.js';
 import * as systemPaths from './api-paths/system.js';
-import * as favoritePaths from './api-paths/favorites.js';
+import * as favoritePaths from './api-paths/listings-favorites.js';
 
 export const API = {
   ...accountPaths,

@@ -4,7 +4,7 @@
  */
 import * as accountPaths from './api-paths/accounts.js';
 import * as messagePaths from './api-paths/messages.js';
-import * as orderPaths from './api-paths/orders.js';
+import * as orderPaths from './api-paths/deliveries.js';
 import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadlines.js';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from './idempotency.js';
 import {

@@ -4,7 +4,7 @@
  * data) and into the status line (src/server/ssr/link-preview.ts).
  */
 import type { ListingDetail } from './schemas/listings.js';
-import type { PublicUser } from './schemas/users.js';
+import type { PublicUser } from './schemas/accounts.js';
 
 export interface PageMeta {
   /** The document's title, as the browser writes it. */

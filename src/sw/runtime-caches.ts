@@ -101,7 +101,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
       fallback(BLANK_TILE, 'image/png', reportTileFailure(scope)),
     ],
   });
-  // The campus area the courier's phone saved whole (features/courier/campus-map-save.ts)
+  // The campus area the courier's phone saved whole (features/deliveries/courier/api/campus-map-save.ts)
   // comes first; it lives in a cache of its own, which no expiry or browsing evicts.
   registerRoute(
     ({ url, request }) => isTile(url, request, origin),

@@ -19,7 +19,7 @@ import {
 import type { MailTiming } from '#server/mail/worker.js';
 import type { NotifyTiming } from '#server/notifications/timing.js';
 import type { BackupTiming } from '#server/backup/schedule.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { freshDatabase } from '../fixtures/postgres.js';
 
 export interface TestContext {

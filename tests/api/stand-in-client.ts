@@ -33,7 +33,7 @@ const MANIFEST = {
   },
   '_jsx-runtime-abc.js': { file: 'assets/jsx-runtime-abc.js' },
   '_listing-card-abc.js': { file: 'assets/listing-card-abc.js', imports: ['_jsx-runtime-abc.js'] },
-  'src/client/features/catalog/home-page.tsx': {
+  'src/client/features/listings/catalog/home-page.tsx': {
     file: 'assets/home-page-abc.js',
     imports: ['_jsx-runtime-abc.js', '_listing-card-abc.js'],
     css: ['assets/home-page-abc.css'],

@@ -1,6 +1,6 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
-import { TEAM_SLUGS } from '../features/about/team-slugs';
+import { TEAM_SLUGS } from '../features/pages/about/team-slugs';
 import { AppLayout } from './shell/app-layout';
 import { RouteError } from './shell/route-error';
 
@@ -11,6 +11,7 @@ import { RouteError } from './shell/route-error';
  */
 const pages = import.meta.glob<Record<string, React.ComponentType>>([
   '../features/**/*-page.tsx',
+  './pages/*-page.tsx',
   './shell/not-found-page.tsx',
 ]);
 
@@ -46,47 +47,50 @@ function page(file: string, handle?: Omit<PageHandle, 'page'>) {
 const SSR = { ssr: true } as const;
 
 const withShell: RouteObject[] = [
-  { index: true, ...page('../features/catalog/home-page.tsx', SSR) },
-  { path: 'aboutTeam', ...page('../features/about/about-team-page.tsx', SSR) },
+  { index: true, ...page('../features/listings/catalog/home-page.tsx', SSR) },
+  { path: 'aboutTeam', ...page('../features/pages/about/about-team-page.tsx', SSR) },
   ...TEAM_SLUGS.map((slug) => ({
     path: `about${slug}`,
-    ...page('../features/about/about-member-page.tsx', { ...SSR, member: slug }),
+    ...page('../features/pages/about/about-member-page.tsx', { ...SSR, member: slug }),
   })),
   { path: 'chats', ...page('../features/messages/chats-page.tsx') },
-  { path: 'realUserProfile', ...page('../features/profile/profile-page.tsx') },
-  { path: 'userProfile', ...page('../features/profile/public-profile-page.tsx', SSR) },
+  { path: 'realUserProfile', ...page('./pages/profile-page.tsx') },
+  { path: 'userProfile', ...page('../features/accounts/profile/public-profile-page.tsx', SSR) },
   { path: 'userListings', ...page('../features/listings/user-listings-page.tsx') },
-  { path: 'vendorPage', ...page('../features/vendor/vendor-page.tsx') },
+  { path: 'vendorPage', ...page('../features/deliveries/vendor/vendor-page.tsx') },
   { path: 'editListing/:listingId', ...page('../features/listings/edit-listing-page.tsx') },
-  { path: 'favorites', ...page('../features/catalog/favorites-page.tsx') },
+  { path: 'favorites', ...page('../features/listings/catalog/favorites-page.tsx') },
   { path: 'productListing/:listingId', ...page('../features/listings/product-page.tsx', SSR) },
-  { path: 'terms-of-service', ...page('../features/legal/terms-page.tsx', SSR) },
-  { path: 'user-agreement', ...page('../features/legal/user-agreement-page.tsx', SSR) },
-  { path: 'safety', ...page('../features/safety/safety-page.tsx', SSR) },
+  { path: 'terms-of-service', ...page('../features/pages/legal/terms-page.tsx', SSR) },
+  { path: 'user-agreement', ...page('../features/pages/legal/user-agreement-page.tsx', SSR) },
+  { path: 'safety', ...page('../features/pages/safety/safety-page.tsx', SSR) },
   { path: 'moderation', ...page('../features/moderation/moderation-page.tsx') },
   { path: 'notifications', ...page('../features/notifications/notifications-page.tsx') },
   {
     path: 'notifications/settings',
     ...page('../features/notifications/notification-settings-page.tsx'),
   },
-  { path: 'courierPage', ...page('../features/courier/courier-page.tsx') },
-  { path: 'CourierNav', ...page('../features/courier/current-delivery-page.tsx') },
-  { path: 'OrderStatus', ...page('../features/orders/order-status-page.tsx') },
+  { path: 'courierPage', ...page('../features/deliveries/courier/courier-page.tsx') },
+  { path: 'CourierNav', ...page('../features/deliveries/courier/current-delivery-page.tsx') },
+  { path: 'OrderStatus', ...page('../features/deliveries/buyer/order-status-page.tsx') },
   {
     path: 'vendorDeliveryRequest',
-    ...page('../features/vendor-requests/vendor-requests-page.tsx'),
+    ...page('../features/deliveries/vendor/vendor-requests-page.tsx'),
   },
   { path: '*', ...page('./shell/not-found-page.tsx', SSR) },
 ];
 
 /** Pages without the header and search bar: the sign-in and sign-up pages stand alone. */
 const bare: RouteObject[] = [
-  { path: '/login', ...page('../features/auth/login-page.tsx', SSR) },
-  { path: '/register', ...page('../features/auth/register-page.tsx', SSR) },
-  { path: IDENTITY_PAGES.forgotPassword, ...page('../features/auth/forgot-password-page.tsx') },
-  { path: IDENTITY_PAGES.resetPassword, ...page('../features/auth/reset-password-page.tsx') },
-  { path: IDENTITY_PAGES.verifyEmail, ...page('../features/auth/verify-email-page.tsx') },
-  { path: '/courierNav/:deliveryId', ...page('../features/courier-nav/courier-nav-page.tsx') },
+  { path: '/login', ...page('../features/accounts/login-page.tsx', SSR) },
+  { path: '/register', ...page('../features/accounts/register-page.tsx', SSR) },
+  { path: IDENTITY_PAGES.forgotPassword, ...page('../features/accounts/forgot-password-page.tsx') },
+  { path: IDENTITY_PAGES.resetPassword, ...page('../features/accounts/reset-password-page.tsx') },
+  { path: IDENTITY_PAGES.verifyEmail, ...page('../features/accounts/verify-email-page.tsx') },
+  {
+    path: '/courierNav/:deliveryId',
+    ...page('../features/deliveries/courier/courier-nav-page.tsx'),
+  },
 ];
 
 /** Shown while the first route's code loads; the page appears within moments. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import type { LoginState } from '../lib/login-reason';
 import { useSessionUser } from '../lib/session';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import type { LoginReason, LoginState } from '#client/lib/login-reason.js';
 import { useSessionUser } from '#client/lib/session.js';
 

@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import * as accountPaths from '#shared/api-paths/accounts.js';
-import type { AuthResponse, MessageResponse } from '#shared/schemas/users.js';
+import type { AuthResponse, MessageResponse } from '#shared/schemas/accounts.js';
 import { api } from './api';
 import { updateSessionUser } from './session';
 

@@ -8,7 +8,7 @@
  * (docs/decisions/008-courier-outbox.md, 021-lie-fi-and-idempotency-keys.md,
  * 022-delivery-proof.md).
  */
-import * as orderPaths from '#shared/api-paths/orders.js';
+import * as orderPaths from '#shared/api-paths/deliveries.js';
 import { COURIER_UPDATE_DECIDE_MS } from '#shared/deadlines.js';
 import {
   outboxBody,

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_MS } from '#shared/constants.js';
 import { OUTBOX } from '#shared/outbox-names.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 
 const USER_KEY = 'user';
 const EXPIRY_KEY = 'sessionExpiry';

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '#shared/schemas/common.js';
-import { email } from '#shared/schemas/users.js';
+import { email } from '#shared/schemas/accounts.js';
 import { fromThisMachine } from '#server/lib/this-machine.js';
 import { sendError } from '#server/plugins/errors.js';
 import { mailboxListPage, mailboxMailPage } from './mailbox-page.js';

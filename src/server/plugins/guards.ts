@@ -5,7 +5,7 @@ import type {
 } from 'fastify';
 import { EMAIL_UNVERIFIED_MESSAGE } from '#shared/identity.js';
 import { id } from '#shared/schemas/common.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { forbidden } from '../lib/http-error.js';
 import { requireCourier, requireModerator, requireUser } from './session.js';
 

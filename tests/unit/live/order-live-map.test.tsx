@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { labelSides, markerHtml } from '#client/components/map/marker-icon.js';
-import { OrderStatusPage } from '#client/features/orders/order-status-page.js';
-import { positionTime } from '#client/features/orders/api/courier-position.js';
-import { activeDeliveryOf } from '#client/features/orders/api/orders-api.js';
+import { labelSides, markerHtml } from '#client/features/deliveries/map/marker-icon.js';
+import { OrderStatusPage } from '#client/features/deliveries/buyer/order-status-page.js';
+import { positionTime } from '#client/features/deliveries/buyer/api/courier-position.js';
+import { activeDeliveryOf } from '#client/features/deliveries/buyer/api/orders-api.js';
 import { applyLiveEvent } from '#client/lib/live-events.js';
 import { locationCoords } from '#shared/locations.js';
 import { makeDelivery, makeRequest, signIn } from '../support/data';

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNearView } from '#client/lib/use-near-view.js';
+import { useNearView } from '#client/features/deliveries/buyer/hooks/use-near-view.js';
 
 /** The browser's IntersectionObserver (jsdom has none): the test says when the element is near. */
 class FakeObserver {

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InstallCard } from '#client/features/courier/components/install-card.js';
-import { OfflineDataStatus } from '#client/features/profile/components/offline-data.js';
+import { InstallCard } from '#client/features/deliveries/courier/components/install-card.js';
+import { OfflineDataStatus } from '#client/features/accounts/profile/components/offline-data.js';
 import { watchInstallOffer } from '#client/lib/install-offer.js';
 import { signIn } from '../support/data';
 import { stubApi } from '../support/fetch-stub';

@@ -3,7 +3,7 @@ import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliv
 import type { Listing, SearchPage } from '#shared/schemas/listings.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { Review } from '#shared/schemas/reviews.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { storeSession } from '#client/lib/session.js';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { CATEGORIES, LIMITS, type Category } from '#shared/constants.js';
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { parseSearch, searchHref } from '#client/lib/search-state.js';
-import { SearchResults } from '#client/features/catalog/components/lazy-search-results.js';
+import { SearchResults } from '#client/features/listings/catalog/components/lazy-search-results.js';
 
 /** The results' code starts loading while the visitor types (it is not in the first load). */
 function loadResultsCode() {

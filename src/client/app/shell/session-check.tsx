@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import * as accountPaths from '#shared/api-paths/accounts.js';
-import type { MeResponse } from '#shared/schemas/users.js';
+import type { MeResponse } from '#shared/schemas/accounts.js';
 import { api } from '#client/lib/api.js';
 import { useOnline } from '#client/lib/online.js';
 import { getSessionUser, updateSessionUser } from '#client/lib/session.js';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { InstallAppOffer } from '#client/components/install/install-app-offer.js';
 import { Avatar } from '#client/components/ui/avatar.js';
 import { useUnreadCount } from '#client/lib/queries/message-list.js';

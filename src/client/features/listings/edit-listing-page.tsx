@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { listingQuery } from '#client/lib/queries/listings.js';

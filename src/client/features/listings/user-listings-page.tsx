@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useActiveListings } from '#client/lib/queries/listings.js';

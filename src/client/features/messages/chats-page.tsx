@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DirectMessage } from '#shared/schemas/messages.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { EmptyNote, QueryStateNote } from '#client/components/ui/status.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';

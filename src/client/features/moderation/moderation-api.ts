@@ -7,7 +7,7 @@ import {
   useQuery,
   type QueryKey,
 } from '@tanstack/react-query';
-import * as safetyPaths from '#shared/api-paths/safety.js';
+import * as safetyPaths from '#shared/api-paths/moderation.js';
 import { MODERATION_LIMITS } from '#shared/moderation.js';
 import type {
   AuditEntry,

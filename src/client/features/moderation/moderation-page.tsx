@@ -1,4 +1,4 @@
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { Section } from '#client/components/ui/section.js';
 import { ErrorNote, QueryView } from '#client/components/ui/status.js';

@@ -7,9 +7,9 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from '#shared/notification-kinds.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { SCREENS } from '#shared/screens.js';
-import { DevicePush } from '#client/components/notifications/device-push.js';
+import { DevicePush } from '#client/features/notifications/device-push.js';
 import { RequireUser } from '#client/components/require-user.js';
 import { Section } from '#client/components/ui/section.js';
 import { QueryView } from '#client/components/ui/status.js';

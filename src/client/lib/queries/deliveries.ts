@@ -4,7 +4,7 @@
  * screen, the vendor dashboard), and the courier's lists (dashboard, delivery screen).
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import * as orderPaths from '#shared/api-paths/orders.js';
+import * as orderPaths from '#shared/api-paths/deliveries.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';

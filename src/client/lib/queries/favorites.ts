@@ -1,7 +1,7 @@
 /** The signed-in person's favourites: the hearts on cards and listings, the Favourites page. */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import * as favoritePaths from '#shared/api-paths/favorites.js';
-import type { Favorite } from '#shared/schemas/favorites.js';
+import * as favoritePaths from '#shared/api-paths/listings-favorites.js';
+import type { Favorite } from '#shared/schemas/listings-favorites.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';

@@ -1,6 +1,6 @@
 /** Reports and blocks: used by the listing, profile and chats. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import * as safetyPaths from '#shared/api-paths/safety.js';
+import * as safetyPaths from '#shared/api-paths/moderation.js';
 import type { BlockedUser, CreateReportBody, ReportCreated } from '#shared/schemas/moderation.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';

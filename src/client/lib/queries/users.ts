@@ -1,7 +1,7 @@
 /** GET /api/user/{id}: the spec's array whose first element is the user. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as accountPaths from '#shared/api-paths/accounts.js';
-import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
+import type { PublicUser, SessionUser } from '#shared/schemas/accounts.js';
 import { api, ApiError } from '../api';
 import { queryKeys } from '../query-keys';
 

@@ -1,7 +1,7 @@
 /** Delete account: DELETE /api/me with the password (docs/decisions/027-backups-metrics-and-leaving.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAccountBody } from '#shared/schemas/account-data.js';
-import { messageResponse } from '#shared/schemas/users.js';
+import { deleteAccountBody } from '#shared/schemas/accounts-data.js';
+import { messageResponse } from '#shared/schemas/accounts.js';
 import { ACCOUNT_DELETED_MESSAGE, DELETE_WRONG_PASSWORD } from '#shared/leaving.js';
 import { conflict, forbidden } from '#server/lib/http-error.js';
 import { signedIn } from '#server/plugins/guards.js';

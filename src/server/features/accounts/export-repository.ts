@@ -4,7 +4,7 @@
  * Other people appear by id and username only, never by e-mail; every part answers through its
  * shared schema (the route's too), which leaves out any column it does not list.
  */
-import { accountExport, type AccountExport } from '#shared/schemas/account-data.js';
+import { accountExport, type AccountExport } from '#shared/schemas/accounts-data.js';
 import type { Database, Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/lib/shown-name.js';
 import { preferencesOf } from '#server/notifications/preferences.js';

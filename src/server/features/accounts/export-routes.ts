@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_EXPORT_FORMAT, EXPORTS_PER_HOUR, accountExportFileName } from '#shared/leaving.js';
-import { accountExport, type AccountExport } from '#shared/schemas/account-data.js';
+import { accountExport, type AccountExport } from '#shared/schemas/accounts-data.js';
 import { nowIso } from '#server/lib/time.js';
 import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { EXPORT_PARTS } from './export-repository.js';

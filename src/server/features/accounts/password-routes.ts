@@ -8,7 +8,7 @@ import {
   messageResponse,
   passwordResetBody,
   passwordResetConfirmBody,
-} from '#shared/schemas/users.js';
+} from '#shared/schemas/accounts.js';
 import { httpError } from '#server/lib/http-error.js';
 import { signedIn } from '#server/plugins/guards.js';
 import { endedSessions } from '#server/plugins/session.js';

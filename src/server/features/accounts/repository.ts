@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { sellerRating } from '#shared/constants.js';
 import { canonicalEmail, usernameKey } from '#shared/names.js';
 import { DELETED_USER_NAME } from '#shared/leaving.js';
-import type { PublicUser, SessionUser } from '#shared/schemas/users.js';
+import type { PublicUser, SessionUser } from '#shared/schemas/accounts.js';
 import type { Db, UsersTable } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 

@@ -10,7 +10,7 @@ import {
   sessionUser,
   updateUserBody,
   userParams,
-} from '#shared/schemas/users.js';
+} from '#shared/schemas/accounts.js';
 import { SUSPENDED_PREFIX } from '#shared/moderation.js';
 import { canonicalEmail } from '#shared/names.js';
 import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';

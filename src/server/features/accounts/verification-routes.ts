@@ -1,7 +1,7 @@
 /** Confirming a campus address with the mailed code, and asking for a new code. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
-import { authResponse, messageResponse, verifyEmailBody } from '#shared/schemas/users.js';
+import { authResponse, messageResponse, verifyEmailBody } from '#shared/schemas/accounts.js';
 import { conflict, httpError, notFound } from '#server/lib/http-error.js';
 import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { grantFromConfig } from '#server/safety/moderator-role.js';

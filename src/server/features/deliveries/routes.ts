@@ -7,7 +7,7 @@ import {
   deliveryParams,
   ownDeliveryInstruction,
 } from '#shared/schemas/deliveries.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { forbidden, notFound } from '#server/lib/http-error.js';
 import { asCaller, courier, owns, self, signedIn } from '#server/plugins/guards.js';
 import { requireSelf } from '#server/plugins/session.js';

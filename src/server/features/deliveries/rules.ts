@@ -6,7 +6,7 @@ import {
 } from '#shared/delivery.js';
 import { CANCELLED_BY_BUYER_MESSAGE } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import { badRequest, conflict, forbidden } from '#server/lib/http-error.js';
 
 /** Buyer, vendor, assigned courier; any courier may look at an unassigned delivery. */

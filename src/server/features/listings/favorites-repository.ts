@@ -1,7 +1,7 @@
 /** Favourites: who keeps an eye on which listing. */
 import { sql, type ExpressionBuilder } from 'kysely';
 import { FAVORITE_NOTICE_MS, FAVORITE_PRICE_DROP, LIMITS } from '#shared/constants.js';
-import type { Favorite } from '#shared/schemas/favorites.js';
+import type { Favorite } from '#shared/schemas/listings-favorites.js';
 import type { Database, Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 import { listingQuery, toListing } from './search-repository.js';

@@ -6,7 +6,7 @@
  * refused here would be refused there too.
  */
 import { DATE_POSTED_MS, DEFAULT_RATING, discountPercent } from '#shared/constants.js';
-import type { SavedSearchQuery } from '#shared/schemas/saved-searches.js';
+import type { SavedSearchQuery } from '#shared/schemas/listings-saved-searches.js';
 import { titleWords } from './search-repository.js';
 import { queryWords, textMatcher, wordKeys } from './search-words.js';
 

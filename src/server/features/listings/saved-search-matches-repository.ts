@@ -4,7 +4,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { SAVED_SEARCH_MATCHING, SAVED_SEARCH_NOTICE_MS, type Category } from '#shared/constants.js';
-import type { SavedSearchQuery } from '#shared/schemas/saved-searches.js';
+import type { SavedSearchQuery } from '#shared/schemas/listings-saved-searches.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
 import { mayFind, prepareQuery, type PreparedQuery } from './saved-search-match.js';

@@ -4,7 +4,7 @@ import {
   savedSearchBody,
   type SavedSearch,
   type SavedSearchQuery,
-} from '#shared/schemas/saved-searches.js';
+} from '#shared/schemas/listings-saved-searches.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 

@@ -11,7 +11,7 @@ import {
   suspendUserBody,
   userModeration,
 } from '#shared/schemas/moderation.js';
-import * as safetyPaths from '#shared/api-paths/safety.js';
+import * as safetyPaths from '#shared/api-paths/moderation.js';
 import { MODERATION_LIMITS } from '#shared/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { moderator } from '#server/plugins/guards.js';

@@ -2,12 +2,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as listingPaths from '#shared/api-paths/listings.js';
 import type { EditListingBody, EditPhoto, ListingDetail } from '#shared/schemas/listings.js';
-import type { PhotoItem } from '#client/components/listing-form/photo-list.js';
+import type { PhotoItem } from '#client/features/listings/form/photo-list.js';
 import {
   parseDiscount,
   parsePrice,
   type EditListingForm,
-} from '#client/components/listing-form/listing-rules.js';
+} from '#client/features/listings/form/listing-rules.js';
 import { ApiError } from '#client/lib/api.js';
 import { photosOf } from '#client/lib/queries/listings.js';
 import { queryKeys } from '#client/lib/query-keys.js';

@@ -3,7 +3,7 @@
  * are in product-creates.ts, loaded with the forms that send them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as orderPaths from '#shared/api-paths/orders.js';
+import * as orderPaths from '#shared/api-paths/deliveries.js';
 import * as messagePaths from '#shared/api-paths/messages.js';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';

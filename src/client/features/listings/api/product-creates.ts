@@ -3,7 +3,7 @@
  * Idempotency-Key, loaded with the form that sends it (not with the page).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as orderPaths from '#shared/api-paths/orders.js';
+import * as orderPaths from '#shared/api-paths/deliveries.js';
 import * as listingPaths from '#shared/api-paths/listings.js';
 import type { CreateDeliveryRequestBody, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { CreateReviewBody, Review } from '#shared/schemas/reviews.js';

@@ -7,11 +7,11 @@ import {
   ListingFields,
   ListingFormButtons,
   PriceAndDiscount,
-} from '#client/components/listing-form/listing-fields.js';
-import { checkListingEdit } from '#client/components/listing-form/listing-rules.js';
-import { PhotoList, type PhotoItem } from '#client/components/listing-form/photo-list.js';
-import { UploadProgress } from '#client/components/listing-form/upload-progress.js';
-import { useListingForm } from '#client/components/listing-form/use-listing-form.js';
+} from '#client/features/listings/form/listing-fields.js';
+import { checkListingEdit } from '#client/features/listings/form/listing-rules.js';
+import { PhotoList, type PhotoItem } from '#client/features/listings/form/photo-list.js';
+import { UploadProgress } from '#client/features/listings/form/upload-progress.js';
+import { useListingForm } from '#client/features/listings/form/use-listing-form.js';
 import { Form, FormAlert } from '#client/components/ui/fields.js';
 import { editBody, editError, formOf, photoItemsOf, saveEdit } from '../api/edit-listing-api';
 

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import type { Listing } from '#shared/schemas/listings.js';
-import type { SessionUser } from '#shared/schemas/users.js';
+import type { SessionUser } from '#shared/schemas/accounts.js';
 import type { LoginReason, LoginState } from '#client/lib/login-reason.js';
 import { useSessionUser } from '#client/lib/session.js';
 

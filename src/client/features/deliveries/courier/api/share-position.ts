@@ -1,0 +1,53 @@
+/**
+ * While a delivery is under way the courier's position goes to the server, which passes it on
+ * to that delivery's buyer and vendor only.
+ */
+import { useEffect, useRef } from 'react';
+import * as orderPaths from '#shared/api-paths/deliveries.js';
+import { isActiveDelivery, type DeliveryStatus } from '#shared/delivery.js';
+import {
+  metersBetween,
+  POSITION_MIN_INTERVAL_MS,
+  POSITION_MIN_MOVE_METERS,
+  type PositionBody,
+} from '#shared/live.js';
+import type { LatLng } from '#shared/locations.js';
+import { api } from '#client/lib/api.js';
+
+export interface SentPosition extends LatLng {
+  at: number;
+}
+
+/** At most every few seconds, or sooner after a real move. */
+export function shouldSendPosition(last: SentPosition | null, next: LatLng, now: number): boolean {
+  if (!last) return true;
+  return (
+    now - last.at >= POSITION_MIN_INTERVAL_MS ||
+    metersBetween(last, next) >= POSITION_MIN_MOVE_METERS
+  );
+}
+
+export function useSharePosition(
+  deliveryId: number,
+  status: DeliveryStatus | undefined,
+  position: (LatLng & { accuracy: number }) | null,
+): void {
+  const last = useRef<SentPosition | null>(null);
+  useEffect(() => {
+    if (!position || !status || !isActiveDelivery(status)) return;
+    // Offline, a position is stale by the time it could be sent: skip it rather than queue.
+    if (!navigator.onLine) return;
+    const now = Date.now();
+    if (!shouldSendPosition(last.current, position, now)) return;
+    last.current = { lat: position.lat, lng: position.lng, at: now };
+    const body: PositionBody = {
+      lat: position.lat,
+      lng: position.lng,
+      accuracy: Math.min(position.accuracy, 100_000),
+      at: new Date(now).toISOString(),
+    };
+    api(orderPaths.deliveryPosition(deliveryId), { method: 'POST', body }).catch((error: unknown) =>
+      console.warn('Could not share the courier position', error),
+    );
+  }, [deliveryId, status, position]);
+}
