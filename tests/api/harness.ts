@@ -40,8 +40,8 @@ export async function freshDatabaseUrl(
 
 /**
  * The product's limits per account; per address generous, as every test comes from one (the
- * guard's own tests use the product's defaults: tests/api/sign-in-guard.test.ts,
- * tests/api/email-limits.test.ts).
+ * guard's own tests use the product's defaults: tests/api/accounts/sign-in-guard.test.ts,
+ * tests/api/accounts/email-limits.test.ts).
  */
 export const TEST_THROTTLE: SignInLimits = {
   ...DEFAULT_SIGN_IN_LIMITS,

@@ -1,7 +1,7 @@
 /**
  * A stand-in for the built client (`vite build`), reduced to what the server reads to render
  * pages: index.html, the manifest and the CSS it inlines. The pages themselves are the real
- * ones (tests/api/server-rendering.test.ts, tests/api/link-previews.test.ts).
+ * ones (tests/api/pages/server-rendering.test.ts, tests/api/pages/link-previews.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-/** The few types tests/api/link-previews.test.ts uses of @adobe/structured-data-validator. */
+/** The few types tests/api/pages/link-previews.test.ts uses of @adobe/structured-data-validator. */
 declare module '@adobe/structured-data-validator' {
   export interface ValidationIssue {
     issueMessage: string;

@@ -66,7 +66,7 @@ describe.skipIf(missing)('two instances behind HAProxy', () => {
       // What deploy/haproxy.cfg asks of its instances.
       SHUTDOWN_DRAIN_MS: '2500',
       // The stop test sends a stream of messages from one account, far past the flood limits,
-      // which are not what it is about (tests/api/safety.test.ts covers them across instances).
+      // which are not what it is about (tests/api/moderation/blocks-and-flood-limits.test.ts covers them across instances).
       FLOOD_LIMITS: 'off',
     };
     [a, b] = await Promise.all([

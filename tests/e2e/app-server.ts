@@ -73,7 +73,7 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 
 /**
  * The worker's main server, as production runs it: its own map tiles, and the demo seller ben
- * moderating (tests/e2e/moderation.spec.ts).
+ * moderating (tests/e2e/moderation/moderation.spec.ts).
  */
 export async function startWorkerServer(): Promise<AppServer> {
   // The system's pick: a worker replacing another (new worker fixtures) never waits on its port.

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * answer is the same for everyone say so (`sharedAnswer`) and keep their own caching; routes
  * open to everyone whose answer differs for a signed-in caller (`answerVaries`) send
  * `Vary: Cookie`, and `no-store` when the caller is signed in. A new route is private until
- * it says otherwise (tests/api/authorization-matrix.test.ts checks every route).
+ * it says otherwise (tests/api/platform/authorization-matrix.test.ts checks every route).
  */
 type Answer = 'shared' | 'varies';
 

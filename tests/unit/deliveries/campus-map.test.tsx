@@ -1,7 +1,7 @@
 /**
  * Saving the campus map on a courier's phone, from the courier dashboard. Cache Storage is a
  * small in-memory stand-in here (jsdom has none); the real one, with the real service worker,
- * is exercised in tests/e2e/map-offline.spec.ts.
+ * is exercised in tests/e2e/deliveries/map-offline.spec.ts.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

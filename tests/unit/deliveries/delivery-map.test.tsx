@@ -2,7 +2,7 @@
  * The courier's map view control: "Show all" frames the pickup, the drop-off and the courier;
  * the same button goes back to the spec's view (zoom 18 on the next spot). jsdom lays nothing
  * out, so the map gets a phone's size and the test reads the view Leaflet was asked for; the
- * real map in Chromium is checked in tests/e2e/map-show-all.spec.ts.
+ * real map in Chromium is checked in tests/e2e/deliveries/map-show-all.spec.ts.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';

@@ -27,7 +27,7 @@ interface Stored {
 
 /**
  * The delivery stand-in plus POST /api/direct_message as the server keeps it: once per sender
- * and client_id (tests/api/messages.test.ts checks the real one on both engines).
+ * and client_id (tests/api/messages/messages.test.ts checks the real one on both engines).
  */
 function setup() {
   const deliveries = fakeServer([
