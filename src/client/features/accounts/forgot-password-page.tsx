@@ -5,14 +5,18 @@ import { TextField } from '#client/components/ui/fields.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { requestPasswordReset } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
-import { useSend } from './hooks/use-send';
+import { useAccountCall } from './hooks/use-account-call';
 
 /** "Forgot password?": a link to choose a new password, mailed to the account's address. */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState('');
-  const { error, setError, busy, send } = useSend('Could not send the link. Please try again.');
+  const { error, setError, busy, send } = useAccountCall({
+    call: requestPasswordReset,
+    failure: 'Could not send the link. Please try again.',
+    then: (answer) => setSent(answer.message),
+  });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -20,7 +24,7 @@ export function ForgotPasswordPage() {
       setError('Please enter your email.');
       return;
     }
-    await send(async () => setSent((await requestPasswordReset({ email: email.trim() })).message));
+    await send({ email: email.trim() });
   };
 
   return (

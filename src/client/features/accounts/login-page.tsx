@@ -7,7 +7,7 @@ import { readLoginState } from '#client/lib/login-reason.js';
 import { useDocumentTitle, usePageMeta } from '#client/lib/use-document-title.js';
 import { login } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
-import { useSend } from './hooks/use-send';
+import { useAccountCall } from './hooks/use-account-call';
 
 export function LoginPage() {
   useDocumentTitle('Login');
@@ -19,10 +19,15 @@ export function LoginPage() {
   const { from, reason } = readLoginState(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, setError, busy, send } = useSend(
-    'Login failed',
-    (message) => void showAlert(message),
-  );
+  const { error, setError, busy, send } = useAccountCall({
+    call: login,
+    failure: 'Login failed',
+    then: async () => {
+      await showAlert('Logged in!');
+      await navigate(from, { replace: true });
+    },
+    onFailure: (message) => void showAlert(message),
+  });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -30,11 +35,7 @@ export function LoginPage() {
       setError('Please enter your email and password.');
       return;
     }
-    await send(async () => {
-      await login({ email: email.trim(), password });
-      await showAlert('Logged in!');
-      await navigate(from, { replace: true });
-    });
+    await send({ email: email.trim(), password });
   };
 
   return (

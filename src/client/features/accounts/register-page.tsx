@@ -8,7 +8,7 @@ import { loginStateOf } from '#client/lib/login-reason.js';
 import { useDocumentTitle, usePageMeta } from '#client/lib/use-document-title.js';
 import { register } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
-import { useSend } from './hooks/use-send';
+import { useAccountCall } from './hooks/use-account-call';
 import {
   checkRegister,
   EMPTY_REGISTER_FORM,
@@ -90,10 +90,15 @@ export function RegisterPage() {
     if (value !== '' && value !== false) setMissing(missing.filter((m) => m !== name));
   };
   const marked = (name: RegisterField) => missing.includes(name);
-  const { error, setError, busy, send } = useSend(
-    'Register failed',
-    (message) => void showAlert(message),
-  );
+  const { error, setError, busy, send } = useAccountCall({
+    call: register,
+    failure: 'Register failed',
+    then: async () => {
+      await showAlert('Registered successfully!');
+      await navigate('/RealUserProfile', { replace: true, state: cameFrom });
+    },
+    onFailure: (message) => void showAlert(message),
+  });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -117,12 +122,8 @@ export function RegisterPage() {
           ?.focus();
       return;
     }
-    const sending = send(async () => {
-      const { agreed: _agreed, ...body } = form;
-      await register(body);
-      await showAlert('Registered successfully!');
-      await navigate('/RealUserProfile', { replace: true, state: cameFrom });
-    });
+    const { agreed: _agreed, ...body } = form;
+    const sending = send(body);
     // The warning stays on screen while the account is created (a failure replaces it).
     if (check.warning) setError(check.warning);
     await sending;

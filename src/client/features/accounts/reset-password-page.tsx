@@ -7,7 +7,7 @@ import { ApiError } from '#client/lib/api.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { confirmPasswordReset } from './api/auth-api';
 import { AuthForm, AuthLayout } from './components/auth-layout';
-import { useSend } from './hooks/use-send';
+import { useAccountCall } from './hooks/use-account-call';
 
 const TITLE = 'Choose a new password';
 
@@ -20,10 +20,12 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [done, setDone] = useState('');
   const [linkDead, setLinkDead] = useState(false);
-  const { error, setError, busy, send } = useSend(
-    'Could not change the password. Please try again.',
-    (_message, err) => setLinkDead(err instanceof ApiError && err.status === 422),
-  );
+  const { error, setError, busy, send } = useAccountCall({
+    call: confirmPasswordReset,
+    failure: 'Could not change the password. Please try again.',
+    then: (answer) => setDone(answer.message),
+    onFailure: (_message, err) => setLinkDead(err instanceof ApiError && err.status === 422),
+  });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -37,9 +39,7 @@ export function ResetPasswordPage() {
       setError(problem);
       return;
     }
-    await send(async () =>
-      setDone((await confirmPasswordReset({ token, password, confirmPassword })).message),
-    );
+    await send({ token, password, confirmPassword });
   };
 
   if (!token) {
