@@ -22,7 +22,7 @@ import {
   type Instance,
 } from '../fixtures/instances.js';
 import { call, signIn, type Answer } from './http.js';
-import { balancerPorts } from './ports.js';
+import { balancerPorts } from '../fixtures/ports.js';
 
 const missing = !findHaproxy()
   ? 'haproxy is not installed (sudo apt-get install haproxy)'

@@ -15,7 +15,7 @@ import { openSse } from '../api/sse-client.js';
 import { makePng } from '../fixtures/png.js';
 import { startInstance, type Instance } from '../fixtures/instances.js';
 import { call, signIn } from './http.js';
-import { balancerPorts } from './ports.js';
+import { balancerPorts } from '../fixtures/ports.js';
 
 const DRAIN_MS = 1500;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-stop-'));

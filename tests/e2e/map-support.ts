@@ -14,8 +14,8 @@ export { startAppServer, standInPort, startTileHost, type AppServer, type TileHo
 
 /**
  * Tests against the built server showing tiles of a stand-in host on another origin: the host
- * on port E2E_PORT + `ports.host`, the server on E2E_PORT + `ports.app` with TILE_URL naming
- * the host, and `env` on top. Both start once per test file.
+ * on the worker's stand-in port `ports.host`, the server on `ports.app` (tests/fixtures/ports.ts)
+ * with TILE_URL naming the host, and `env` on top. Both start once per test file.
  */
 export function withTileHost(
   ports: { host: number; app: number },

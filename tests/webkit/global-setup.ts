@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findBrowsers, installCommand, missingPackages } from '../../scripts/browsers.mjs';
-import { lanePorts } from './ports';
+import { webkitPorts } from '../fixtures/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,7 +69,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(join(home, 'gtk-3.0', 'gtk.css'), NARROW_TOOLBAR_CSS);
 
   const xvfb = await startXvfb(found.xvfb!);
-  const { driverPort } = lanePorts();
+  const { driver: driverPort } = webkitPorts();
   const driver = spawn(found.webkitDriver!, [`--port=${driverPort}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: home },
