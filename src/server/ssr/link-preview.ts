@@ -76,19 +76,28 @@ const CONDITION: Record<Condition, OfferItemCondition> = {
   'Used - Fair': 'https://schema.org/UsedCondition',
 };
 
-/** Sold; for sale; or set aside by the seller (Out of Stock), when buyers may still ask. */
+/**
+ * Sold; on hold for a buyer (docs/sales-states.md: others may still offer once it is released);
+ * set Out of Stock by its seller; for sale.
+ */
 function availability(listing: ListingDetail): ItemAvailability {
   if (listing.listing_status === 'Sold') return 'https://schema.org/SoldOut';
+  if (onHold(listing)) return 'https://schema.org/LimitedAvailability';
   return listing.availability === 'In Stock'
     ? 'https://schema.org/InStock'
-    : 'https://schema.org/LimitedAvailability';
+    : 'https://schema.org/OutOfStock';
 }
 
 /** Open Graph's words for the same (Facebook's product:availability). */
 function ogAvailability(listing: ListingDetail): string {
   if (listing.listing_status === 'Sold') return 'out of stock';
-  return listing.availability === 'In Stock' ? 'in stock' : 'pending';
+  if (onHold(listing)) return 'pending';
+  return listing.availability === 'In Stock' ? 'in stock' : 'out of stock';
 }
+
+/** A listing on hold for a buyer says so (`on_hold`, absent otherwise). */
+const onHold = (listing: ListingDetail) =>
+  (listing as ListingDetail & { on_hold?: boolean }).on_hold === true;
 
 /** schema.org's `Product` for a listing: its offer, condition and seller. */
 export function productData(listing: ListingDetail, publicUrl: string): WithContext<Product> {

@@ -7,6 +7,7 @@
  */
 import Validator from '@adobe/structured-data-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productData } from '#server/ssr/link-preview.js';
 import { listingBody, listingOf } from '../data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
 import { standInClient } from '../stand-in-client.js';
@@ -223,11 +224,19 @@ describe("a listing's structured data", () => {
     );
   });
 
-  it('says whether it can be had: in stock, on hold (out of stock), sold', async () => {
-    const held = await listingOf(ctx, seller, { availability: 'Out of Stock' });
-    const held_ = await productOf(held.listing_id);
-    expect(held_.data.offers.availability).toBe('https://schema.org/LimitedAvailability');
-    expect(metaOf(held_.html, 'product:availability')).toBe('pending');
+  it('says whether it can be had: in stock, on hold, out of stock, sold', async () => {
+    // On hold for a buyer (docs/sales-states.md): the listing carries on_hold.
+    const lampData = (await productOf(lamp.listing_id)).data;
+    const [detail] = (await as(ctx).get(`/api/listing/${lamp.listing_id}`)).json();
+    expect(productData({ ...detail, on_hold: true }, PUBLIC_URL).offers).toMatchObject({
+      availability: 'https://schema.org/LimitedAvailability',
+    });
+    expect(lampData.offers.availability).toBe('https://schema.org/InStock');
+
+    const away = await listingOf(ctx, seller, { availability: 'Out of Stock' });
+    const awayPage = await productOf(away.listing_id);
+    expect(awayPage.data.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(metaOf(awayPage.html, 'product:availability')).toBe('out of stock');
 
     const sold = await listingOf(ctx, seller, { title: 'Sold bike' });
     const mark = await as(ctx, seller).put(`/api/listing/${sold.listing_id}`, {
