@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { answerDialog, type DialogRequest } from '../../lib/dialogs';
 import { Modal } from '../ui/modal';
 import './app-dialog.css';
+import { Button } from '#client/components/ui/button.js';
 
 /**
  * An alert (OK) or a confirmation (its two answers) in the product's look: the message is the
@@ -27,25 +28,25 @@ export function AppDialog({ dialog }: { dialog: DialogRequest }) {
         </p>
       )}
       <div className="app-dialog-answers">
-        <button
-          type="button"
-          className={`btn btn-large${danger ? ' btn-danger-solid' : ''}`}
+        <Button
+          size="large"
+          variant={danger ? 'danger-solid' : 'primary'}
           data-answer="yes"
           data-autofocus={danger ? undefined : ''}
           onClick={() => answer(true)}
         >
           {confirmLabel}
-        </button>
+        </Button>
         {kind === 'confirm' && (
-          <button
-            type="button"
-            className="btn btn-large btn-outline"
+          <Button
+            size="large"
+            variant="outline"
             data-answer="no"
             data-autofocus={danger ? '' : undefined}
             onClick={() => answer(false)}
           >
             {dialog.cancelLabel ?? 'Cancel'}
-          </button>
+          </Button>
         )}
       </div>
     </Modal>

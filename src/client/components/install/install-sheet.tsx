@@ -1,5 +1,6 @@
 import { Modal } from '#client/components/ui/modal.js';
 import './install-sheet.css';
+import { Button } from '#client/components/ui/button.js';
 
 /** Safari's Share symbol, drawn here so the sheet needs no image (and shows offline). */
 function ShareGlyph() {
@@ -54,9 +55,9 @@ export function InstallSheet({ onClose }: { onClose: () => void }) {
             Screen.
           </li>
         </ul>
-        <button type="button" className="btn btn-block" onClick={onClose}>
+        <Button block onClick={onClose}>
           Got it
-        </button>
+        </Button>
       </div>
     </Modal>
   );

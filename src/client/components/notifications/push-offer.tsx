@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePushSwitch } from './use-push-switch';
 import './push.css';
+import { Button } from '#client/components/ui/button.js';
 
 const DISMISSED = 'push-offer-dismissed';
 
@@ -24,24 +25,18 @@ export function PushOffer({ userId, reason }: { userId: number; reason: string }
     <section className="push-offer" aria-label="Notifications on this device">
       <p>{reason}</p>
       <div className="btn-row">
-        <button
-          type="button"
-          className="btn btn-gold"
-          disabled={push.busy}
-          onClick={() => void push.turnOn()}
-        >
+        <Button variant="gold" disabled={push.busy} onClick={() => void push.turnOn()}>
           {push.busy ? 'Turning on…' : 'Turn on notifications'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline"
+        </Button>
+        <Button
+          variant="outline"
           onClick={() => {
             sessionStorage.setItem(DISMISSED, '1');
             setDismissed(true);
           }}
         >
           Not now
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -12,7 +12,8 @@ export function BlockButton({ userId, username }: { userId: number; username: st
   return (
     <>
       <ReadyButton
-        className="btn btn-quiet block-button"
+        variant="quiet"
+        className="block-button"
         disabled={busy}
         onClick={() => (blocked ? unblock.mutate(userId) : block.mutate(userId))}
       >

@@ -32,7 +32,7 @@ export function ReportButton({ targetType, targetId, label }: Props) {
   const [done, setDone] = useState('');
   return (
     <>
-      <ReadyButton className="btn btn-quiet report-button" onClick={() => setOpen(true)}>
+      <ReadyButton variant="quiet" className="report-button" onClick={() => setOpen(true)}>
         {label}
       </ReadyButton>
       {done && (

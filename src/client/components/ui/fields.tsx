@@ -6,6 +6,7 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import { LIMITS } from '#shared/constants.js';
+import { Button, type ButtonProps } from './button';
 
 /*
  * The pieces every form of the app is made of: a labelled field, a choice, a text area, an
@@ -187,22 +188,21 @@ export function MutationButton({
   mutation,
   busyText,
   children,
-  className = 'btn btn-outline',
-}: {
+  variant = 'outline',
+  ...props
+}: Omit<ButtonProps, 'type' | 'disabled' | 'onClick'> & {
   mutation: { isPending: boolean; mutate: () => void };
   busyText: string;
-  children: ReactNode;
-  className?: string;
 }) {
   return (
-    <button
-      type="button"
-      className={className}
+    <Button
+      {...props}
+      variant={variant}
       disabled={mutation.isPending}
       onClick={() => mutation.mutate()}
     >
       {mutation.isPending ? busyText : children}
-    </button>
+    </Button>
   );
 }
 
@@ -211,16 +211,14 @@ export function SubmitButton({
   busy,
   busyText,
   children,
-  className = 'btn',
-}: {
+  ...props
+}: Omit<ButtonProps, 'type' | 'disabled'> & {
   busy: boolean;
   busyText?: string;
-  children: ReactNode;
-  className?: string;
 }) {
   return (
-    <button type="submit" className={className} disabled={busy}>
+    <Button {...props} type="submit" disabled={busy}>
       {busy && busyText ? busyText : children}
-    </button>
+    </Button>
   );
 }

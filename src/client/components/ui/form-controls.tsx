@@ -1,5 +1,6 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useHydrated } from '#client/lib/use-hydrated.js';
+import { Button, type ButtonProps } from './button';
 
 /*
  * Controls of a server-rendered page are disabled while it waits for its code: typing or a tap
@@ -19,7 +20,7 @@ export function FormControls({ children }: { children: ReactNode }) {
 }
 
 /** A button outside a form. */
-export function ReadyButton({ disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+export function ReadyButton({ disabled, ...props }: ButtonProps) {
   const hydrated = useHydrated();
-  return <button type="button" {...props} disabled={!hydrated || disabled} />;
+  return <Button {...props} disabled={!hydrated || disabled} />;
 }

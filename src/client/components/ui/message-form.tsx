@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import type { MessageEntry } from '#shared/outbox.js';
 import { FormControls } from './form-controls';
+import { Button } from './button';
 
 /**
  * "Type a message" and Send. The text goes to `onSend` trimmed (possibly empty: the caller
@@ -41,9 +42,9 @@ export function MessageForm({
           maxLength={LIMITS.message}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send'}
-        </button>
+        </Button>
       </FormControls>
     </form>
   );

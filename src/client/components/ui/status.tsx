@@ -2,6 +2,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isNetworkError } from '#client/lib/api.js';
 import { useOnline } from '#client/lib/online.js';
+import { Button } from './button';
 
 /** What a screen with nothing saved on the phone says offline (no request can go out). */
 export const OFFLINE_MESSAGE =
@@ -17,9 +18,9 @@ export function OfflineNote({ onRetry }: { onRetry: () => void }) {
       <p>
         <strong>You are offline.</strong> {OFFLINE_MESSAGE}
       </p>
-      <button type="button" className="btn btn-outline" onClick={onRetry}>
+      <Button variant="outline" onClick={onRetry}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 }
@@ -66,9 +67,9 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
     <div className="note note-error" role="alert">
       <p>Error: {message}</p>
       {onRetry && (
-        <button type="button" className="btn btn-outline" onClick={onRetry}>
+        <Button variant="outline" onClick={onRetry}>
           Try again
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { useSendMessage } from '#client/lib/queries/messages.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import type { Conversation } from './conversations';
 import { useMarkRead } from './messages-api';
+import { Button } from '#client/components/ui/button.js';
 
 /** One conversation: messages oldest first, a reply box; opening it marks it read. */
 export function ThreadView({ conversation, myId }: { conversation: Conversation; myId: number }) {
@@ -120,9 +121,9 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
           disabled={listingId === null}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn" disabled={send.isPending || listingId === null}>
+        <Button type="submit" disabled={send.isPending || listingId === null}>
           {send.isPending ? 'Sending…' : 'Send'}
-        </button>
+        </Button>
       </form>
       {send.isError && (
         <p className="form-error" role="alert">

@@ -8,6 +8,7 @@ import { useAudit, useReportQueue } from './moderation-api';
 import { ReportGroupCard } from './report-group-card';
 import '#client/components/safety/safety.css';
 import '#client/features/moderation/moderation.css';
+import { Button } from '#client/components/ui/button.js';
 
 /** /moderation: the open reports grouped by what they name, and the audit trail. */
 export function ModerationPage() {
@@ -48,14 +49,13 @@ function Queue() {
                 ))}
               </ul>
               {queue.hasNextPage && (
-                <button
-                  type="button"
-                  className="btn btn-outline"
+                <Button
+                  variant="outline"
                   disabled={queue.isFetchingNextPage}
                   onClick={() => void queue.fetchNextPage()}
                 >
                   {queue.isFetchingNextPage ? 'Loading…' : 'Show more reports'}
-                </button>
+                </Button>
               )}
               {queue.isFetchNextPageError && <ErrorNote error={queue.error} />}
             </>

@@ -9,6 +9,7 @@ import type { ReportGroup } from '#shared/schemas/moderation.js';
 import { relativeTime } from '#client/lib/format.js';
 import { useDismissReport, useHideListing, useSuspendUser } from './moderation-api';
 import { sameAsNow, SnapshotView } from './report-snapshot';
+import { Button } from '#client/components/ui/button.js';
 
 const KIND = { listing: 'Listing', user: 'User', message: 'Message' } as const;
 const REASON_NEEDED = 'Please give a reason: the person reads it.';
@@ -85,16 +86,15 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
                 <SnapshotView snapshot={r.snapshot} when="when reported" />
               </p>
             )}
-            <button
-              type="button"
-              className="btn btn-outline"
+            <Button
+              variant="outline"
               disabled={busy}
               onClick={() =>
                 dismiss.mutate({ id: r.report_id, status: 'dismissed', reason: reason.trim() })
               }
             >
               Dismiss<span className="visually-hidden"> the report by {r.reporter}</span>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -110,9 +110,8 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
       </div>
       <div className="decision-actions">
         {group.target_type === 'listing' && (
-          <button
-            type="button"
-            className="btn btn-danger"
+          <Button
+            variant="danger"
             disabled={busy}
             onClick={
               group.hidden
@@ -123,12 +122,11 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
             }
           >
             {group.hidden ? 'Restore listing' : 'Hide listing'}
-          </button>
+          </Button>
         )}
         {group.owner_id !== null && (
-          <button
-            type="button"
-            className="btn btn-outline"
+          <Button
+            variant="outline"
             disabled={busy}
             onClick={
               group.owner_suspended
@@ -140,7 +138,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
             }
           >
             {group.owner_suspended ? 'Restore' : 'Suspend'} {group.owner_username}
-          </button>
+          </Button>
         )}
       </div>
       {(problem || failed) && (

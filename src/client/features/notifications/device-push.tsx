@@ -1,5 +1,6 @@
 import { usePushSwitch } from '../../components/notifications/use-push-switch';
 import '../../components/notifications/push.css';
+import { Button } from '#client/components/ui/button.js';
 
 /** The settings screen's switch for push on this device, with what stands in its way. */
 export function DevicePush({ userId }: { userId: number }) {
@@ -17,14 +18,13 @@ export function DevicePush({ userId }: { userId: number }) {
     <div className="push-offer">
       <p>{note}</p>
       {(push.state === 'off' || push.state === 'on') && (
-        <button
-          type="button"
-          className={push.state === 'on' ? 'btn btn-outline' : 'btn btn-gold'}
+        <Button
+          variant={push.state === 'on' ? 'outline' : 'gold'}
           disabled={push.busy}
           onClick={() => void (push.state === 'on' ? push.turnOff() : push.turnOn())}
         >
           {push.state === 'on' ? 'Turn off on this device' : 'Turn on notifications on this device'}
-        </button>
+        </Button>
       )}
       {push.message && (
         <p className="note" role="status">

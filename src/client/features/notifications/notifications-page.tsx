@@ -10,6 +10,7 @@ import { notificationPageQuery } from '#client/lib/queries/notifications.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import { useMarkRead } from './notifications-api';
 import './notifications.css';
+import { Button } from '#client/components/ui/button.js';
 
 /** /notifications: what happened with your orders, deliveries, listings and messages. */
 export function NotificationsPage() {
@@ -32,14 +33,13 @@ function Centre() {
       {unread > 0 && (
         <p className="notifications-bar">
           <span>{unread === 1 ? '1 unread' : `${unread} unread`}</span>
-          <button
-            type="button"
-            className="btn btn-outline"
+          <Button
+            variant="outline"
             disabled={markRead.isPending}
             onClick={() => markRead.mutate({ all: true })}
           >
             Mark all as read
-          </button>
+          </Button>
         </p>
       )}
       <QueryView
@@ -73,13 +73,9 @@ function Items({ items, next }: { items: NotificationItem[]; next: number | null
         (older ? (
           <OlderPage cursor={next} />
         ) : (
-          <button
-            type="button"
-            className="btn btn-outline btn-block"
-            onClick={() => setOlder(true)}
-          >
+          <Button variant="outline" block onClick={() => setOlder(true)}>
             Show older
-          </button>
+          </Button>
         ))}
     </>
   );

@@ -5,6 +5,7 @@ import { useOrders } from './api/orders-api';
 import '#client/components/ui/delivery-ui.css';
 import './orders.css';
 import { LoadingNote } from '#client/components/ui/status.js';
+import { Button } from '#client/components/ui/button.js';
 
 export function OrderStatusPage() {
   return <RequireUser>{(user) => <OrderStatus buyerId={user.user_id} />}</RequireUser>;
@@ -22,9 +23,9 @@ function OrderStatus({ buyerId }: { buyerId: number }) {
       {orders.state === 'error' && (
         <div className="dl-notice" role="alert">
           <p>Error: {orders.message}</p>
-          <button type="button" className="btn btn-outline" onClick={() => void orders.retry()}>
+          <Button variant="outline" onClick={() => void orders.retry()}>
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {orders.state === 'ready' &&

@@ -25,6 +25,7 @@ import { CourierOnly } from './components/courier-only';
 import { ShiftToggle } from './components/shift-toggle';
 import '#client/components/ui/delivery-ui.css';
 import './courier.css';
+import { Button } from '#client/components/ui/button.js';
 
 const TITLE = 'Courier Dashboard';
 /** Any delivery's screen: they share one page's code. */
@@ -132,16 +133,16 @@ function CourierDashboard({ user }: { user: SessionUser }) {
               isOwnOrder(delivery, user.user_id) ? (
                 <p className="dl-empty">Your own order: another courier will carry it.</p>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn-large btn-block"
+                <Button
+                  size="large"
+                  block
                   disabled={claim.isPending}
                   onClick={() => accept(delivery)}
                 >
                   {claim.isPending && claim.variables === delivery.delivery_id
                     ? 'Accepting…'
                     : 'Accept'}
-                </button>
+                </Button>
               )
             }
           />

@@ -86,11 +86,7 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
           onValue={setNote}
         />
         <FormAlert id={errorId}>{error}</FormAlert>
-        <SubmitButton
-          className="btn btn-large btn-block"
-          busy={accept.isPending}
-          busyText="Confirming…"
-        >
+        <SubmitButton size="large" block busy={accept.isPending} busyText="Confirming…">
           Confirm Delivery
         </SubmitButton>
       </form>

@@ -2,6 +2,7 @@ import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { formatPrice } from '#client/lib/format.js';
 import { RequestDetails } from './request-details';
+import { Button } from '#client/components/ui/button.js';
 
 interface RequestCardProps {
   request: DeliveryRequest;
@@ -21,17 +22,12 @@ export function RequestCard({ request, busy, onAccept, onDecline }: RequestCardP
         {request.price !== null && <p className="vr-price">{formatPrice(request.price)}</p>}
         <RequestDetails request={request} />
         <div className="dl-actions">
-          <button type="button" className="btn btn-large" onClick={onAccept} disabled={busy}>
+          <Button size="large" onClick={onAccept} disabled={busy}>
             Accept
-          </button>
-          <button
-            type="button"
-            className="btn btn-large btn-danger"
-            onClick={onDecline}
-            disabled={busy}
-          >
+          </Button>
+          <Button size="large" variant="danger" onClick={onDecline} disabled={busy}>
             Decline
-          </button>
+          </Button>
         </div>
       </div>
     </article>

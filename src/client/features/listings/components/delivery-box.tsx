@@ -6,6 +6,7 @@ import { QueryView } from '#client/components/ui/status.js';
 import { lazyComponent } from '#client/lib/lazy-component.js';
 import { useDeliveryRequested } from '../api/product-api';
 import type { Viewer } from '../hooks/use-viewer';
+import { Button } from '#client/components/ui/button.js';
 
 // The request form (with the campus spots) loads when a buyer opens it, not with the page.
 const DeliveryRequestForm = lazy(() =>
@@ -27,7 +28,7 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
       {listing.listing_status !== 'Active' ? (
         <p className="note">This item is no longer available.</p>
       ) : viewer.kind === 'visitor' ? (
-        <ReadyButton className="btn btn-gold btn-block" onClick={() => viewer.toLogin('delivery')}>
+        <ReadyButton variant="gold" block onClick={() => viewer.toLogin('delivery')}>
           Get Item Delivered
         </ReadyButton>
       ) : (
@@ -60,9 +61,9 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
       {(already) =>
         already ? (
           <>
-            <button type="button" className="btn btn-block" disabled>
+            <Button block disabled>
               Request Already Sent
-            </button>
+            </Button>
             <p className="note" role="status">
               {sent && 'Delivery requested: the seller will accept or decline it. '}
               <Link to="/OrderStatus">Follow it on Order Status</Link>
@@ -76,9 +77,9 @@ function BuyerDelivery({ listing, userId }: { listing: Listing; userId: number }
           </>
         ) : (
           <>
-            <button type="button" className="btn btn-gold btn-block" onClick={() => setOpen(true)}>
+            <Button variant="gold" block onClick={() => setOpen(true)}>
               Get Item Delivered
-            </button>
+            </Button>
             {form}
           </>
         )

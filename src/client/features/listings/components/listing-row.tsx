@@ -4,6 +4,7 @@ import { ListingImage } from '#client/components/ui/listing-image.js';
 import { askToConfirm } from '#client/lib/dialogs.js';
 import { formatPrice, shortUsDate } from '#client/lib/format.js';
 import { deleteListing, markSold, useListingAction } from '../api/listing-actions-api';
+import { Button } from '#client/components/ui/button.js';
 
 export const DELETE_CONFIRM = 'Delete this listing? This cannot be undone.';
 export const SOLD_CONFIRM = 'Mark this listing as sold?';
@@ -40,9 +41,7 @@ export function ListingRow({ listing }: { listing: Listing }) {
         >
           Edit
         </Link>
-        <button
-          type="button"
-          className="btn"
+        <Button
           disabled={busy}
           aria-label={`Mark as Sold: ${listing.title}`}
           onClick={async () => {
@@ -54,10 +53,9 @@ export function ListingRow({ listing }: { listing: Listing }) {
           }}
         >
           Mark as Sold
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
+        </Button>
+        <Button
+          variant="danger"
           disabled={busy}
           aria-label={`Delete: ${listing.title}`}
           onClick={async () => {
@@ -70,7 +68,7 @@ export function ListingRow({ listing }: { listing: Listing }) {
           }}
         >
           Delete
-        </button>
+        </Button>
       </div>
     </li>
   );

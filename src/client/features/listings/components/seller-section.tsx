@@ -37,7 +37,7 @@ export function SellerSection({ listing, viewer }: { listing: Listing; viewer: V
       </h2>
       {canReview && (
         <ReadyButton
-          className="btn btn-outline"
+          variant="outline"
           onClick={() => (viewer.kind === 'visitor' ? viewer.toLogin('review') : setWriting(true))}
         >
           Write a review

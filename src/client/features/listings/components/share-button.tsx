@@ -31,7 +31,7 @@ export function ShareButton({ listing }: { listing: Listing }) {
   };
   return (
     <p className="share">
-      <ReadyButton className="btn btn-outline" onClick={() => void share()}>
+      <ReadyButton variant="outline" onClick={() => void share()}>
         Share
       </ReadyButton>
       {/* Always present, so a screen reader announces what is written into it. */}

@@ -5,6 +5,7 @@ import { askToConfirm } from '#client/lib/dialogs.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { deleteListing, relistListing, useListingAction } from '../api/listing-actions-api';
 import { DELETE_CONFIRM } from './listing-row';
+import { Button } from '#client/components/ui/button.js';
 
 /**
  * The seller's own sold listing: it says Sold and offers to put the item up again (a new
@@ -29,12 +30,11 @@ export function SoldActions({ listing }: { listing: Listing }) {
     <div className="note product-note product-sold">
       <p>This is your listing, and it is sold.</p>
       <div className="btn-row">
-        <button type="button" className="btn" disabled={busy} onClick={() => relist.mutate()}>
+        <Button disabled={busy} onClick={() => relist.mutate()}>
           Relist
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
+        </Button>
+        <Button
+          variant="danger"
           disabled={busy}
           onClick={async () => {
             const yes = await askToConfirm(DELETE_CONFIRM, {
@@ -49,7 +49,7 @@ export function SoldActions({ listing }: { listing: Listing }) {
           }}
         >
           Delete
-        </button>
+        </Button>
       </div>
       {error && (
         <p className="form-error" role="alert">

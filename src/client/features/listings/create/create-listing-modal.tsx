@@ -5,6 +5,7 @@ import { Modal } from '#client/components/ui/modal.js';
 import { ExistingProductForm } from './existing-product-form';
 import { NewProductForm } from './new-product-form';
 import '#client/features/listings/create/create-listing.css';
+import { Button } from '#client/components/ui/button.js';
 
 type Step = 'choice' | 'new' | 'existing';
 
@@ -44,9 +45,9 @@ export function CreateListingModal({
             <Link className="btn" to={`/productListing/${createdId}`} onClick={onClose}>
               View listing
             </Link>
-            <button type="button" className="btn btn-outline" onClick={onClose}>
+            <Button variant="outline" onClick={onClose}>
               Done
-            </button>
+            </Button>
           </div>
         </div>
       ) : step === 'choice' ? (

@@ -17,6 +17,7 @@ import { Form, FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
 import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
+import { Button } from '#client/components/ui/button.js';
 
 interface Props extends ListingFormProps {
   onNewProduct: () => void;
@@ -38,12 +39,10 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
       <>
         <EmptyNote>You have no products yet. Create a new product first.</EmptyNote>
         <div className="btn-row">
-          <button type="button" className="btn btn-outline" onClick={onBack}>
+          <Button variant="outline" onClick={onBack}>
             Back
-          </button>
-          <button type="button" className="btn" onClick={onNewProduct}>
-            New Product
-          </button>
+          </Button>
+          <Button onClick={onNewProduct}>New Product</Button>
         </div>
       </>
     );

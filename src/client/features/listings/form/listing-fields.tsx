@@ -7,6 +7,7 @@ import {
   TextField,
 } from '#client/components/ui/fields.js';
 import '#client/features/listings/form/listing-form.css';
+import { Button } from '#client/components/ui/button.js';
 
 interface FieldProps {
   id: string;
@@ -107,9 +108,9 @@ export function ListingFormButtons({
 }) {
   return (
     <div className="btn-row">
-      <button type="button" className="btn btn-outline" onClick={onBack} disabled={busy}>
+      <Button variant="outline" onClick={onBack} disabled={busy}>
         {backText}
-      </button>
+      </Button>
       <SubmitButton busy={busy} busyText={busyText}>
         {submitText}
       </SubmitButton>

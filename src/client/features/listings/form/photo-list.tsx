@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { cardImage } from '#client/lib/images.js';
 import { checkImage, LISTING_MESSAGES, type RuleError } from './listing-rules';
 import '#client/features/listings/form/photo-list.css';
+import { Button } from '#client/components/ui/button.js';
 
 /**
  * What the listing photo pickers accept: any image, so a phone offers its camera beside the
@@ -120,35 +121,32 @@ export function PhotoList({
               />
               <div className="photo-list-actions">
                 {index > 0 && (
-                  <button
-                    type="button"
+                  <Button
                     id={`${id}-${photo.key}-earlier`}
-                    className="btn btn-outline"
+                    variant="outline"
                     aria-label={`Move ${name(index)} earlier`}
                     onClick={() => move(index, -1, 'earlier')}
                   >
                     ↑
-                  </button>
+                  </Button>
                 )}
                 {index < photos.length - 1 && (
-                  <button
-                    type="button"
+                  <Button
                     id={`${id}-${photo.key}-later`}
-                    className="btn btn-outline"
+                    variant="outline"
                     aria-label={`Move ${name(index)} later`}
                     onClick={() => move(index, 1, 'later')}
                   >
                     ↓
-                  </button>
+                  </Button>
                 )}
-                <button
-                  type="button"
-                  className="btn btn-danger"
+                <Button
+                  variant="danger"
                   aria-label={`Remove ${name(index)}`}
                   onClick={() => remove(index)}
                 >
                   Remove
-                </button>
+                </Button>
               </div>
             </li>
           ))}

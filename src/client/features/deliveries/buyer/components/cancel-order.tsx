@@ -5,6 +5,7 @@ import { isNetworkError } from '#client/lib/api.js';
 import { useOnline } from '#client/lib/online.js';
 import { useCancelOrder } from '../api/order-actions-api';
 import type { Order } from '../api/orders-api';
+import { Button } from '#client/components/ui/button.js';
 
 export const CANCEL_OFFLINE_MESSAGE =
   'You are offline. Cancelling needs a connection: try again when you are back online.';
@@ -22,9 +23,9 @@ export function CancelOrder({ order }: { order: Order }) {
   if (!asking) {
     return (
       <div className="os-cancel">
-        <button type="button" className="btn btn-outline" onClick={() => setAsking(true)}>
+        <Button variant="outline" onClick={() => setAsking(true)}>
           Cancel order
-        </button>
+        </Button>
       </div>
     );
   }
@@ -48,12 +49,12 @@ export function CancelOrder({ order }: { order: Order }) {
       {!online && <p className="field-hint">{CANCEL_OFFLINE_MESSAGE}</p>}
       <FormAlert>{failure}</FormAlert>
       <div className="btn-row">
-        <button type="submit" className="btn btn-danger" disabled={cancel.isPending || !online}>
+        <Button type="submit" variant="danger" disabled={cancel.isPending || !online}>
           {cancel.isPending ? 'Cancelling…' : 'Yes, cancel this order'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={() => setAsking(false)}>
+        </Button>
+        <Button variant="outline" onClick={() => setAsking(false)}>
           Keep order
-        </button>
+        </Button>
       </div>
     </form>
   );

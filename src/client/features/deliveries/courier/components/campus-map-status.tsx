@@ -3,6 +3,7 @@ import { useMapTiles, type MapTiles } from '#client/features/deliveries/map/map-
 import { formatBytes } from '#client/lib/format-bytes.js';
 import { shortUsDate } from '#client/lib/format.js';
 import { saveCampusMap, useCampusMapState, type CampusMapState } from '../api/campus-map-save';
+import { Button } from '#client/components/ui/button.js';
 
 /**
  * The courier dashboard's word on the map without signal. Opening the dashboard starts saving
@@ -96,12 +97,12 @@ function SaveButton({
   again?: boolean;
 }) {
   return (
-    <button
-      type="button"
-      className="btn btn-large btn-outline"
+    <Button
+      size="large"
+      variant="outline"
       onClick={() => void saveCampusMap(map, { asked: true, again })}
     >
       {label}
-    </button>
+    </Button>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { HANDOVER_CODE_LENGTH, HANDOVER_CODE_PATTERN } from '#shared/handover.js';
 import { Form } from '#client/components/ui/fields.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
+import { Button } from '#client/components/ui/button.js';
 
 export const CODE_REQUIRED = 'Enter the 4-digit code from the buyer.';
 
@@ -55,12 +56,12 @@ export function DropOffPanel({ refusal, onConfirm, onBack }: DropOffPanelProps) 
           {message}
         </p>
       )}
-      <button type="submit" className="btn btn-large btn-block">
+      <Button type="submit" size="large" block>
         Confirm drop off
-      </button>
-      <button type="button" className="btn btn-large btn-outline btn-block" onClick={onBack}>
+      </Button>
+      <Button size="large" variant="outline" block onClick={onBack}>
         Back
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { ProgressSteps } from './progress-steps';
+import { Button } from '#client/components/ui/button.js';
 
 interface InfoPanelProps {
   delivery: DeliveryInstruction;
@@ -21,13 +22,9 @@ export function InfoPanel({ delivery, locationNote, children }: InfoPanelProps) 
   const sellerNote = delivery.seller_special_request || delivery.vendor_special_request;
   return (
     <section className="nav-info" aria-label="Delivery details">
-      <button
-        type="button"
-        className="btn btn-large btn-outline btn-block"
-        onClick={() => navigate('/courierPage')}
-      >
+      <Button size="large" variant="outline" block onClick={() => navigate('/courierPage')}>
         Back to Courier Dashboard
-      </button>
+      </Button>
       <div className="nav-product">
         <ListingImage src={thumbnail} alt={title} className="dl-thumb" />
         <h1>{title}</h1>

@@ -1,4 +1,5 @@
 import type { mapFocus } from '#shared/delivery.js';
+import { Button } from '#client/components/ui/button.js';
 
 /** The spec's view (zoom 18 on the next spot) or the whole errand in view. */
 export type MapView = 'focus' | 'all';
@@ -20,8 +21,8 @@ export function MapViewToggle({
   onToggle: () => void;
 }) {
   return (
-    <button type="button" className="btn nav-map-view" onClick={onToggle}>
+    <Button className="nav-map-view" onClick={onToggle}>
       {view === 'focus' ? 'Show all' : BACK[focus]}
-    </button>
+    </Button>
   );
 }

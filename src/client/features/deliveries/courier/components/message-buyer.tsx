@@ -43,7 +43,7 @@ export function MessageBuyer({
   }
   if (!open) {
     return (
-      <ReadyButton className="btn btn-large btn-outline btn-block" onClick={() => setOpen(true)}>
+      <ReadyButton size="large" variant="outline" block onClick={() => setOpen(true)}>
         Message buyer
       </ReadyButton>
     );

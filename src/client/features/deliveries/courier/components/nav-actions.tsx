@@ -1,6 +1,6 @@
-import type { ButtonHTMLAttributes } from 'react';
 import { courierActions, type DeliveryStatus } from '#shared/delivery.js';
 import { PendingUpdates } from '#client/components/offline/pending-updates.js';
+import { Button, type ButtonProps } from '#client/components/ui/button.js';
 
 interface NavActionsProps {
   status: DeliveryStatus;
@@ -33,12 +33,12 @@ export function NavActions({ status, onPickedUp, onFinish, onGiveUp, onReturn }:
         FINISH DROP OFF
       </NavButton>
       {actions.unableToDeliver && (
-        <NavButton tone="btn-danger" onClick={onGiveUp}>
+        <NavButton variant="danger" onClick={onGiveUp}>
           UNABLE TO DELIVER
         </NavButton>
       )}
       {actions.returnItem && (
-        <NavButton tone="btn-outline" onClick={onReturn}>
+        <NavButton variant="outline" onClick={onReturn}>
           RETURN ITEM
         </NavButton>
       )}
@@ -46,16 +46,7 @@ export function NavActions({ status, onPickedUp, onFinish, onGiveUp, onReturn }:
   );
 }
 
-/** A big button across the panel, thumb-sized for a courier walking; `tone` colours it. */
-function NavButton({
-  tone,
-  ...props
-}: { tone?: 'btn-danger' | 'btn-outline' } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      type="button"
-      className={tone ? `btn btn-large ${tone} btn-block` : 'btn btn-large btn-block'}
-      {...props}
-    />
-  );
+/** A big button across the panel, thumb-sized for a courier walking. */
+function NavButton(props: ButtonProps) {
+  return <Button size="large" block {...props} />;
 }

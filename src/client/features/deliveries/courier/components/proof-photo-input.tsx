@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { photoBytes, type PhotoBytes } from '#shared/photo-data.js';
 import { preparePhoto } from '#client/features/deliveries/courier/api/proof-photo.js';
+import { Button } from '#client/components/ui/button.js';
 
 interface ProofPhotoInputProps {
   photo: PhotoBytes | null;
@@ -24,9 +25,9 @@ export function ProofPhotoInput({ photo, onPhoto }: ProofPhotoInputProps) {
       {preview ? (
         <>
           <img src={preview} alt="Your photo of the drop-off" className="nav-photo-preview" />
-          <button type="button" className="btn btn-outline" onClick={() => onPhoto(null)}>
+          <Button variant="outline" onClick={() => onPhoto(null)}>
             Remove photo
-          </button>
+          </Button>
         </>
       ) : (
         <label className="btn btn-large btn-outline btn-block nav-photo-take">

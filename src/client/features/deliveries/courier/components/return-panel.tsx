@@ -7,6 +7,7 @@ import {
 } from '#shared/handover.js';
 import { Form } from '#client/components/ui/fields.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
+import { Button } from '#client/components/ui/button.js';
 
 export const REASON_REQUIRED = 'Choose why the item goes back.';
 
@@ -60,12 +61,12 @@ export function ReturnPanel({ pickup, onConfirm, onBack }: ReturnPanelProps) {
           {problem}
         </p>
       )}
-      <button type="submit" className="btn btn-large btn-danger btn-block">
+      <Button type="submit" size="large" variant="danger" block>
         Confirm return
-      </button>
-      <button type="button" className="btn btn-large btn-outline btn-block" onClick={onBack}>
+      </Button>
+      <Button size="large" variant="outline" block onClick={onBack}>
         Back
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,3 +1,5 @@
+import { Button } from '#client/components/ui/button.js';
+
 interface ShiftToggleProps {
   onShift: boolean;
   busy: boolean;
@@ -11,14 +13,9 @@ export function ShiftToggle({ onShift, busy, onToggle }: ShiftToggleProps) {
       <p className="cr-shift-state" role="status">
         {onShift ? 'You are on shift.' : 'You are off shift.'}
       </p>
-      <button
-        type="button"
-        className={`btn btn-large ${onShift ? 'btn-danger' : 'btn-gold'}`}
-        onClick={onToggle}
-        disabled={busy}
-      >
+      <Button size="large" variant={onShift ? 'danger' : 'gold'} onClick={onToggle} disabled={busy}>
         {onShift ? 'END SHIFT' : 'Available for Work'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { FormControls } from '#client/components/ui/form-controls.js';
 import { FILTER_KEYS, type SearchFilterState } from '#client/lib/search-state.js';
 import { DATE_LABELS, discountLabel, PRICE_SORT_LABELS, ratingLabel } from '../filter-labels';
+import { Button } from '#client/components/ui/button.js';
 
 interface FilterRowProps {
   filters: SearchFilterState;
@@ -83,13 +84,9 @@ export function FilterRow({ filters, onChange }: FilterRowProps) {
           MIN_RATINGS.map((r) => ({ value: r, label: ratingLabel(r) })),
         )}
         {active && (
-          <button
-            type="button"
-            className="btn btn-outline filter-clear"
-            onClick={() => onChange({})}
-          >
+          <Button variant="outline" className="filter-clear" onClick={() => onChange({})}>
             Clear filters
-          </button>
+          </Button>
         )}
       </FormControls>
     </fieldset>

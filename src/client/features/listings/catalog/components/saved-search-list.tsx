@@ -7,6 +7,7 @@ import {
   useDeleteSavedSearch,
   useSavedSearches,
 } from '../api/saved-searches-api';
+import { Button } from '#client/components/ui/button.js';
 
 /** The person's saved searches: run one again, or delete it. */
 export function SavedSearchList({ user }: { user: SessionUser }) {
@@ -28,15 +29,14 @@ export function SavedSearchList({ user }: { user: SessionUser }) {
                   <Link className="btn btn-outline" to={searchAddress(search)}>
                     Show results <span className="visually-hidden">for {words}</span>
                   </Link>
-                  <button
-                    type="button"
-                    className="btn btn-danger"
+                  <Button
+                    variant="danger"
                     disabled={remove.isPending}
                     aria-label={`Delete saved search: ${words}`}
                     onClick={() => remove.mutate(search.saved_search_id)}
                   >
                     Delete
-                  </button>
+                  </Button>
                 </li>
               );
             })}

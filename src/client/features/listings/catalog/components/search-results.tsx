@@ -70,7 +70,7 @@ export function SearchResults({ state }: { state: SearchState }) {
             </p>
             {results.hasNextPage && (
               <ReadyButton
-                className="btn btn-outline"
+                variant="outline"
                 disabled={results.isFetchingNextPage}
                 onClick={() => void results.fetchNextPage()}
               >
