@@ -21,7 +21,13 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       pass: value === undefined || value === null ? null : Boolean(pass),
     });
 
-  add('bundle: home / bare React app', '<= 1.3', r.bundle?.homeRatio, r.bundle?.homeRatio <= 1.3);
+  // Everything the home page downloads until the network is idle (bench/bundle.ts).
+  add(
+    'bundle: home page download / bare React app',
+    '<= 1.3',
+    r.bundle?.home ? r.bundle.homeRatio : undefined,
+    r.bundle?.homeRatio <= 1.3,
+  );
   add(
     'bundle: Leaflet in the home route',
     'never',
