@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
 import { connect, type Connection } from '#server/db/connect.js';
@@ -21,6 +22,7 @@ import type { NotifyTiming } from '#server/notifications/timing.js';
 import type { BackupTiming } from '#server/backup/schedule.js';
 import type { SessionUser } from '#shared/schemas/accounts.js';
 import { freshDatabase } from '../fixtures/postgres.js';
+import { startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -86,6 +88,32 @@ export async function createTestApp(
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   );
+}
+
+/** The app for this test file (`const ctx = await appForFile()` at the top), closed after it. */
+export async function appForFile(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestContext> {
+  const ctx = await createTestApp(options);
+  afterAll(() => ctx.close());
+  return ctx;
+}
+
+/**
+ * The app for this test file mailing quickly through a stand-in SMTP server (`smtp.mailTo`
+ * reads what it received); the app closes first, then the server.
+ */
+export async function mailingAppForFile(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ ctx: TestContext; smtp: SmtpStandIn }> {
+  const smtp = await startSmtp();
+  afterAll(() => smtp.close());
+  const ctx = await appForFile({
+    mailTiming: FAST_MAIL,
+    ...options,
+    env: mailEnv(smtp.url, options.env),
+  });
+  return { ctx, smtp };
 }
 
 /**

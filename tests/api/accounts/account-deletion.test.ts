@@ -3,7 +3,7 @@
  * any role refuses it and says which, and otherwise everything personal goes while what others
  * hold stays, from "Deleted user".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMessage, createReview } from '#server/db/factories.js';
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
 import { recordDecision } from '#server/safety/audit.js';
@@ -17,24 +17,18 @@ import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { Review } from '#shared/schemas/reviews.js';
 import { courier, listingBody, listingOf, unassignedDelivery } from '../data.js';
 import {
+  appForFile,
   as,
-  createTestApp,
   listening,
   sessionCookie,
   signedInUser,
   snapshot,
   type Actor,
-  type TestContext,
 } from '../harness.js';
 import { openSse } from '../sse-client.js';
 
-let ctx: TestContext;
-let base: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  base = await listening(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const base = await listening(ctx);
 
 const PASSWORD = 'campus-demo-1';
 

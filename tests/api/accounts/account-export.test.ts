@@ -4,19 +4,15 @@
  * theirs to take (a password hash, a session, a code, another person's e-mail). Five an hour.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMessage, createReview } from '#server/db/factories.js';
 import { accountExport, type AccountExport } from '#shared/schemas/accounts-data.js';
 import { ACCOUNT_EXPORT_FORMAT, EXPORTS_PER_HOUR } from '#shared/leaving.js';
 import { defaultPreferences, NOTIFICATION_KIND_NAMES } from '#shared/notification-kinds.js';
 import { acceptRequest, courier, listingBody, listingOf, requestDelivery } from '../data.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const PUSH_ENDPOINT = 'https://push.example.net/send/a-capability-url';
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, sessionCookie, signedInUser, type TestContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile, as, sessionCookie, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const registration = (name: string, overrides: Record<string, unknown> = {}) => ({
   firstName: 'Ada',

@@ -3,7 +3,7 @@
  * address, with the product's own limits: deleting an account and registering the address again
  * no longer renews its mailed codes' tries (issue 49: 30 cycles gave 150 guesses and 30 mails).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '#shared/api-paths.js';
 import { ADDRESS_DAY_LIMITS, REGISTRATIONS_PER_HOUR } from '#shared/identity.js';
 import type { SessionUser } from '#shared/schemas/accounts.js';
@@ -13,32 +13,9 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   signInLimitsFor,
 } from '#server/features/accounts/sign-in-guard.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  FAST_MAIL,
-  mailEnv,
-  sessionCookie,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
-import { startSmtp, type SmtpStandIn } from '../../fixtures/smtp.js';
+import { as, countRows, mailingAppForFile, sessionCookie, type Actor } from '../harness.js';
 
-let smtp: SmtpStandIn;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestApp({
-    env: mailEnv(smtp.url),
-    mailTiming: FAST_MAIL,
-    throttle: DEFAULT_SIGN_IN_LIMITS,
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = await mailingAppForFile({ throttle: DEFAULT_SIGN_IN_LIMITS });
 
 const PASSWORD = 'long enough';
 const DAY_SECONDS = 24 * 60 * 60;

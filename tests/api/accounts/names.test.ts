@@ -7,25 +7,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API } from '#shared/api-paths.js';
 import { connect } from '#server/db/connect.js';
 import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
 import { listingBody } from '../data.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  freshDatabaseUrl,
-  signedInUser,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, countRows, freshDatabaseUrl, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 let n = 0;
 const register = (username: string, email = `reg${n++}@sfsu.edu`, extra: object = {}) =>

@@ -4,32 +4,14 @@
  * sessions and mail a notice.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '#shared/api-paths.js';
 import type { SessionUser } from '#shared/schemas/accounts.js';
 import { createUser } from '#server/db/factories.js';
-import {
-  as,
-  createTestApp,
-  FAST_MAIL,
-  mailEnv,
-  sessionCookie,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
-import { linkIn, startSmtp, type SmtpStandIn } from '../../fixtures/smtp.js';
+import { as, mailingAppForFile, sessionCookie, signedInUser, type Actor } from '../harness.js';
+import { linkIn } from '../../fixtures/smtp.js';
 
-let smtp: SmtpStandIn;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestApp({ env: mailEnv(smtp.url), mailTiming: FAST_MAIL });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = await mailingAppForFile();
 
 const NEW_PASSWORD = 'a brand new one';
 

@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_MS } from '#shared/constants.js';
 import {
+  appForFile,
   as,
   countRows,
   createTestApp,
   sessionCookie,
   signedInUser,
-  type TestContext,
 } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const sessionRows = () => ctx.database.db.selectFrom('sessions').selectAll().execute();
 

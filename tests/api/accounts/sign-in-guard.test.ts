@@ -14,13 +14,9 @@ import {
   type PasswordCheckMessage,
 } from '#server/features/accounts/sign-in-guard.js';
 import { resetTokenFor } from '../data.js';
-import { createTestApp, type TestContext } from '../harness.js';
+import { appForFile, createTestApp, type TestContext } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ throttle: DEFAULT_SIGN_IN_LIMITS });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile({ throttle: DEFAULT_SIGN_IN_LIMITS });
 
 const RIGHT = 'campus-demo-1';
 const MINUTE = 60 * 1000;

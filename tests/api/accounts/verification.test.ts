@@ -2,7 +2,7 @@
  * A campus address is confirmed with the six digits mailed to it (read here from the mail a
  * real SMTP server received): until then the account may look around but not act on others.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '#shared/api-paths.js';
 import { VERIFICATION_MAX_TRIES } from '#shared/identity.js';
 import type { SessionUser } from '#shared/schemas/accounts.js';
@@ -12,23 +12,14 @@ import {
   createTestApp,
   FAST_MAIL,
   mailEnv,
+  mailingAppForFile,
   sessionCookie,
   type Actor,
-  type TestContext,
 } from '../harness.js';
-import { linkIn, startSmtp, type SmtpStandIn } from '../../fixtures/smtp.js';
+import { linkIn, startSmtp } from '../../fixtures/smtp.js';
 import { TINY_PNG_BASE64 } from '../world.js';
 
-let smtp: SmtpStandIn;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestApp({ env: mailEnv(smtp.url), mailTiming: FAST_MAIL });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = await mailingAppForFile();
 
 let count = 0;
 async function register(context = ctx): Promise<Actor> {

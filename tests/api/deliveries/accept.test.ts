@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertInstruction } from '#server/features/deliveries/repository.js';
 import { parties, requestDelivery } from '../data.js';
-import { as, countRows, createTestApp, snapshot, type TestContext } from '../harness.js';
+import { appForFile, as, countRows, snapshot } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const acceptUrl = (id: number) => `/api/delivery_instruction/request/accept/${id}`;
 const accept = { pickup: 'SFSU Bookstore', vendor_special_request: 'Ask for Sam' };

@@ -1,13 +1,9 @@
 /** The buyer rates the courier once after Delivered; GET /api/user/{id} carries the mean. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courier as newCourier, moveAlong, unassignedDelivery } from '../data.js';
-import { as, createTestApp, snapshot, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, snapshot, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const ratingUrl = (d: { delivery_id: number }) =>
   `/api/delivery_instruction/${d.delivery_id}/rating`;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { courier, unassignedDelivery } from '../data.js';
-import { as, createTestApp, snapshot, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, snapshot, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-let jace: Actor;
-let tom: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  jace = await courier(ctx, 'jace_c');
-  tom = await courier(ctx, 'tom_c');
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const jace = await courier(ctx, 'jace_c');
+const tom = await courier(ctx, 'tom_c');
 
 const url = (d: { delivery_id: number }) => `/api/delivery_instruction/${d.delivery_id}`;
 const claim = (who: Actor) => ({ courier_id: who.user.user_id, delivery_status: 'Assigned' });

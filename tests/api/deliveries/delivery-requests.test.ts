@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { acceptRequest, listingOf, parties, requestDelivery, type Parties } from '../data.js';
-import { as, countRows, createTestApp, snapshot, type TestContext } from '../harness.js';
+import { appForFile, as, countRows, snapshot } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const body = (p: Parties, overrides: Record<string, unknown> = {}) => ({
   buyer_id: p.buyer.user.user_id,

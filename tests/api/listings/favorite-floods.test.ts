@@ -3,29 +3,17 @@
  * below the price they kept it at, each kind of news reaches a person at most once a day per
  * listing, and edits spend a daily allowance (docs/SECURITY.md, "Third round").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAVORITE_NOTICE_MS, FAVORITE_PRICE_DROP } from '#shared/constants.js';
 import { FLOOD_LIMITS, FLOOD_MESSAGES } from '#shared/moderation.js';
 import { connect } from '#server/db/connect.js';
 import { createListing } from '#server/db/factories.js';
 import { migrateToLatest, migratorFor } from '#server/db/migrate.js';
 import { listingOf, oldUser } from '../data.js';
-import {
-  as,
-  createTestApp,
-  emptyDatabase,
-  signedInUser,
-  snapshot,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, emptyDatabase, signedInUser, snapshot, type Actor } from '../harness.js';
 import { centreOf, kindsOf } from '../notify-support.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const fav = async (actor: Actor, listingId: number) => {
   const res = await as(ctx, actor).put(`/api/favorites/${listingId}`);

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants.js';
 import type { Favorite } from '#shared/schemas/listings-favorites.js';
 import { listingOf } from '../data.js';
-import {
-  as,
-  createTestApp,
-  signedInUser,
-  snapshot,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, signedInUser, snapshot, type Actor } from '../harness.js';
 import { centreOf, kindsOf } from '../notify-support.js';
 
-let ctx: TestContext;
-let seller: Actor;
-let buyer: Actor;
-let other: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  seller = await signedInUser(ctx, { username: 'fav_seller' });
-  buyer = await signedInUser(ctx, { username: 'fav_buyer' });
-  other = await signedInUser(ctx, { username: 'fav_other' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const seller = await signedInUser(ctx, { username: 'fav_seller' });
+const buyer = await signedInUser(ctx, { username: 'fav_buyer' });
+const other = await signedInUser(ctx, { username: 'fav_other' });
 
 const favorites = async (actor: Actor) => {
   const res = await as(ctx, actor).get('/api/favorites');

@@ -5,16 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createListing } from '#server/db/factories.js';
 import { importUploadedFiles } from '#server/images/import-files.js';
-import { as, createTestApp, signedInUser, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const webp = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })

@@ -1,23 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '#shared/constants.js';
 import { jpegWithGps, listingBody, pngDeclaring, solidPng } from '../data.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, countRows, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-let vendor: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  vendor = await signedInUser(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const vendor = await signedInUser(ctx);
 
 /** The bytes served at a picture's URL. */
 async function served(url: string): Promise<Buffer> {

@@ -3,19 +3,14 @@
  * "furniture". Values match without regard to letter case or surrounding spaces and are stored
  * and answered in the canonical spelling; anything else is a 400 naming the allowed values.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser } from '../harness.js';
 import { TINY_PNG_BASE64 } from '../world.js';
 
-let ctx: TestContext;
-let vendor: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  vendor = await signedInUser(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const vendor = await signedInUser(ctx);
 
 const newListing = (category: string, conditions: string, title = 'Oak desk') => ({
   thumbnail: `data:image/png;base64,${TINY_PNG_BASE64}`,

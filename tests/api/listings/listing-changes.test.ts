@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptRequest, listingOf, requestDelivery } from '../data.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  signedInUser,
-  snapshot,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, countRows, signedInUser, snapshot } from '../harness.js';
 
-let ctx: TestContext;
-let vendor: Actor;
-let stranger: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  vendor = await signedInUser(ctx, { username: 'sam' });
-  stranger = await signedInUser(ctx, { username: 'stan' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const vendor = await signedInUser(ctx, { username: 'sam' });
+const stranger = await signedInUser(ctx, { username: 'stan' });
 
 const ids = (res: { json: () => { listing_id: number }[] }) => res.json().map((l) => l.listing_id);
 

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_DROP_SHOWN_MS } from '#shared/constants.js';
 import type { Listing, ListingDetail, SearchPage } from '#shared/schemas/listings.js';
 import { listingBody, listingOf } from '../data.js';
-import {
-  as,
-  createTestApp,
-  signedInUser,
-  snapshot,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, signedInUser, snapshot, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-let seller: Actor;
-let stranger: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  seller = await signedInUser(ctx, { username: 'editor' });
-  stranger = await signedInUser(ctx, { username: 'passerby' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const seller = await signedInUser(ctx, { username: 'editor' });
+const stranger = await signedInUser(ctx, { username: 'passerby' });
 
 const detail = async (id: number) =>
   (await as(ctx).get(`/api/listing/${id}`)).json<ListingDetail[]>()[0]!;

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listingBody, listingOf } from '../data.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, countRows, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-let vendor: Actor;
-let other: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  vendor = await signedInUser(ctx, { username: 'vera' });
-  other = await signedInUser(ctx, { username: 'otto' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const vendor = await signedInUser(ctx, { username: 'vera' });
+const other = await signedInUser(ctx, { username: 'otto' });
 
 /** Sends a refused request and shows that no row (pictures included) appeared. */
 async function expectRefused(send: () => ReturnType<ReturnType<typeof as>['post']>, status = 400) {

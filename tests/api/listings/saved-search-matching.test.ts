@@ -5,7 +5,7 @@
  * "Third round").
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, SAVED_SEARCH_MATCHING, type Category } from '#shared/constants.js';
 import type { SavedSearchQuery } from '#shared/schemas/listings-saved-searches.js';
 import { SCREENS } from '#shared/screens.js';
@@ -14,16 +14,11 @@ import { mayFind } from '#server/features/listings/saved-search-match.js';
 import { canonicalQuery } from '#server/features/listings/saved-searches-repository.js';
 import { listingQuery, searchFinds } from '#server/features/listings/search-repository.js';
 import { listingBody } from '../data.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser } from '../harness.js';
 import { allTold, kindsOf } from '../notify-support.js';
 
-let ctx: TestContext;
-let seller: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  seller = await signedInUser(ctx, { username: 'lists_a_lot' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const seller = await signedInUser(ctx, { username: 'lists_a_lot' });
 beforeEach(async () => {
   // Each test counts only its own searches.
   await allTold(ctx);

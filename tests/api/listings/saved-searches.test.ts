@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants.js';
 import type { SavedSearch } from '#shared/schemas/listings-saved-searches.js';
 import { searchesMatching } from '#server/features/listings/saved-search-matches-repository.js';
 import { claimNotice } from '#server/features/listings/saved-searches-repository.js';
 import { listingBody, listingOf } from '../data.js';
-import {
-  as,
-  createTestApp,
-  signedInUser,
-  snapshot,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, signedInUser, snapshot, type Actor } from '../harness.js';
 import { centreOf, kindsOf } from '../notify-support.js';
 
-let ctx: TestContext;
-let ana: Actor;
-let ben: Actor;
-let seller: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ana = await signedInUser(ctx, { username: 'ana_saves' });
-  ben = await signedInUser(ctx, { username: 'ben_saves' });
-  seller = await signedInUser(ctx, { username: 'new_stuff' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const ana = await signedInUser(ctx, { username: 'ana_saves' });
+const ben = await signedInUser(ctx, { username: 'ben_saves' });
+const seller = await signedInUser(ctx, { username: 'new_stuff' });
 
 const save = (actor: Actor, body: unknown) => as(ctx, actor).post('/api/saved-searches', body);
 const listOf = async (actor: Actor) => {

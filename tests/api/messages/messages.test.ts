@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { listingOf, parties, type Parties } from '../data.js';
-import { as, countRows, createTestApp, signedInUser, type TestContext } from '../harness.js';
+import { appForFile, as, countRows, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-let p: Parties;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  p = await parties(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
+const p = await parties(ctx);
 
 const message = (from: Parties['buyer'], to: Parties['buyer'], content = 'Is this available?') => ({
   sender_id: from.user.user_id,

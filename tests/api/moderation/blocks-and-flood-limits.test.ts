@@ -2,12 +2,13 @@
  * Blocking (silent, between two people) and the flood limits per account, which every instance
  * shares through the database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLOCKED_MESSAGE, FLOOD_LIMITS, FLOOD_MESSAGES } from '#shared/moderation.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { createMessage } from '#server/db/factories.js';
 import { listingBody, listingOf } from '../data.js';
 import {
+  appForFile,
   as,
   countRows,
   createTestApp,
@@ -17,11 +18,7 @@ import {
   type TestContext,
 } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const send = (app: TestContext, from: Actor, to: Actor, listingId: number, content = 'Hi') =>
   as(app, from).post('/api/direct_message', {

@@ -3,23 +3,18 @@
  * real report out of reach (weighed by reporter standing, paged by cursor with nothing cut off),
  * reporters' records weigh their reports, and each report keeps what it named when it was made.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMessage, createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { DELETED_USER_NAME } from '#shared/leaving.js';
 import { MODERATION_LIMITS, REPORT_WEIGHING } from '#shared/moderation.js';
 import type { ReportGroup } from '#shared/schemas/moderation.js';
 import { nowIso } from '#server/lib/time.js';
 import { listingOf } from '../data.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser, type Actor } from '../harness.js';
 
 const MODERATOR_EMAIL = 'queue.mod@sfsu.edu';
-let ctx: TestContext;
-let mod: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { MODERATOR_EMAILS: MODERATOR_EMAIL } });
-  mod = await signedInUser(ctx, { sfsu_email: MODERATOR_EMAIL, username: 'queue_mod' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile({ env: { MODERATOR_EMAILS: MODERATOR_EMAIL } });
+const mod = await signedInUser(ctx, { sfsu_email: MODERATOR_EMAIL, username: 'queue_mod' });
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -3,30 +3,18 @@
  * queue and decisions (hide a listing, suspend an account, dismiss a report), the audit trail,
  * and the moderator role from MODERATOR_EMAILS and from the script.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMessage, createUser } from '#server/db/factories.js';
 import { moderatorCommand } from '#server/cli/moderator.js';
 import { HIDDEN_PREFIX, REPORT_RECEIVED, SUSPENDED_PREFIX } from '#shared/moderation.js';
 import type { AuditEntry, ReportGroup } from '#shared/schemas/moderation.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { listingOf } from '../data.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, countRows, signedInUser, type Actor } from '../harness.js';
 
 const MODERATOR_EMAIL = 'desk.mod@sfsu.edu';
-let ctx: TestContext;
-let mod: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { MODERATOR_EMAILS: `someone@sfsu.edu, ${MODERATOR_EMAIL}` } });
-  mod = await signedInUser(ctx, { sfsu_email: MODERATOR_EMAIL, username: 'desk_mod' });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile({ env: { MODERATOR_EMAILS: `someone@sfsu.edu, ${MODERATOR_EMAIL}` } });
+const mod = await signedInUser(ctx, { sfsu_email: MODERATOR_EMAIL, username: 'desk_mod' });
 
 const report = (who: Actor, body: Record<string, unknown>) =>
   as(ctx, who).post('/api/reports', { reason: 'scam', note: '', ...body });

@@ -3,8 +3,8 @@
  * default, the one-click unsubscribe (RFC 8058) that needs no sign-in, and message digests
  * at most once per interval.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, type ReceivedMail, type SmtpStandIn } from '../../fixtures/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { type ReceivedMail } from '../../fixtures/smtp.js';
 import {
   acceptRequest,
   courier,
@@ -13,32 +13,13 @@ import {
   requestDelivery,
   type Parties,
 } from '../data.js';
-import {
-  as,
-  createTestApp,
-  FAST_MAIL,
-  FAST_NOTIFY,
-  mailEnv,
-  signedInUser,
-  type TestContext,
-} from '../harness.js';
+import { as, FAST_NOTIFY, mailingAppForFile, signedInUser } from '../harness.js';
 import { allTold, move, queueDrained, review, sendMessage } from '../notify-support.js';
 
-let smtp: SmtpStandIn;
-let ctx: TestContext;
 /** Digests here: gathered for 1.5 s, at most one per 3 s (the product: 2 and 15 minutes). */
 const DIGEST_INTERVAL_MS = 3_000;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ctx = await createTestApp({
-    env: mailEnv(smtp.url),
-    mailTiming: FAST_MAIL,
-    notifyTiming: { ...FAST_NOTIFY, digestDelayMs: 1_500, digestIntervalMs: DIGEST_INTERVAL_MS },
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
+const { ctx, smtp } = await mailingAppForFile({
+  notifyTiming: { ...FAST_NOTIFY, digestDelayMs: 1_500, digestIntervalMs: DIGEST_INTERVAL_MS },
 });
 
 /** Everything told and every mail out of the queue. */

@@ -4,7 +4,7 @@
  * the block rule holds; a conversation's messages are one notification.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KIND_NAMES } from '#shared/notification-kinds.js';
 import type { NotificationsPage } from '#shared/schemas/notifications.js';
 import {
@@ -15,7 +15,7 @@ import {
   requestDelivery,
   unassignedDelivery,
 } from '../data.js';
-import { as, createTestApp, FAST_NOTIFY, signedInUser, type TestContext } from '../harness.js';
+import { appForFile, as, FAST_NOTIFY, signedInUser } from '../harness.js';
 import {
   allTold,
   centreOf,
@@ -26,11 +26,7 @@ import {
   setShift,
 } from '../notify-support.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ notifyTiming: FAST_NOTIFY });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile({ notifyTiming: FAST_NOTIFY });
 
 const unique = () => randomBytes(3).toString('hex');
 

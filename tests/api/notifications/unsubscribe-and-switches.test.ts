@@ -4,7 +4,7 @@
  * tells the buyer and the seller why, and the handover lock tells the buyer and the seller
  * without ever carrying the code. The one who acted hears of nothing; repeats tell nobody.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HANDOVER_MAX_WRONG } from '#shared/handover.js';
 import {
   codedDelivery,
@@ -15,16 +15,11 @@ import {
   unassignedDelivery,
   wrongCode,
 } from '../data.js';
-import { as, createTestApp, FAST_NOTIFY, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, FAST_NOTIFY, type Actor } from '../harness.js';
 import { allTold, centreOf, kindsOf } from '../notify-support.js';
 
-let ctx: TestContext;
-let jace: Actor;
-beforeAll(async () => {
-  ctx = await createTestApp({ notifyTiming: FAST_NOTIFY });
-  jace = await courier(ctx);
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile({ notifyTiming: FAST_NOTIFY });
+const jace = await courier(ctx);
 
 const url = (d: { delivery_id: number }) => `/api/delivery_instruction/${d.delivery_id}`;
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { DEFAULT_PUSH_SERVICE_ORIGINS, loadConfig } from '#server/config.js';
 import { API } from '#shared/api-paths.js';
 import { TILE_ATTRIBUTION } from '#shared/tile-sources.js';
-import { as, createTestApp, type TestContext } from '../harness.js';
+import { appForFile, as, createTestApp } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' } });
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile({ env: { TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' } });
 
 /** Why the server would refuse to start with `env` ('' if it would start). */
 function message(env: Record<string, string>): string {

@@ -1,16 +1,12 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parties } from '../data.js';
-import { as, createTestApp, signedInUser, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser } from '../harness.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 describe('the database connection', () => {
   it('uses the engine TEST_DATABASE_URL asks for', () => {

@@ -3,7 +3,7 @@
  * same key and same request, the first answer and one row; same key and another request, 422;
  * keys belong to one account; a failed first try leaves the key free; 24 hours, then new.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_KEYS_PER_ACCOUNT,
   IDEMPOTENT_REPLAY_HEADER,
@@ -19,20 +19,16 @@ import {
   unassignedDelivery,
 } from '../data.js';
 import {
+  appForFile,
   as,
   countRows,
-  createTestApp,
   secondInstance,
   signedInUser,
   type Actor,
   type TestContext,
 } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 let counter = 0;
 const newKey = () => `key-${Date.now().toString(36)}-${++counter}`;

@@ -3,15 +3,11 @@
  * rating ("4"), a typed price ("42.50"). Every numeric field of every body accepts canonical
  * decimal text and means the same as the number; the stored and answered values are numbers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../harness.js';
 import { buildWorld, VALID, type Role, type ValidRequest } from '../world.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 /** Every number in the body as its canonical decimal text. */
 function asText(body: Record<string, unknown>): Record<string, unknown> {

@@ -3,17 +3,13 @@
  * a string holding half of a UTF-16 pair, is refused with 400 and a readable message, and
  * nothing changes (before, 0.004 became $0.00 and `\ud800` came back as U+FFFD).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRICE_CENTS_MESSAGE } from '#shared/schemas/listings.js';
 import { NOT_WELL_FORMED_MESSAGE } from '#server/plugins/well-formed-text.js';
 import { listingBody, listingOf, parties } from '../data.js';
-import { as, countRows, createTestApp, signedInUser, type TestContext } from '../harness.js';
+import { appForFile, as, countRows, signedInUser } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 describe('money in whole cents', () => {
   it.each([0.004, 10.005, 19.991, '12.345'])(

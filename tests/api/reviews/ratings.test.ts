@@ -3,17 +3,13 @@
  * reviews, or the default 1 while there are none, with `review_count` beside it (a client that
  * computes stars from `rating` never meets null). The minRating filter follows the same rule.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createListing } from '#server/db/factories.js';
 import type { Listing, SearchPage } from '#shared/schemas/listings.js';
 import { customerOf } from '../data.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
+import { appForFile, as, signedInUser, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 async function sellerWithReviews(ratings: number[], title: string) {
   const seller = await signedInUser(ctx);

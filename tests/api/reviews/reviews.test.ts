@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Review } from '#shared/schemas/reviews.js';
 import { createMessage } from '#server/db/factories.js';
 import {
@@ -9,20 +9,9 @@ import {
   parties,
   requestDelivery,
 } from '../data.js';
-import {
-  as,
-  countRows,
-  createTestApp,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { appForFile, as, countRows, signedInUser, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = await appForFile();
 
 const review = (author: Actor, vendor: Actor, rating: number, comment = 'Smooth sale') => ({
   author_id: author.user.user_id,

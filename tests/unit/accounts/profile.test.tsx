@@ -5,7 +5,7 @@ import { PublicProfilePage } from '#client/features/accounts/profile/public-prof
 import { getSessionUser } from '#client/lib/session.js';
 import { listings, makeReview, makeUser, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
-import { currentPath, renderAt } from '../support/render';
+import { currentPath, itSendsSignedOutToLogin, renderAt } from '../support/render';
 
 const openProfile = () => renderAt(<ProfilePage />, { path: '/RealUserProfile' });
 
@@ -19,11 +19,7 @@ function profileApi(overrides: Record<string, unknown> = {}) {
 }
 
 describe('profile dashboard', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    openProfile();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
+  itSendsSignedOutToLogin(openProfile);
 
   it('shows Create Listing, the cards, Sold Items, Rating and Order Status', async () => {
     signIn();

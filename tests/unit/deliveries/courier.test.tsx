@@ -7,7 +7,7 @@ import { getSessionUser } from '#client/lib/session.js';
 import { makeDelivery, makeUser, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
-import { currentPath, renderAt } from '../support/render';
+import { currentPath, itSendsSignedOutToLogin, renderAt } from '../support/render';
 
 const UNASSIGNED = 'GET /api/delivery_instruction/courier/unassigned';
 const MINE = 'GET /api/delivery_instruction/courier/7';
@@ -54,11 +54,7 @@ const delivered = makeDelivery({
 const column = (name: RegExp) => screen.getByRole('region', { name });
 
 describe('courier dashboard', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    openDashboard();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
+  itSendsSignedOutToLogin(openDashboard);
 
   it('explains to a non-courier how to become one', async () => {
     signIn({ is_courier: 0 });

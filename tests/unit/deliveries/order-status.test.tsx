@@ -10,7 +10,7 @@ import {
 } from '#client/features/deliveries/buyer/status-explanation.js';
 import { makeDelivery, makeRequest, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
-import { currentPath, renderAt } from '../support/render';
+import { currentPath, itSendsSignedOutToLogin, renderAt } from '../support/render';
 
 const REQUESTS = 'GET /api/delivery_request';
 const DELIVERIES = 'GET /api/delivery_instruction';
@@ -21,11 +21,7 @@ afterEach(() => {
 });
 
 describe('order status', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    open();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
+  itSendsSignedOutToLogin(open);
 
   it("lists the buyer's orders with the delivery's status, else the request's", async () => {
     signIn();

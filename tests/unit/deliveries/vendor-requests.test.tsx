@@ -5,7 +5,7 @@ import { PICKUP_LOCATIONS } from '#shared/locations.js';
 import { makeDelivery, makeRequest, makeUser, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
-import { currentPath, renderAt } from '../support/render';
+import { currentPath, itSendsSignedOutToLogin, renderAt } from '../support/render';
 
 const LIST = 'GET /api/delivery_request/vendor/7';
 const DELIVERIES = 'GET /api/delivery_instruction';
@@ -27,11 +27,7 @@ const untitled = makeRequest({
 });
 
 describe('vendor delivery requests', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    open();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
+  itSendsSignedOutToLogin(open);
 
   it('shows each request with thumbnail, title, price and buyer, and a back button', async () => {
     signIn();

@@ -2,39 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserListingsPage } from '#client/features/listings/user-listings-page.js';
 import { listings, signIn } from '../support/data';
-import { never, reply, stubApi } from '../support/fetch-stub';
+import { reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
-import { renderAt } from '../support/render';
+import { itShowsListStates, renderAt } from '../support/render';
 
 const open = () => renderAt(<UserListingsPage />, { path: '/userListings' });
 
 describe('/userListings', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    open();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
-
-  it('shows a loading state', () => {
-    signIn();
-    stubApi({ 'GET /api/listing/active/7': never });
-    open();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-  });
-
-  it('shows an empty state', async () => {
-    signIn();
-    stubApi({ 'GET /api/listing/active/7': [] });
-    open();
-    expect(await screen.findByText(/You have no active listings/)).toBeVisible();
-  });
-
-  it('shows an error state', async () => {
-    signIn();
-    stubApi({ 'GET /api/listing/active/7': reply(500, { message: 'Database down' }) });
-    open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database down');
-  });
+  itShowsListStates(open, 'GET /api/listing/active/7', /You have no active listings/);
 
   it('Mark as Sold asks first and does nothing when cancelled', async () => {
     signIn();

@@ -4,8 +4,8 @@ import { groupConversations } from '#client/features/messages/conversations.js';
 import { ChatsPage } from '#client/features/messages/chats-page.js';
 import { unreadMessages } from '#client/lib/queries/message-list.js';
 import { makeDelivery, makeMessage, signIn } from '../support/data';
-import { never, reply, stubApi } from '../support/fetch-stub';
-import { renderAt } from '../support/render';
+import { reply, stubApi } from '../support/fetch-stub';
+import { itShowsListStates, renderAt } from '../support/render';
 
 const open = (url = '/Chats') => renderAt(<ChatsPage />, { path: '/Chats', url });
 
@@ -74,32 +74,7 @@ describe('conversations', () => {
 });
 
 describe('/Chats', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    open();
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
-
-  it('shows a loading state', () => {
-    signIn();
-    stubApi({ 'GET /api/direct_message': never });
-    open();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-  });
-
-  it('shows an empty state', async () => {
-    signIn();
-    stubApi({ 'GET /api/direct_message': [] });
-    open();
-    expect(await screen.findByText(/No conversations yet/)).toBeVisible();
-  });
-
-  it('shows an error state', async () => {
-    signIn();
-    stubApi({ 'GET /api/direct_message': reply(500, { message: 'Database down' }) });
-    open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database down');
-  });
+  itShowsListStates(open, 'GET /api/direct_message', /No conversations yet/);
 
   it('marks the courier of my order, whose messages I can answer', async () => {
     signIn();

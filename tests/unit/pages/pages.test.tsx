@@ -8,7 +8,7 @@ import { UserAgreementPage } from '#client/features/pages/legal/user-agreement-p
 import { VendorPage } from '#client/features/deliveries/vendor/vendor-page.js';
 import { listings, makeRequest, signIn } from '../support/data';
 import { stubApi } from '../support/fetch-stub';
-import { renderAt } from '../support/render';
+import { itSendsSignedOutToLogin, renderAt } from '../support/render';
 
 describe('about pages', () => {
   it('/aboutTeam links to every /about{name} page, including /aboutJace', () => {
@@ -52,11 +52,7 @@ describe('legal pages', () => {
 });
 
 describe('/vendorPage', () => {
-  it('redirects to /login when nobody is signed in', async () => {
-    stubApi({});
-    renderAt(<VendorPage />, { path: '/vendorPage' });
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
-  });
+  itSendsSignedOutToLogin(() => renderAt(<VendorPage />, { path: '/vendorPage' }));
 
   it('shows the vendor’s listings, sold count and pending delivery requests', async () => {
     signIn();

@@ -3,11 +3,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { AppLayout } from '#client/app/shell/app-layout.js';
 import { DialogHost } from '#client/components/dialogs/dialog-host.js';
 import { clearSession } from '#client/lib/session.js';
 import './dialogs';
+import { never, reply, stubApi } from './fetch-stub';
+import { signIn } from './data';
 
 afterEach(() => {
   cleanup();
@@ -84,3 +86,41 @@ export const currentPath = (router: {
 }) => router.state.location.pathname + router.state.location.search;
 
 export { screen };
+
+/** The test that a page behind sign-in, opened by `open` with nobody signed in, goes to /login. */
+export function itSendsSignedOutToLogin(open: () => unknown) {
+  it('redirects to /login when nobody is signed in', async () => {
+    stubApi({});
+    open();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
+  });
+}
+
+/**
+ * The states of a signed-in list read from `route` ('GET /api/…'): sign-in first, then loading,
+ * empty (`empty` shown) and the server's error as an alert.
+ */
+export function itShowsListStates(open: () => unknown, route: string, empty: RegExp) {
+  itSendsSignedOutToLogin(open);
+
+  it('shows a loading state', () => {
+    signIn();
+    stubApi({ [route]: never });
+    open();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('shows an empty state', async () => {
+    signIn();
+    stubApi({ [route]: [] });
+    open();
+    expect(await screen.findByText(empty)).toBeVisible();
+  });
+
+  it('shows an error state', async () => {
+    signIn();
+    stubApi({ [route]: reply(500, { message: 'Database down' }) });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database down');
+  });
+}
