@@ -38,6 +38,8 @@ export const SESSION_MINUTES = 30;
 export const SESSION_MS = SESSION_MINUTES * 60 * 1000;
 export const FEATURED_COUNT = 8;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** What the server and the forms say of a larger image. */
+export const IMAGE_TOO_LARGE = `Image must be ${IMAGE_MAX_BYTES / 1024 / 1024}MB or less.`;
 /** A decoded image may not declare more pixels than this (decompression bombs). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const DEFAULT_RATING = 1;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type sharpFactory from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '#shared/constants.js';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_TOO_LARGE } from '#shared/constants.js';
 import { imageUrl, type ImageStore, type NewImage } from '../images/image-store.js';
 import { badRequest, httpError } from './http-error.js';
 
@@ -22,13 +22,13 @@ export function decodeBase64Image(input: string): Buffer {
   const comma = input.startsWith('data:') ? input.indexOf(',') : -1;
   const b64 = (comma >= 0 ? input.slice(comma + 1) : input).replace(/\s+/g, '');
   if (Math.floor((b64.length * 3) / 4) > IMAGE_MAX_BYTES + 3) {
-    throw httpError(413, 'Image must be 10MB or less.');
+    throw httpError(413, IMAGE_TOO_LARGE);
   }
   if (b64.length === 0 || b64.length % 4 === 1 || !BASE64.test(b64)) {
     throw badRequest('The image is not valid base64 data.');
   }
   const bytes = Buffer.from(b64, 'base64');
-  if (bytes.length > IMAGE_MAX_BYTES) throw httpError(413, 'Image must be 10MB or less.');
+  if (bytes.length > IMAGE_MAX_BYTES) throw httpError(413, IMAGE_TOO_LARGE);
   return bytes;
 }
 

@@ -59,10 +59,22 @@ const newPassword = password.min(
   `Password must be at least ${LIMITS.passwordMin} characters`,
 );
 const confirmPassword = z.string({ message: 'Please confirm the password' });
-const passwordsMatch = {
+/** The passwords rule, the server's and the register form's. */
+export const passwordsMatch = {
   check: (b: { password: string; confirmPassword: string }) => b.password === b.confirmPassword,
   params: { message: "Passwords don't match", path: ['confirmPassword'] },
 };
+
+/**
+ * The register form's words (the spec's): for its own checks, and for the server's where the
+ * form words them otherwise. Its field rules are registerBody's.
+ */
+export const REGISTER_FORM_MESSAGES = {
+  required: 'Please fill in all fields.',
+  campusEmail: 'Please enter a valid SFSU email to register',
+  mismatch: passwordsMatch.params.message,
+  terms: 'You must agree to the Terms of Service and User Agreement',
+} as const;
 
 /**
  * A new username: stored NFKC-normalised (full-width letters are plain ones), in one script,

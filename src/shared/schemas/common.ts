@@ -73,12 +73,15 @@ export function choiceOf<const Values extends readonly [string, ...string[]]>(
   });
 }
 
+/** What a blank required field is told. */
+export const requiredMessage = (label: string) => `${label} is required`;
+
 /** Trimmed text that must not be blank. */
 export function requiredText(label: string, max: number) {
   return z
-    .string({ message: `${label} is required` })
+    .string({ message: requiredMessage(label) })
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, requiredMessage(label))
     .max(max, `${label} must be at most ${max} characters`);
 }
 
@@ -88,7 +91,7 @@ export function requiredText(label: string, max: number) {
  */
 export function shownText(label: string, max: number) {
   return z
-    .string({ message: `${label} is required` })
+    .string({ message: requiredMessage(label) })
     .transform(stripFormatCharacters)
     .pipe(requiredText(label, max));
 }

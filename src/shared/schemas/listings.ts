@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   CONDITIONS,
   DATE_POSTED,
+  IMAGE_TOO_LARGE,
   LIMITS,
   LISTING_STATUSES,
   MIN_DISCOUNTS,
@@ -16,6 +17,7 @@ import {
   idParam,
   numeric,
   requiredText,
+  requiredMessage,
   sellerRatingFields,
   shownText,
 } from './common.js';
@@ -48,6 +50,13 @@ export const listing = z.object({
    * (every other reader gets 404).
    */
   hidden_reason: z.string().optional(),
+  /**
+   * Only while the listing is on hold for a buyer (docs/sales-states.md): true. Absent
+   * otherwise, so the spec's shape is unchanged.
+   */
+  on_hold: z.boolean().optional(),
+  /** Only on the product page, only to its seller and to the buyer it is held for. */
+  held_for: z.number().optional(),
 });
 export type Listing = z.infer<typeof listing>;
 
@@ -69,9 +78,60 @@ export const product = listing.pick({
 });
 export type Product = z.infer<typeof product>;
 
-export const category = choiceOf(CATEGORIES, `Category must be one of: ${CATEGORIES.join(', ')}`);
-export const condition = choiceOf(CONDITIONS, `Condition must be one of: ${CONDITIONS.join(', ')}`);
 export const PRICE_CENTS_MESSAGE = 'Price must be in whole cents (at most two decimals).';
+export const TOO_MANY_PHOTOS = `A listing has at most ${LIMITS.photos} photos, the cover included.`;
+
+/** The listing rules' words as the server says them: written once, for the schemas and the form. */
+export const LISTING_MESSAGES = {
+  image: 'Please upload an image.',
+  imageSize: IMAGE_TOO_LARGE,
+  imageType: 'Image must be JPEG, PNG, WebP, GIF or AVIF',
+  price: 'Please enter a valid numeric value for the price.',
+  priceNegative: 'Price cannot be negative',
+  priceMax: `Price must be at most ${LIMITS.priceMax}`,
+  priceCents: PRICE_CENTS_MESSAGE,
+  discount: 'Discount must be a number from 0 to 100',
+  title: requiredMessage('Title'),
+  description: requiredMessage('Description'),
+  category: `Category must be one of: ${CATEGORIES.join(', ')}`,
+  condition: `Condition must be one of: ${CONDITIONS.join(', ')}`,
+  photos: TOO_MANY_PHOTOS,
+} as const;
+
+/** A server's words as the spec's form says them: a sentence, with its full stop. */
+const sentence = (message: string) => (message.endsWith('.') ? message : `${message}.`);
+
+/**
+ * The listing form's words for the same rules (the spec's own where it words a rule, e.g. "Please
+ * enter a title."): the form checks with the schemas below and shows these.
+ */
+export const LISTING_FORM_MESSAGES = {
+  image: LISTING_MESSAGES.image,
+  imageSize: LISTING_MESSAGES.imageSize,
+  imageType: sentence(LISTING_MESSAGES.imageType),
+  price: LISTING_MESSAGES.price,
+  priceNegative: sentence(LISTING_MESSAGES.priceNegative),
+  priceMax: sentence(LISTING_MESSAGES.priceMax),
+  priceCents: LISTING_MESSAGES.priceCents,
+  title: 'Please enter a title.',
+  description: 'Please enter a description.',
+  category: 'Please choose a category.',
+  condition: 'Please choose a condition.',
+  product: 'Please choose a product.',
+  discount: sentence(LISTING_MESSAGES.discount),
+  photos: LISTING_MESSAGES.photos,
+} as const;
+
+/** The form's words for a server's message of a listing rule (the same words when it has none). */
+export function listingFormWords(message: string): string {
+  const key = (Object.keys(LISTING_MESSAGES) as (keyof typeof LISTING_MESSAGES)[]).find(
+    (k) => LISTING_MESSAGES[k] === message,
+  );
+  return key ? LISTING_FORM_MESSAGES[key] : message;
+}
+
+export const category = choiceOf(CATEGORIES, LISTING_MESSAGES.category);
+export const condition = choiceOf(CONDITIONS, LISTING_MESSAGES.condition);
 
 /**
  * Money is whole cents (decision 003): 12.5 and 19.99 are, 10.005 is not. Rounding it instead
@@ -85,19 +145,19 @@ export function isWholeCents(dollars: number): boolean {
 
 export const price = numeric(
   z
-    .number({ message: 'Please enter a valid numeric value for the price.' })
-    .finite('Please enter a valid numeric value for the price.')
-    .min(0, 'Price cannot be negative')
-    .max(LIMITS.priceMax, `Price must be at most ${LIMITS.priceMax}`)
-    .refine(isWholeCents, PRICE_CENTS_MESSAGE),
+    .number({ message: LISTING_MESSAGES.price })
+    .finite(LISTING_MESSAGES.price)
+    .min(0, LISTING_MESSAGES.priceNegative)
+    .max(LIMITS.priceMax, LISTING_MESSAGES.priceMax)
+    .refine(isWholeCents, LISTING_MESSAGES.priceCents),
 );
 /** Percent, or a fraction when 1 or less (see discountPercent). */
 export const discount = numeric(
   z
-    .number({ message: 'Discount must be a number from 0 to 100' })
-    .finite('Discount must be a number from 0 to 100')
-    .min(0, 'Discount must be a number from 0 to 100')
-    .max(100, 'Discount must be a number from 0 to 100'),
+    .number({ message: LISTING_MESSAGES.discount })
+    .finite(LISTING_MESSAGES.discount)
+    .min(0, LISTING_MESSAGES.discount)
+    .max(100, LISTING_MESSAGES.discount),
 );
 
 export const IMAGE_MIMETYPES = [
@@ -109,20 +169,14 @@ export const IMAGE_MIMETYPES = [
 ] as const;
 
 /** A picture as base64 (or a data URL); its bytes are decoded whatever `mimetype` claims. */
-const pictureData = z
-  .string({ message: 'Please upload an image.' })
-  .min(1, 'Please upload an image.');
-const pictureType = z.enum(IMAGE_MIMETYPES, {
-  message: 'Image must be JPEG, PNG, WebP, GIF or AVIF',
-});
+const pictureData = z.string({ message: LISTING_MESSAGES.image }).min(1, LISTING_MESSAGES.image);
+export const pictureType = z.enum(IMAGE_MIMETYPES, { message: LISTING_MESSAGES.imageType });
 /** One more picture of a listing, sent as the cover is. */
 export const photoUpload = z.strictObject({ thumbnail: pictureData, mimetype: pictureType });
 export type PhotoUpload = z.input<typeof photoUpload>;
 
-export const TOO_MANY_PHOTOS = `A listing has at most ${LIMITS.photos} photos, the cover included.`;
-
 /** What a seller writes about a listing: the same rules when it is created and edited. */
-const listingText = {
+export const listingText = {
   title: shownText('Title', LIMITS.title),
   description: requiredText('Description', LIMITS.description),
 };
@@ -187,7 +241,7 @@ export const editListingBody = z
     discount: discount.optional(),
     photos: z
       .array(editPhoto)
-      .min(1, 'Please upload an image.')
+      .min(1, LISTING_MESSAGES.image)
       .max(LIMITS.photos, TOO_MANY_PHOTOS)
       .optional(),
   })
@@ -217,6 +271,11 @@ export const updateListingBody = z
   .strictObject({
     availability: z.enum(AVAILABILITY).optional(),
     listing_status: z.enum(LISTING_STATUSES).exclude(['Deleted']).optional(),
+    /**
+     * With `listing_status: 'Sold'`, optionally: who bought it (someone who wrote to the seller
+     * about it, made an offer or had it on hold). Without it, a sale with no buyer is recorded.
+     */
+    buyer_id: id.optional(),
   })
   .refine((b) => b.availability !== undefined || b.listing_status !== undefined, {
     message: 'Nothing to update: send availability or listing_status',

@@ -1,22 +1,19 @@
-import { IMAGE_MAX_BYTES, LIMITS } from '#shared/constants.js';
-import { IMAGE_MIMETYPES, isWholeCents, PRICE_CENTS_MESSAGE } from '#shared/schemas/listings.js';
+import type { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '#shared/constants.js';
+import { id } from '#shared/schemas/common.js';
+import {
+  category,
+  condition,
+  discount,
+  LISTING_FORM_MESSAGES,
+  listingFormWords,
+  listingText,
+  pictureType,
+  price,
+} from '#shared/schemas/listings.js';
 
-export const LISTING_MESSAGES = {
-  image: 'Please upload an image.',
-  imageSize: 'Image must be 10MB or less.',
-  imageType: 'Image must be JPEG, PNG, WebP, GIF or AVIF.',
-  price: 'Please enter a valid numeric value for the price.',
-  priceNegative: 'Price cannot be negative.',
-  priceMax: `Price must be at most ${LIMITS.priceMax}.`,
-  priceCents: PRICE_CENTS_MESSAGE,
-  title: 'Please enter a title.',
-  description: 'Please enter a description.',
-  category: 'Please choose a category.',
-  condition: 'Please choose a condition.',
-  product: 'Please choose a product.',
-  discount: 'Discount must be a number from 0 to 100.',
-  photos: `A listing has at most ${LIMITS.photos} photos, the cover included.`,
-} as const;
+/** The form's words for each rule: the spec's sentences, kept with the server's in src/shared. */
+export const LISTING_MESSAGES = LISTING_FORM_MESSAGES;
 
 export type ListingField =
   'image' | 'price' | 'title' | 'description' | 'category' | 'condition' | 'product' | 'discount';
@@ -25,26 +22,29 @@ export interface RuleError {
   message: string;
 }
 
+/**
+ * The server's schema for a field decides, and a refusal is told in the form's words; `words`
+ * when the schema says nothing (it always says something).
+ */
+function ruleOf(schema: z.ZodType, field: ListingField, value: unknown, words: string) {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message;
+  return { field, message: message ? listingFormWords(message) : words } satisfies RuleError;
+}
+
 /** Checks a chosen file on its own (also run as soon as it is picked). */
 export function checkImage(file: File | null): RuleError | null {
   if (!file) return { field: 'image', message: LISTING_MESSAGES.image };
   if (file.size > IMAGE_MAX_BYTES) return { field: 'image', message: LISTING_MESSAGES.imageSize };
-  if (!(IMAGE_MIMETYPES as readonly string[]).includes(file.type)) {
-    return { field: 'image', message: LISTING_MESSAGES.imageType };
-  }
-  return null;
+  return ruleOf(pictureType, 'image', file.type, LISTING_MESSAGES.imageType);
 }
 
 /** The price as a number, or the rule it breaks. Non-empty, numeric, whole cents. */
 export function parsePrice(raw: string): number | RuleError {
   const text = raw.trim().replace(/^\$/, '');
-  const value = Number(text);
-  if (text === '' || !Number.isFinite(value))
-    return { field: 'price', message: LISTING_MESSAGES.price };
-  if (value < 0) return { field: 'price', message: LISTING_MESSAGES.priceNegative };
-  if (value > LIMITS.priceMax) return { field: 'price', message: LISTING_MESSAGES.priceMax };
-  if (!isWholeCents(value)) return { field: 'price', message: LISTING_MESSAGES.priceCents };
-  return Math.round(value * 100) / 100;
+  const value = text === '' ? Number.NaN : Number(text);
+  return ruleOf(price, 'price', value, LISTING_MESSAGES.price) ?? Math.round(value * 100) / 100;
 }
 
 export interface NewListingForm {
@@ -74,12 +74,17 @@ export function checkNewListing(form: NewListingForm): RuleError | null {
 
 /** What the seller writes, in order: title, description, category and condition. */
 function checkWords(form: Omit<NewListingForm, 'file' | 'price' | 'discount'>): RuleError | null {
-  if (!form.title.trim()) return { field: 'title', message: LISTING_MESSAGES.title };
-  if (!form.description.trim())
-    return { field: 'description', message: LISTING_MESSAGES.description };
-  if (!form.category) return { field: 'category', message: LISTING_MESSAGES.category };
-  if (!form.condition) return { field: 'condition', message: LISTING_MESSAGES.condition };
-  return null;
+  return (
+    ruleOf(listingText.title, 'title', form.title, LISTING_MESSAGES.title) ??
+    ruleOf(
+      listingText.description,
+      'description',
+      form.description,
+      LISTING_MESSAGES.description,
+    ) ??
+    ruleOf(category, 'category', form.category, LISTING_MESSAGES.category) ??
+    ruleOf(condition, 'condition', form.condition, LISTING_MESSAGES.condition)
+  );
 }
 
 /** A discount in percent, empty meaning none. */
@@ -87,10 +92,7 @@ export function parseDiscount(raw: string): number | RuleError {
   const text = raw.trim().replace(/%$/, '');
   if (text === '') return 0;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0 || value > 100) {
-    return { field: 'discount', message: LISTING_MESSAGES.discount };
-  }
-  return value;
+  return ruleOf(discount, 'discount', value, LISTING_MESSAGES.discount) ?? value;
 }
 
 export type EditListingForm = Omit<NewListingForm, 'file'>;
@@ -113,11 +115,12 @@ export interface ExistingListingForm {
 
 /** Existing product: product, price and condition required. */
 export function checkExistingListing(form: ExistingListingForm): RuleError | null {
-  if (!form.productId) return { field: 'product', message: LISTING_MESSAGES.product };
+  // The schema's words for a bad id are the API's ("must be a whole number"), not the form's.
+  if (!id.safeParse(form.productId).success)
+    return { field: 'product', message: LISTING_MESSAGES.product };
   const price = parsePrice(form.price);
   if (typeof price !== 'number') return price;
-  if (!form.condition) return { field: 'condition', message: LISTING_MESSAGES.condition };
-  return null;
+  return ruleOf(condition, 'condition', form.condition, LISTING_MESSAGES.condition);
 }
 
 /**
