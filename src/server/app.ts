@@ -33,6 +33,7 @@ import { blockRoutes } from './features/moderation/block-routes.js';
 import { moderationRoutes } from './features/moderation/moderation-routes.js';
 import { reportRoutes } from './features/moderation/report-routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { salesRoutes } from './features/sales/routes.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
 import { tileRoutes } from './features/tiles/routes.js';
@@ -206,6 +207,7 @@ export async function buildApp({
     listingEditRoutes,
     watchRoutes,
     messageRoutes,
+    salesRoutes,
     reviewRoutes,
     reportRoutes,
     blockRoutes,

@@ -11,6 +11,7 @@ import * as orderPaths from './api-paths/deliveries.js';
 import * as notificationPaths from './api-paths/notifications.js';
 import * as systemPaths from './api-paths/system.js';
 import * as favoritePaths from './api-paths/listings-favorites.js';
+import * as salePaths from './api-paths/sales.js';
 
 export const API = {
   ...accountPaths,
@@ -21,4 +22,5 @@ export const API = {
   ...notificationPaths,
   ...systemPaths,
   ...favoritePaths,
+  ...salePaths,
 } as const;

@@ -45,6 +45,13 @@ export const ERROR_CODES = [
    */
   'open_order',
   /**
+   * 409: the listing is on hold for another buyer (docs/sales-states.md): no offer or delivery
+   * request from anyone else until the hold ends.
+   */
+  'listing_on_hold',
+  /** 409: the buyer already has an open offer on this listing (one at a time). */
+  'offer_open',
+  /**
    * 409: the first request with this Idempotency-Key is still running; `retry-after` says when
    * to ask again (the answer is then the first request's).
    */

@@ -10,6 +10,10 @@ export const LIVE_EVENT_TYPES = [
   'courier.position',
   /** New notifications for the user: the bell and the notification centre refetch. */
   'notification.created',
+  /** An offer changed (`{ offer }`): its buyer and seller refetch it (docs/api.md, "Sales"). */
+  'offer.updated',
+  /** A hold began, changed or ended (`{ hold }`): its listing's readers refetch it. */
+  'hold.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -101,6 +101,8 @@ export const FLOOD_LIMITS = {
   /** Edits and status changes of one's listings (each could tell everyone who keeps them). */
   listingEditsPerDay: { max: 100, windowMs: 24 * 60 * 60_000 },
   reportsPerDay: { max: 20, windowMs: 24 * 60 * 60_000 },
+  /** Offers, counters and offers again (each tells the other side). */
+  offersPerDay: { max: 50, windowMs: 24 * 60 * 60_000 },
 } as const;
 export type FloodLimitName = keyof typeof FLOOD_LIMITS;
 
@@ -111,6 +113,7 @@ export const FLOOD_MESSAGES: Record<FloodLimitName, string> = {
   listingEditsPerDay:
     'You have changed your listings as many times as one account may in a day. Try again tomorrow.',
   reportsPerDay: 'You have sent as many reports as one account may in a day. Try again tomorrow.',
+  offersPerDay: 'You have made as many offers as one account may in a day. Try again tomorrow.',
 };
 
 /** Sign-in of a suspended account: this, then the moderator's reason. */

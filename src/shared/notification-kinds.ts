@@ -44,6 +44,9 @@ export const NOTIFICATION_KINDS = {
   review: { label: 'Someone reviews you as a seller', audience: 'seller', push: true, email: false, mail: 'each', urgency: 'low', ttl: 7 * 24 * HOUR },
   favorite_price_drop: { label: 'The price of a favourite drops', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
   favorite_sold: { label: 'A favourite is sold', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
+  offer_received: { label: 'A buyer makes or renews an offer on your item', audience: 'seller', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 48 * HOUR },
+  offer_answered: { label: 'An offer is answered, countered or held for you', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 48 * HOUR },
+  hold_ended: { label: 'A favourite on hold is available again', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
   saved_search_match: { label: 'A new listing matches a saved search', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
 } as const satisfies Record<string, KindInfo>;
 

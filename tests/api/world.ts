@@ -220,6 +220,40 @@ export async function buildWorld(ctx: TestContext) {
     lifetimeMs: 60 * 60 * 1000,
   });
 
+  // A sale under way (issue 46): the buyer's open offer on the listing, and another listing the
+  // seller holds for the buyer.
+  const now = new Date();
+  const inTwoDays = new Date(now.getTime() + 48 * 3600_000).toISOString();
+  const offer = await db
+    .insertInto('offers')
+    .values({
+      listing_id: listing.listing_id,
+      buyer_id: buyerId,
+      seller_id: vendorId,
+      amount_cents: 900,
+      status: 'Pending',
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      expires_at: inTwoDays,
+    })
+    .returning('offer_id')
+    .executeTakeFirstOrThrow();
+  const heldListing = await createListing(db, { vendor_id: vendorId, title: 'Held stool' });
+  const hold = await db
+    .insertInto('sale_holds')
+    .values({
+      listing_id: heldListing.listing_id,
+      seller_id: vendorId,
+      buyer_id: buyerId,
+      offer_id: null,
+      agreed_cents: null,
+      status: 'Active',
+      created_at: now.toISOString(),
+      expires_at: inTwoDays,
+    })
+    .returning('hold_id')
+    .executeTakeFirstOrThrow();
+
   const idOf = (role: Role) => (role === 'visitor' ? 0 : users[role].user_id);
   return {
     users,
@@ -238,6 +272,9 @@ export async function buildWorld(ctx: TestContext) {
     resetToken,
     reportId: report.report_id,
     savedSearchId: savedSearch.saved_search_id,
+    offerId: offer.offer_id,
+    heldListing,
+    holdId: hold.hold_id,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -350,6 +387,26 @@ export const VALID = {
     method: 'PUT',
     url: (w) => `/api/listing/${w.freshListing.listing_id}`,
     body: () => ({ availability: 'Out of Stock', listing_status: 'Sold' }),
+  },
+  makeOffer: {
+    method: 'POST',
+    url: () => '/api/offers',
+    body: (w) => ({ listing_id: w.freshListing.listing_id, amount: 9.5, note: 'Cash' }),
+  },
+  counterOffer: {
+    method: 'PUT',
+    url: (w) => `/api/offers/${w.offerId}`,
+    body: () => ({ action: 'counter', amount: 11 }),
+  },
+  holdForBuyer: {
+    method: 'POST',
+    url: () => '/api/holds',
+    body: (w) => ({ listing_id: w.listing.listing_id, buyer_id: w.users.buyer.user_id }),
+  },
+  extendHold: {
+    method: 'PUT',
+    url: (w) => `/api/holds/${w.holdId}`,
+    body: () => ({ action: 'extend' }),
   },
   sendMessage: {
     method: 'POST',

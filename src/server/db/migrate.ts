@@ -23,6 +23,7 @@ import { reportSnapshots } from './migrations/2026-12-12-report-snapshots.js';
 import { orderSnapshots } from './migrations/2026-12-12-order-snapshots.js';
 import { watchFloods } from './migrations/2026-12-12-watch-floods.js';
 import { searchTrigger } from './migrations/2026-12-12-search-trigger.js';
+import { sales } from './migrations/2026-12-13-sales.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -52,6 +53,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-12-order-snapshots': orderSnapshots(),
         '2026-12-12-watch-floods': watchFloods(),
         '2026-12-12-search-trigger': searchTrigger(db.dialect),
+        '2026-12-13-sales': sales(db.dialect),
       };
     },
   };

@@ -10,6 +10,7 @@ import type {
   ReportTarget,
 } from '#shared/moderation.js';
 import type { NotificationKind, PushUrgency } from '#shared/notification-kinds.js';
+import type { HoldStatus, OfferStatus, SaleHow } from '#shared/sales.js';
 
 /** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
 export interface UsersTable {
@@ -491,6 +492,49 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** A buyer's offer on a listing and how it ended (docs/sales-states.md). Money in cents. */
+export interface OffersTable {
+  offer_id: Generated<number>;
+  listing_id: number;
+  buyer_id: number;
+  seller_id: number;
+  amount_cents: number;
+  counter_cents: number | null;
+  agreed_cents: number | null;
+  note: Generated<string>;
+  status: OfferStatus;
+  closed_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+/** A listing reserved for one buyer (not `listing_holds`: a moderator's hiding). */
+export interface SaleHoldsTable {
+  hold_id: Generated<number>;
+  listing_id: number;
+  seller_id: number;
+  buyer_id: number;
+  offer_id: number | null;
+  agreed_cents: number | null;
+  status: HoldStatus;
+  extended: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+/** Who bought what: one a listing; no buyer when the seller named none. */
+export interface SalesTable {
+  sale_id: Generated<number>;
+  listing_id: number;
+  seller_id: number;
+  buyer_id: number | null;
+  agreed_price_cents: number;
+  how: SaleHow;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -529,6 +573,9 @@ export interface Database {
   favorites: FavoritesTable;
   saved_searches: SavedSearchesTable;
   backup_runs: BackupRunsTable;
+  offers: OffersTable;
+  sale_holds: SaleHoldsTable;
+  sales: SalesTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

@@ -11,6 +11,7 @@ import {
   RETURN_REASON_LABELS,
 } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { Offer } from '#shared/schemas/sales.js';
 import type { NotificationKind } from '#shared/notification-kinds.js';
 import { SCREENS } from '#shared/screens.js';
 import type { BusEvent } from '#server/live/bus.js';
@@ -98,6 +99,23 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
           to: [event.message.sender_id, event.message.receiver_id],
         },
       ];
+    case 'offer.changed':
+      return [
+        {
+          type: 'offer.updated',
+          data: { offer: event.offer },
+          to: [event.offer.buyer_id, event.offer.seller_id],
+        },
+      ];
+    case 'hold.changed':
+      return [
+        {
+          type: 'hold.updated',
+          data: { hold: event.hold },
+          to: [event.hold.buyer_id, event.hold.seller_id],
+        },
+      ];
+    case 'hold.ended':
     case 'review.written':
     case 'listing.price_dropped':
     case 'listing.sold':
@@ -318,6 +336,33 @@ export function noticesOf(event: DomainEvent): Notice[] {
           body: 'A listing you keep as a favourite was sold.',
         }),
       ];
+    case 'offer.changed':
+      return offerNotices(event.actorId, event.offer);
+    case 'hold.changed': {
+      const h = event.hold;
+      if (h.status !== 'Active') return [];
+      return [
+        {
+          kind: 'offer_answered',
+          to: [h.buyer_id],
+          title: titled('On hold for you', event.title),
+          body: `The seller holds it for you until ${h.expires_at.slice(0, 16).replace('T', ' ')} UTC.`,
+          url: SCREENS.listing(h.listing_id),
+          tag: `hold-${h.listing_id}`,
+        },
+      ];
+    }
+    case 'hold.ended':
+      return [
+        {
+          kind: 'hold_ended',
+          to: event.watchers,
+          title: titled('Available again', event.listing.title),
+          body: 'A favourite that was on hold is available again.',
+          url: SCREENS.listing(event.listing.listing_id),
+          tag: `favorite-${event.listing.listing_id}`,
+        },
+      ];
     // Told through the events it stands for (saved_search.matched), raised by the worker.
     case 'listing.listed':
       return [];
@@ -332,6 +377,57 @@ export function noticesOf(event: DomainEvent): Notice[] {
           tag: `search-${event.savedSearchId}`,
         },
       ];
+  }
+}
+
+/** Who hears of an offer's step: the side that did not take it, in the product's words. */
+function offerNotices(actorId: number, o: Offer): Notice[] {
+  const base = { url: SCREENS.listing(o.listing_id), tag: `offer-${o.offer_id}` };
+  const toSeller = (headline: string, body: string): Notice => ({
+    ...base,
+    kind: 'offer_received',
+    to: [o.seller_id],
+    title: titled(headline, o.title),
+    body,
+  });
+  const answer = (to: number, headline: string, body: string): Notice => ({
+    ...base,
+    kind: 'offer_answered',
+    to: [to],
+    title: titled(headline, o.title),
+    body,
+  });
+  const other = actorId === o.buyer_id ? o.seller_id : o.buyer_id;
+  switch (o.status) {
+    case 'Pending':
+      return [
+        toSeller(
+          'New offer',
+          o.note
+            ? `${o.buyer_username} offers ${money(o.amount)}: "${preview(o.note)}"`
+            : `${o.buyer_username} offers ${money(o.amount)}.`,
+        ),
+      ];
+    case 'Countered':
+      return [
+        answer(o.buyer_id, 'Counter-offer', `The seller asks ${money(o.counter_amount ?? 0)}.`),
+      ];
+    case 'Accepted':
+      return [
+        answer(
+          other,
+          'Offer accepted',
+          `Agreed at ${money(o.agreed_amount ?? o.amount)}. The item is on hold for the buyer.`,
+        ),
+      ];
+    case 'Declined':
+      return [answer(other, 'Offer declined', 'The offer was declined.')];
+    case 'Withdrawn':
+      return [answer(o.seller_id, 'Offer withdrawn', `${o.buyer_username} withdrew their offer.`)];
+    case 'Closed':
+      return [answer(o.buyer_id, 'Offer closed', `${o.closed_reason ?? 'The listing changed'}.`)];
+    case 'Lapsed':
+      return [];
   }
 }
 

@@ -9,6 +9,7 @@ import type { DeliveryStatus } from '#shared/delivery.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { Review } from '#shared/schemas/reviews.js';
+import type { Hold, Offer } from '#shared/schemas/sales.js';
 
 export type DomainEvent =
   /** A buyer asked the seller for a delivery. */
@@ -28,6 +29,12 @@ export type DomainEvent =
   | { type: 'handover.locked'; actorId: number; delivery: DeliveryInstruction }
   | { type: 'message.sent'; actorId: number; message: DirectMessage }
   | { type: 'review.written'; actorId: number; review: Review }
+  /** An offer was made, answered, countered, made again, withdrawn or closed by its listing. */
+  | { type: 'offer.changed'; actorId: number; offer: Offer }
+  /** A hold began, was extended or released (the buyer and seller read it). */
+  | { type: 'hold.changed'; actorId: number; hold: Hold; title: string }
+  /** A hold lapsed or was released: the listing is back, those who keep it hear once. */
+  | { type: 'hold.ended'; actorId: number; listing: WatchedListing; watchers: number[] }
   /** The seller lowered the price (it shows "was $X"): those who keep it as a favourite hear. */
   | {
       type: 'listing.price_dropped';

@@ -166,6 +166,38 @@ const ROWS: Row[] = [
     expect: all(200),
   },
   { ...VALID.markSold, route: '/api/listing/:id', expect: only(['vendor'], 200) },
+  // Anyone signed in may make an offer but the seller (403: their own item).
+  { ...VALID.makeOffer, route: '/api/offers', expect: { ...signedIn(201), vendor: 403 } },
+  // Everyone signed in reads a listing's offers: its seller all, anyone else their own.
+  {
+    method: 'GET',
+    route: '/api/offers',
+    url: (w) => `/api/offers?listing_id=${w.listing.listing_id}`,
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/offers/conversation',
+    url: (w) =>
+      `/api/offers/conversation?listing_id=${w.listing.listing_id}&other_user_id=${w.users.vendor.user_id}`,
+    expect: signedIn(200),
+  },
+  // The seller counters; the buyer is a party but a Pending offer is not theirs to counter.
+  {
+    ...VALID.counterOffer,
+    route: '/api/offers/:id',
+    expect: { ...only(['vendor'], 200), buyer: 409 },
+  },
+  { ...VALID.holdForBuyer, route: '/api/holds', expect: only(['vendor'], 201) },
+  {
+    method: 'GET',
+    route: '/api/holds',
+    url: (w) => `/api/holds?listing_id=${w.heldListing.listing_id}`,
+    expect: signedIn(200),
+  },
+  { ...VALID.extendHold, route: '/api/holds/:id', expect: only(['vendor'], 200) },
+  { method: 'GET', route: '/api/sales', url: () => '/api/sales', expect: signedIn(200) },
+  { method: 'GET', route: '/api/purchases', url: () => '/api/purchases', expect: signedIn(200) },
   { ...VALID.editListing, route: '/api/listing/:id', expect: only(['vendor'], 200) },
   { method: 'GET', route: '/api/favorites', url: () => '/api/favorites', expect: signedIn(200) },
   // Anyone signed in may keep the listing but its seller (400: their own).
@@ -501,6 +533,27 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     body: () => ({ title: '  ', price: -1 }),
   },
   'PUT /api/favorites/:listingId': { url: () => '/api/favorites/abc' },
+  'POST /api/offers': {
+    url: () => '/api/offers',
+    body: (w) => ({ ...VALID.makeOffer.body(w), amount: 0 }),
+  },
+  'GET /api/offers': { url: () => '/api/offers?listing_id=abc' },
+  'GET /api/offers/conversation': {
+    url: (w) => `/api/offers/conversation?listing_id=${w.listing.listing_id}`,
+  },
+  'PUT /api/offers/:id': {
+    url: (w) => `/api/offers/${w.offerId}`,
+    body: () => ({ action: 'haggle' }),
+  },
+  'POST /api/holds': {
+    url: () => '/api/holds',
+    body: (w) => ({ ...VALID.holdForBuyer.body(w), buyer_id: 'someone' }),
+  },
+  'GET /api/holds': { url: () => '/api/holds?listing_id=0' },
+  'PUT /api/holds/:id': {
+    url: (w) => `/api/holds/${w.holdId}`,
+    body: () => ({ action: 'shorten' }),
+  },
   'DELETE /api/favorites/:listingId': { url: () => '/api/favorites/0' },
   'POST /api/saved-searches': {
     url: () => '/api/saved-searches',
@@ -590,6 +643,8 @@ const NOTHING_TO_BREAK = [
   'GET /api/product/vendor/:user_id',
   'DELETE /api/listing/:id',
   'GET /api/favorites',
+  'GET /api/sales',
+  'GET /api/purchases',
   'GET /api/saved-searches',
   'DELETE /api/saved-searches/:id',
   'GET /api/direct_message',

@@ -14,6 +14,7 @@ import { defaultErrorCode } from '#shared/errors.js';
 import { PROOF_LIMITS, RETURN_REASONS } from '#shared/handover.js';
 import { parseIdempotencyKey } from '#shared/idempotency.js';
 import { MODERATION_LIMITS, REPORT_REASONS, REPORT_TARGETS } from '#shared/moderation.js';
+import { HOLD_ACTIONS, OFFER_ACTIONS } from '#shared/sales.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
 import { writeSmallArchive } from '../../fixtures/map-tiles.js';
@@ -328,6 +329,31 @@ const CASES: BodyCase[] = [
     },
   },
   {
+    name: 'make an offer',
+    as: 'buyer',
+    ...VALID.makeOffer,
+    optional: ['note'],
+    fields: { listing_id: 'id', amount: 'price', note: { optText: LIMITS.specialRequest } },
+  },
+  {
+    name: 'answer an offer',
+    as: 'vendor',
+    ...VALID.counterOffer,
+    fields: { action: { oneOf: OFFER_ACTIONS }, amount: 'price' },
+  },
+  {
+    name: 'hold for a buyer',
+    as: 'vendor',
+    ...VALID.holdForBuyer,
+    fields: { listing_id: 'id', buyer_id: 'id' },
+  },
+  {
+    name: 'change a hold',
+    as: 'vendor',
+    ...VALID.extendHold,
+    fields: { action: { oneOf: HOLD_ACTIONS } },
+  },
+  {
     name: 'send message',
     as: 'buyer',
     ...VALID.sendMessage,
@@ -553,6 +579,21 @@ const QUERY_CASES: QueryCase[] = [
     bad: { token: ['', 'x'.repeat(301)], other: ['1'] },
   },
   {
+    url: '/api/offers',
+    valid: { listing_id: '1' },
+    bad: { listing_id: ['x', '0', '-1', '1.5'], other: ['1'] },
+  },
+  {
+    url: '/api/offers/conversation',
+    valid: { listing_id: '1', other_user_id: '1' },
+    bad: { listing_id: ['x'], other_user_id: ['', 'y', '0'] },
+  },
+  {
+    url: '/api/holds',
+    valid: { listing_id: '1' },
+    bad: { listing_id: ['abc', '1e3'], other: ['1'] },
+  },
+  {
     url: '/api/delivery_request/listing-buyer',
     valid: { userId: '1', listingId: '1' },
     bad: { userId: ['abc', '-2'], listingId: ['1e400', 'z'] },
@@ -686,6 +727,10 @@ describe.each(QUERY_CASES)('bad query strings: $url', (q) => {
 /** The creates that take an Idempotency-Key (docs/decisions/021-lie-fi-and-idempotency-keys.md). */
 const KEYED = new Set([
   'create listing',
+  'make an offer',
+  'answer an offer',
+  'hold for a buyer',
+  'change a hold',
   'relist',
   'send message',
   'review',

@@ -10,6 +10,7 @@ import { conflict, notFound } from '#server/lib/http-error.js';
 import { decodeBase64Image, storeImage } from '#server/lib/images.js';
 import { asCaller, owns, rawChoice, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
+import { recordSale } from '#server/safety/sale-holds-repository.js';
 import { checkHandoverCode } from './handover.js';
 import {
   attachProofPhoto,
@@ -127,6 +128,16 @@ export const deliveryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const current = (await findInstruction(db, found.delivery_id))!;
       if (moved) {
+        // A delivered item is a sale on record, at the order's agreed price.
+        if (to === 'Delivered') {
+          await recordSale(db, {
+            listing_id: current.listing_id,
+            seller_id: current.vendor_id,
+            buyer_id: current.buyer_id,
+            agreed_price_cents: Math.round((current.price ?? 0) * 100),
+            how: 'delivery',
+          });
+        }
         await app.notify({
           type: 'delivery.moved',
           actorId: user.user_id,

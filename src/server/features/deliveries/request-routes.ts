@@ -11,6 +11,7 @@ import {
   updateDeliveryRequestBody,
 } from '#shared/schemas/deliveries.js';
 import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
+import { LISTING_ON_HOLD_MESSAGE } from '#shared/sales.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import {
@@ -26,6 +27,7 @@ import { requireSelf } from '#server/plugins/session.js';
 import { blockRefusal } from '#server/safety/blocks.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { hasDeliveryUnderWay, listingTaken, lockListing } from '#server/safety/one-sale.js';
+import { activeHold, applyHoldPrice } from '#server/safety/sale-holds-repository.js';
 import { createHandoverCode } from './handover-repository.js';
 import {
   declineOtherRequests,
@@ -140,6 +142,11 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (listing.vendor_id !== body.vendor_id)
         throw badRequest("vendor_id is not this listing's seller.");
       if (listing.listing_status !== 'Active') throw conflict('This item is no longer available.');
+      // A listing on hold is its holder's: nobody else asks for it meanwhile.
+      const held = await activeHold(db, listing.listing_id);
+      if (held && held.buyer_id !== user.user_id) {
+        throw conflict(LISTING_ON_HOLD_MESSAGE, 'listing_on_hold');
+      }
       if ((await requestsByBuyerForListing(db, user.user_id, body.listing_id)).length > 0) {
         throw conflict('Request Already Sent');
       }
@@ -149,7 +156,7 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         .transaction()
         .execute(async (trx) => {
           await lockListing(trx, app.dialect, listing.listing_id);
-          return insertRequest(trx, {
+          const requestId = await insertRequest(trx, {
             buyer_id: user.user_id,
             vendor_id: listing.vendor_id,
             listing_id: listing.listing_id,
@@ -157,6 +164,9 @@ export const deliveryRequestRoutes: FastifyPluginAsyncZod = async (app) => {
             buyer_special_request: body.buyer_special_request,
             require_handover_code: body.require_handover_code ?? 0,
           });
+          // The holder pays what the seller agreed to (an accepted offer), not the listed price.
+          if (held?.agreed_cents != null) await applyHoldPrice(trx, requestId, held.agreed_cents);
+          return requestId;
         })
         .catch((error: unknown) => {
           // The same buyer's second request racing the first (a double tap, two tabs) passes the

@@ -81,7 +81,7 @@ export function editListing(
   listingId: number,
   edit: ListingEdit,
   guard: (trx: Db) => Promise<void> = async () => undefined,
-): Promise<{ priceDrop: PriceDrop | null }> {
+): Promise<{ priceDrop: PriceDrop | null; priceChanged: boolean }> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('listings')
@@ -112,10 +112,11 @@ export function editListing(
     }
     let priceDrop: PriceDrop | null = null;
     const toCents = price === undefined ? undefined : Math.round(price * 100);
-    if (toCents !== undefined && toCents !== current.price_cents) {
+    const priceChanged = toCents !== undefined && toCents !== current.price_cents;
+    if (priceChanged) {
       priceDrop = await changePrice(trx, listingId, current.price_cents, toCents);
     }
     if (photos !== undefined) await setPhotos(trx, current.product_id, photos);
-    return { priceDrop };
+    return { priceDrop, priceChanged };
   });
 }

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editListingBody, listingDetail, listingParams } from '#shared/schemas/listings.js';
+import { OFFER_CLOSED_REASONS } from '#shared/sales.js';
 import { badRequest, conflict } from '#server/lib/http-error.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { refuseChangeOfAgreed } from '#server/safety/open-orders.js';
+import { closeOpenOffers, findOffer } from '#server/safety/sale-holds-repository.js';
 import { agreedChanges } from './agreed-changes.js';
 import { editListing } from './edit-repository.js';
 import { ownListing, sellerOnly } from './listing-owner.js';
@@ -66,7 +68,7 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each edit may tell everyone who keeps the listing: edits spend a daily allowance.
       await spendFloodAllowance(app, owned.vendor_id, ['listingEditsPerDay']);
       await resolved?.keep();
-      const { priceDrop } = await editListing(
+      const { priceDrop, priceChanged } = await editListing(
         db,
         app.dialect,
         listingId,
@@ -78,6 +80,18 @@ export const listingEditRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const updated = (await findListing(db, listingId))!;
       if (priceDrop) await tellFavoriters(app, updated, { drop: priceDrop });
+      // Open offers were made against the old price: they close, their buyers read why.
+      if (priceChanged) {
+        for (const offerId of await closeOpenOffers(
+          db,
+          listingId,
+          OFFER_CLOSED_REASONS.priceChanged,
+        )) {
+          const closed = await findOffer(db, offerId);
+          if (closed)
+            await app.notify({ type: 'offer.changed', actorId: owned.vendor_id, offer: closed });
+        }
+      }
       return [{ ...updated, photos: await photosOf(db, updated.product_id, updated.thumbnail) }];
     },
   );

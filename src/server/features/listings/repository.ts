@@ -86,7 +86,22 @@ export async function randomActiveListings(db: Db, wanted = FEATURED_COUNT): Pro
   const hi = Number(range?.hi ?? 0);
   if (!hi) return [];
   const span = hi - lo + 1;
-  const active = () => listingQuery(db).where('listings.listing_status', '=', 'Active');
+  // A listing on hold for a buyer leaves the featured items until the hold ends.
+  const now = nowIso();
+  const active = () =>
+    listingQuery(db)
+      .where('listings.listing_status', '=', 'Active')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('sale_holds')
+              .select('sale_holds.hold_id')
+              .whereRef('sale_holds.listing_id', '=', 'listings.listing_id')
+              .where('sale_holds.status', '=', 'Active')
+              .where('sale_holds.expires_at', '>', now),
+          ),
+        ),
+      );
   const found = new Map<number, ListingRow>();
   const add = (rows: ListingRow[]) => {
     for (const row of rows) if (found.size < wanted) found.set(row.listing_id, row);
@@ -120,12 +135,27 @@ export async function randomActiveListings(db: Db, wanted = FEATURED_COUNT): Pro
   return shuffle([...found.values()]).map(toListing);
 }
 
+/**
+ * "Sold Items": the seller's listings with a sale on record, or marked Sold (a listing sold
+ * before sales were recorded has its sale since migration 2026-12-13-sales; counting both keeps
+ * every one counted once).
+ */
 export async function soldCountOf(db: Db, vendorId: number) {
   const row = await db
     .selectFrom('listings')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('vendor_id', '=', vendorId)
-    .where('listing_status', '=', 'Sold')
+    .where((eb) =>
+      eb.or([
+        eb('listing_status', '=', 'Sold'),
+        eb.exists(
+          eb
+            .selectFrom('sales')
+            .select('sales.sale_id')
+            .whereRef('sales.listing_id', '=', 'listings.listing_id'),
+        ),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

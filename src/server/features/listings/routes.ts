@@ -22,10 +22,21 @@ import {
   updateListingBody,
   userIdParams,
 } from '#shared/schemas/listings.js';
-import { conflict, forbidden, notFound } from '#server/lib/http-error.js';
+import { HOLD_MESSAGES, OFFER_CLOSED_REASONS } from '#shared/sales.js';
+import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { answerVaries, sharedAnswer } from '#server/plugins/cache-control.js';
 import { owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { spendFloodAllowance } from '#server/safety/flood-limit.js';
+import {
+  activeHold,
+  agreedPriceCents,
+  closeOpenOffers,
+  dealtAbout,
+  endHold,
+  findOffer,
+  recordSale,
+  undoMarkedSale,
+} from '#server/safety/sale-holds-repository.js';
 import { requireSelf } from '#server/plugins/session.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { ownListing, sellerOnly } from './listing-owner.js';
@@ -139,6 +150,13 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       const found = await findListing(db, r.params.id);
       if (found) {
         const detail = { ...found, photos: await photosOf(db, found.product_id, found.thumbnail) };
+        // Who it is held for: only its seller and that buyer read it.
+        if (found.on_hold && r.user) {
+          const hold = await activeHold(db, found.listing_id);
+          if (hold && (hold.seller_id === r.user.user_id || hold.buyer_id === r.user.user_id)) {
+            detail.held_for = hold.buyer_id;
+          }
+        }
         return reply.type(JSON_UTF8).send(JSON.stringify([detail]) as never);
       }
       // A hidden listing is gone for everyone but its seller and moderators.
@@ -256,6 +274,44 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (r) => activeListingsOf(db, r.params.user_id),
   );
 
+  /** A buyer named with "Mark as Sold": someone who dealt with the seller about the listing. */
+  async function checkBuyer(
+    owned: { listing_id: number; vendor_id: number },
+    status: string | undefined,
+    buyerId: number,
+  ) {
+    if (status !== 'Sold') throw badRequest('buyer_id goes with listing_status Sold.');
+    if (buyerId === owned.vendor_id) throw badRequest('You cannot sell your item to yourself.');
+    if (!(await dealtAbout(db, owned.listing_id, owned.vendor_id, buyerId))) {
+      throw conflict(HOLD_MESSAGES.buyerNotKnown);
+    }
+  }
+
+  /** "Mark as Sold" records a sale (how: other) at the agreed price, and closes open offers. */
+  async function recordMarkedSale(
+    owned: { listing_id: number; vendor_id: number },
+    buyerId: number | null,
+    actorId: number,
+  ) {
+    const price = await agreedPriceCents(db, owned.listing_id, buyerId);
+    await recordSale(db, {
+      listing_id: owned.listing_id,
+      seller_id: owned.vendor_id,
+      buyer_id: buyerId,
+      agreed_price_cents: price ?? 0,
+      how: 'other',
+    });
+    await closeOffers(owned.listing_id, OFFER_CLOSED_REASONS.sold, actorId);
+  }
+
+  /** Closes the listing's open offers; their buyers hear why. */
+  async function closeOffers(listingId: number, reason: string, actorId: number) {
+    for (const offerId of await closeOpenOffers(db, listingId, reason)) {
+      const closed = await findOffer(db, offerId);
+      if (closed) await app.notify({ type: 'offer.changed', actorId, offer: closed });
+    }
+  }
+
   app.put(
     '/api/listing/:id',
     {
@@ -264,7 +320,8 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     },
     async (request) => {
       const owned = await ownListing(db, request, request.params.id);
-      const { availability, listing_status } = request.body;
+      const { availability, listing_status, buyer_id } = request.body;
+      if (buyer_id !== undefined) await checkBuyer(owned, listing_status, buyer_id);
       // A sale tells everyone who keeps the listing: changes spend the edits' daily allowance.
       await spendFloodAllowance(app, owned.vendor_id, ['listingEditsPerDay']);
       await changeListingStatus(db, dialect, request.params.id, {
@@ -275,7 +332,11 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       });
       const updated = await findListing(db, request.params.id);
       if (updated && owned.listing_status === 'Active' && listing_status === 'Sold') {
+        await recordMarkedSale(owned, buyer_id ?? null, request.user!.user_id);
         await tellFavoriters(app, updated, 'sold');
+      }
+      if (owned.listing_status === 'Sold' && listing_status === 'Active') {
+        await undoMarkedSale(db, owned.listing_id);
       }
       return updated ? [updated] : [];
     },
@@ -288,10 +349,12 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       schema: { params: listingParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
-      await ownListing(db, request, request.params.id);
+      const owned = await ownListing(db, request, request.params.id);
       if (!(await softDeleteListing(db, request.params.id))) {
         throw conflict('This listing has a delivery under way and cannot be deleted yet.');
       }
+      await endHold(db, owned.listing_id, 'Released');
+      await closeOffers(owned.listing_id, OFFER_CLOSED_REASONS.removed, owned.vendor_id);
       return { message: 'Listing deleted.' };
     },
   );

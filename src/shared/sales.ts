@@ -1,0 +1,112 @@
+/**
+ * A sale, start to finish (docs/sales-states.md, docs/decisions/030-sales.md): the states of
+ * offers, holds and sales, who may move them, and their limits. Free of zod, so screens read it
+ * without loading the schemas.
+ */
+
+/** An offer waits for its buyer's answer this long, and a counter for the buyer's. */
+export const OFFER_LAPSE_HOURS = 48;
+/** A hold reserves the listing for its buyer this long; the seller may extend it once. */
+export const HOLD_HOURS = 48;
+export const HOLD_EXTENSIONS = 1;
+export const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Pending: waits for the seller. Countered: the seller named another amount, waits for the
+ * buyer. Accepted holds the listing for the buyer. The others are finished: Declined (by the
+ * side that was asked), Withdrawn (the buyer took it back), Lapsed (nobody answered in
+ * OFFER_LAPSE_HOURS), Closed (the listing changed: `closed_reason` says how).
+ */
+export const OFFER_STATUSES = [
+  'Pending',
+  'Countered',
+  'Accepted',
+  'Declined',
+  'Withdrawn',
+  'Lapsed',
+  'Closed',
+] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const OPEN_OFFER_STATUSES = ['Pending', 'Countered'] as const satisfies OfferStatus[];
+export const isOpenOffer = (status: OfferStatus) =>
+  (OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(status);
+
+/** What the two sides may do to an offer. */
+export const OFFER_ACTIONS = ['accept', 'decline', 'counter', 'offer', 'withdraw'] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+export type OfferSide = 'buyer' | 'seller';
+
+/**
+ * Whose move it is, and which: the seller answers a Pending offer (accept, decline, counter);
+ * the buyer answers a counter (accept, decline, or offer again with a new amount) and may take
+ * back their own Pending offer (withdraw). Anything else is refused with the reason.
+ */
+export function offerMove(
+  status: OfferStatus,
+  side: OfferSide,
+  action: OfferAction,
+): { to: OfferStatus } | { refused: string } {
+  if (!isOpenOffer(status)) return { refused: OFFER_MESSAGES.finished(status) };
+  if (status === 'Pending') {
+    if (side === 'seller') {
+      if (action === 'accept') return { to: 'Accepted' };
+      if (action === 'decline') return { to: 'Declined' };
+      if (action === 'counter') return { to: 'Countered' };
+    } else if (action === 'withdraw') {
+      return { to: 'Withdrawn' };
+    }
+    return { refused: OFFER_MESSAGES.notYourMove };
+  }
+  // Countered: the buyer's move.
+  if (side === 'buyer') {
+    if (action === 'accept') return { to: 'Accepted' };
+    if (action === 'decline') return { to: 'Declined' };
+    if (action === 'offer') return { to: 'Pending' };
+    if (action === 'withdraw') return { to: 'Withdrawn' };
+  }
+  return { refused: OFFER_MESSAGES.notYourMove };
+}
+
+/** The reason line of an offer the listing closed. */
+export const OFFER_CLOSED_REASONS = {
+  priceChanged: 'The price changed',
+  sold: 'The item was sold',
+  removed: 'The listing was removed',
+  heldForAnother: 'The item is on hold for another buyer',
+} as const;
+
+export const OFFER_MESSAGES = {
+  ownListing: 'You cannot make an offer on your own item.',
+  notActive: 'This item is no longer available.',
+  oneOpen:
+    'You already have an open offer on this item. Wait for the answer, or withdraw it first.',
+  notYourMove: 'It is not your move on this offer.',
+  notYours: 'This offer is not yours.',
+  amountNeeded: 'Counter and offer again need an amount.',
+  finished: (status: OfferStatus) =>
+    `This offer is ${status.toLowerCase()}: it can no longer change.`,
+} as const;
+
+/**
+ * Active: the listing is reserved for its buyer until `expires_at`. Finished: Released (the
+ * seller let it go), Lapsed (its time ran out), Completed (the item was sold, to anyone).
+ */
+export const HOLD_STATUSES = ['Active', 'Released', 'Lapsed', 'Completed'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+export const HOLD_ACTIONS = ['release', 'extend'] as const;
+export type HoldAction = (typeof HOLD_ACTIONS)[number];
+
+export const LISTING_ON_HOLD_MESSAGE = 'This item is on hold for another buyer.';
+export const HOLD_MESSAGES = {
+  already: 'This item is already on hold. Release that hold first.',
+  needsTalk: 'Hold an item only for someone who wrote to you about it or made an offer.',
+  ownListing: 'You cannot hold your own item for yourself.',
+  extendedOnce: `A hold can be extended only ${HOLD_EXTENSIONS === 1 ? 'once' : `${HOLD_EXTENSIONS} times`}.`,
+  finished: (status: HoldStatus) =>
+    `This hold is ${status.toLowerCase()}: it can no longer change.`,
+  buyerNotKnown: 'Name a buyer who wrote to you about this item, made an offer or had it on hold.',
+} as const;
+
+/** How a sale happened. */
+export const SALE_HOWS = ['meeting', 'delivery', 'other'] as const;
+export type SaleHow = (typeof SALE_HOWS)[number];
