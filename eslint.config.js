@@ -6,6 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { rooms } from './scripts/eslint/rooms.js';
 
+/** A native button or a component named like one, and a class list with a .btn style in it. */
+const BUTTONS = '/^(button|[A-Z]\\w*Button)$/';
+const BTN_CLASS = '/(^|\\s)btn(-|\\s|$)/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +62,21 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { rooms },
     rules: { 'rooms/rooms': 'error' },
+  },
+  // One way to draw a button: <Button> (components/ui/button.tsx) writes the .btn classes.
+  {
+    files: ['src/client/**/*.tsx'],
+    ignores: ['src/client/components/ui/button.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `JSXOpeningElement[name.name=${BUTTONS}] > JSXAttribute[name.name='className'] :matches(Literal[value=${BTN_CLASS}], TemplateElement[value.raw=${BTN_CLASS}])`,
+          message:
+            'Use <Button variant size block> (components/ui/button.tsx), not the .btn classes.',
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { promptInstall, useInstallWay } from '#client/lib/install-offer.js';
+import { Button } from '#client/components/ui/button.js';
 import './install-app-button.css';
 
 // Only iPhones and iPads ever open it.
@@ -22,25 +23,32 @@ export function InstallAppButton({ place, onChoose }: InstallAppButtonProps) {
   const way = useInstallWay();
   const [sheet, setSheet] = useState(false);
   if (!way && !sheet) return null;
-  const button = way && (
-    <button
-      type="button"
-      className={{ header: 'install-app-button', menu: undefined, card: 'btn btn-large' }[place]}
-      aria-label={place === 'header' ? 'Install app' : undefined}
-      onClick={() => {
-        onChoose?.();
-        if (way === 'ios') setSheet(true);
-        else promptInstall();
-      }}
-    >
-      {place === 'header' && (
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 4v10m-4-4 4 4 4-4M5 19h14" />
-        </svg>
-      )}
-      <span className={place === 'header' ? 'install-app-text' : undefined}>Install app</span>
-    </button>
-  );
+  const act = () => {
+    onChoose?.();
+    if (way === 'ios') setSheet(true);
+    else promptInstall();
+  };
+  const button =
+    way &&
+    (place === 'card' ? (
+      <Button size="large" onClick={act}>
+        <span>Install app</span>
+      </Button>
+    ) : (
+      <button
+        type="button"
+        className={place === 'header' ? 'install-app-button' : undefined}
+        aria-label={place === 'header' ? 'Install app' : undefined}
+        onClick={act}
+      >
+        {place === 'header' && (
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 4v10m-4-4 4 4 4-4M5 19h14" />
+          </svg>
+        )}
+        <span className={place === 'header' ? 'install-app-text' : undefined}>Install app</span>
+      </button>
+    ));
   return (
     <>
       {place === 'menu' ? <li>{button}</li> : button}

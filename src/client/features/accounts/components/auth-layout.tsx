@@ -49,7 +49,7 @@ export function AuthForm({
         {children}
         <FormAlert id={errorId}>{error}</FormAlert>
         {remedy}
-        <SubmitButton busy={busy} busyText={busyText} className="btn btn-block">
+        <SubmitButton busy={busy} busyText={busyText} block>
           {submitLabel}
         </SubmitButton>
       </FormControls>

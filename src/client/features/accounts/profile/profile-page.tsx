@@ -21,6 +21,7 @@ import { VerifyEmailBanner } from './components/verify-email-banner';
 import { Section } from '#client/components/ui/section.js';
 import '#client/features/accounts/profile/profile.css';
 import '#client/components/ui/stat-row.css';
+import { Button } from '#client/components/ui/button.js';
 
 /** The listings area's form for a new listing, given by the app shell (app/pages). */
 export type CreateListing = ComponentType<{ vendorId: number; onClose: () => void }>;
@@ -57,9 +58,9 @@ function Profile({ user, CreateListing }: { user: SessionUser; CreateListing: Cr
             {isCourier && <span className="badge">Courier</span>}
           </p>
         </div>
-        <button type="button" className="btn btn-gold" onClick={() => setCreating(true)}>
+        <Button variant="gold" onClick={() => setCreating(true)}>
           Create Listing
-        </button>
+        </Button>
       </section>
 
       <ReturnNote />
@@ -91,9 +92,7 @@ function Profile({ user, CreateListing }: { user: SessionUser; CreateListing: Cr
       </Section>
 
       <div className="btn-row section">
-        <button type="button" className="btn" onClick={() => void navigate('/OrderStatus')}>
-          Order Status
-        </button>
+        <Button onClick={() => void navigate('/OrderStatus')}>Order Status</Button>
         {!isCourier && (
           <MutationButton mutation={becomeCourier} busyText="Signing you up…">
             Become a Courier

@@ -4,6 +4,7 @@ import { QueryView } from '#client/components/ui/status.js';
 import { useBlocks, useUnblock } from '#client/lib/queries/safety.js';
 import { shortUsDate } from '#client/lib/format.js';
 import '#client/components/safety/safety.css';
+import { Button } from '#client/components/ui/button.js';
 
 /** Settings: the people the user blocked, each with Unblock. */
 export function BlockedPeople() {
@@ -18,14 +19,13 @@ export function BlockedPeople() {
               <li key={person.user_id}>
                 <Link to={`/userProfile?id=${person.user_id}`}>{person.username}</Link>{' '}
                 <span className="meta">since {shortUsDate(person.blocked_at)}</span>{' '}
-                <button
-                  type="button"
-                  className="btn btn-outline"
+                <Button
+                  variant="outline"
                   disabled={unblock.isPending}
                   onClick={() => unblock.mutate(person.user_id)}
                 >
                   Unblock<span className="visually-hidden"> {person.username}</span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

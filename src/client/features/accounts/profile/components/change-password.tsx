@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
 import { FormAlert, SubmitButton, TextField } from '#client/components/ui/fields.js';
 import { useChangePassword } from '../api/profile-api';
+import { Button } from '#client/components/ui/button.js';
 
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -38,9 +39,9 @@ export function ChangePassword() {
     return (
       <div className="section">
         {done}
-        <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
+        <Button variant="outline" onClick={() => setOpen(true)}>
           Change password
-        </button>
+        </Button>
       </div>
     );
   }
@@ -68,9 +69,8 @@ export function ChangePassword() {
           <SubmitButton busy={change.isPending} busyText="Changing…">
             Change password
           </SubmitButton>
-          <button
-            type="button"
-            className="btn btn-outline"
+          <Button
+            variant="outline"
             onClick={() => {
               setOpen(false);
               setForm(EMPTY);
@@ -78,7 +78,7 @@ export function ChangePassword() {
             }}
           >
             Close
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -10,6 +10,7 @@ import {
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSignOut } from '#client/lib/sign-out.js';
 import { useDeleteAccount } from '../api/profile-api';
+import { Button } from '#client/components/ui/button.js';
 
 const PROBLEM_ID = 'delete-problem';
 
@@ -47,9 +48,9 @@ export function DeleteAccount() {
     return (
       <div className="leave-part">
         <p>Deleting your account cannot be undone.</p>
-        <button type="button" className="btn btn-danger" onClick={() => setOpen(true)}>
+        <Button variant="danger" onClick={() => setOpen(true)}>
           Delete account
-        </button>
+        </Button>
       </div>
     );
   }
@@ -85,12 +86,12 @@ export function DeleteAccount() {
       />
       <FormAlert id={PROBLEM_ID}>{problem}</FormAlert>
       <div className="btn-row">
-        <SubmitButton busy={remove.isPending} busyText="Deleting…" className="btn btn-danger">
+        <SubmitButton busy={remove.isPending} busyText="Deleting…" variant="danger">
           Delete my account
         </SubmitButton>
-        <button type="button" className="btn btn-outline" onClick={close}>
+        <Button variant="outline" onClick={close}>
           Cancel
-        </button>
+        </Button>
       </div>
     </Form>
   );

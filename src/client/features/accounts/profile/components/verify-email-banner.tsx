@@ -4,6 +4,7 @@ import { FormAlert, TextField } from '#client/components/ui/fields.js';
 import { useResendVerification, useVerifyEmail } from '#client/lib/email-verification.js';
 import { useEmailVerificationRequired } from '#client/lib/queries/config.js';
 import '../verify-email-banner.css';
+import { Button } from '#client/components/ui/button.js';
 
 /**
  * Until the campus e-mail is confirmed, the profile asks for the mailed code: the account may
@@ -52,16 +53,15 @@ export function VerifyEmailBanner({ user }: { user: SessionUser }) {
           value={code}
           onValue={setCode}
         />
-        <button type="submit" className="btn" disabled={verify.isPending || code.trim() === ''}>
+        <Button type="submit" disabled={verify.isPending || code.trim() === ''}>
           {verify.isPending ? 'Checking…' : 'Verify'}
-        </button>
+        </Button>
       </form>
       <FormAlert id="verify-error">{verify.isError && verify.error.message}</FormAlert>
       <p className="verify-again">
         No mail? Look in the spam folder, or{' '}
-        <button
-          type="button"
-          className="btn btn-outline"
+        <Button
+          variant="outline"
           disabled={resend.isPending}
           onClick={() => {
             verify.reset();
@@ -69,7 +69,7 @@ export function VerifyEmailBanner({ user }: { user: SessionUser }) {
           }}
         >
           {resend.isPending ? 'Sending…' : 'Send again'}
-        </button>
+        </Button>
       </p>
       {resend.isSuccess && (
         <p className="form-success" role="status">

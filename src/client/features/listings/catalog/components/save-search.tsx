@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SearchQuery } from '#shared/schemas/listings.js';
 import { SignInFirst } from '#client/components/sign-in-first.js';
+import { Button } from '#client/components/ui/button.js';
 import { ApiError } from '#client/lib/api.js';
 import { useSaveSearch } from '../api/save-search-api';
 import '#client/features/listings/catalog/save-search.css';
@@ -29,14 +30,13 @@ export function SaveSearch({ search }: { search: SearchQuery }) {
             </p>
           ) : (
             <>
-              <button
-                type="button"
-                className="btn btn-outline"
+              <Button
+                variant="outline"
                 disabled={save.isPending}
                 onClick={() => save.mutate({ search, userId: user.user_id })}
               >
                 {save.isPending ? 'Saving…' : LABEL}
-              </button>
+              </Button>
               {error && (
                 <p className="form-error" role="alert">
                   {error}
