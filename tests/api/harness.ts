@@ -23,6 +23,7 @@ import type { BackupTiming } from '#server/backup/schedule.js';
 import type { SessionUser } from '#shared/schemas/accounts.js';
 import { freshDatabase } from '../fixtures/postgres.js';
 import { startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
+import { streamsOf } from './sse-client.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -204,6 +205,18 @@ export async function listening(ctx: TestContext): Promise<string> {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/**
+ * The app for this test file listening on a free loopback port (`base`), with the event
+ * streams its tests open there (`streams.open(cookie)`), closed before the app.
+ */
+export async function listeningAppForFile(options: Parameters<typeof createTestApp>[0] = {}) {
+  const ctx = await appForFile(options);
+  const base = await listening(ctx);
+  const streams = streamsOf(() => base);
+  afterAll(() => streams.closeAll());
+  return { ctx, base, streams };
 }
 
 /** Mail settings that send through an SMTP server at `smtpUrl` (a stand-in in this process). */

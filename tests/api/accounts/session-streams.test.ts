@@ -13,31 +13,21 @@ import { MAX_STREAMS_PER_USER } from '#shared/live.js';
 import { createUser } from '#server/db/factories.js';
 import {
   as,
-  createTestApp,
+  listeningAppForFile,
   secondInstance,
   sessionCookie,
   signedInUser,
   type Actor,
   type TestContext,
 } from '../harness.js';
-import { openSse, streamsOf, type SseConnection } from '../sse-client.js';
+import { openSse, type SseConnection } from '../sse-client.js';
 import { resetTokenFor } from '../data.js';
 
-let ctx: TestContext;
 const baseOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const streams = streamsOf(() => baseOf(ctx.app));
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
+const { ctx, streams } = await listeningAppForFile();
 afterEach(() => {
   vi.useRealTimers();
-});
-afterAll(async () => {
-  streams.closeAll();
-  await ctx.close();
 });
 
 const stream = (actor: Actor, app = ctx.app) => streams.open(actor.cookie, baseOf(app));

@@ -3,32 +3,12 @@
  * cannot lie about a delivery's life, and a pool that tells other couriers only that a delivery
  * left it.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_TIME_AHEAD_MS } from '#shared/delivery.js';
 import { acceptRequest, courier, parties, requestDelivery, unassignedDelivery } from '../data.js';
-import {
-  as,
-  createTestApp,
-  signedInUser,
-  snapshot,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
-import { streamsOf } from '../sse-client.js';
+import { as, listeningAppForFile, signedInUser, snapshot, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-const streams = streamsOf(
-  () => `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`,
-);
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  streams.closeAll();
-  await ctx.close();
-});
+const { ctx, streams } = await listeningAppForFile();
 
 const url = (id: number) => `/api/delivery_instruction/${id}`;
 const claim = (actor: Actor, id: number) =>

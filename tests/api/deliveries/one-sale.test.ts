@@ -4,26 +4,13 @@
  * under way (409 listing_taken), even when two arrive at once, and the listing cannot be made
  * Active again meanwhile.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { courier, listingOf } from '../data.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
-import { streamsOf } from '../sse-client.js';
+import { as, listeningAppForFile, signedInUser, type Actor } from '../harness.js';
 
-let ctx: TestContext;
-const streams = streamsOf(
-  () => `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`,
-);
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  streams.closeAll();
-  await ctx.close();
-});
+const { ctx, streams } = await listeningAppForFile();
 
 /** A seller's listing and `n` buyers who each asked for its delivery. */
 async function wanted(n: number) {

@@ -4,57 +4,15 @@ import { CreateListingModal } from '#client/features/listings/create/create-list
 import { IMAGE_MAX_BYTES } from '#shared/constants.js';
 import { never, offline, reply, stubApi } from '../support/fetch-stub';
 import { renderAt } from '../support/render';
+import { stubXhr, xhrStub } from '../support/xhr';
 import { NO_ANSWER_MESSAGE } from '#client/components/ui/status.js';
 
-/** XMLHttpRequest at the network boundary: records the request and answers as told. */
-interface Sent {
-  method: string;
-  url: string;
-  body: Record<string, unknown>;
-}
-let sent: Sent[] = [];
-let answer: { status: number; body: unknown } | 'network-error' = { status: 201, body: {} };
-/** When set, the response waits until the test calls `respond()`. */
-let hold = false;
-let respond: (() => void) | null = null;
-
-class FakeXhr {
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  private method = '';
-  private url = '';
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: string) {
-    sent.push({ method: this.method, url: this.url, body: JSON.parse(body) });
-    const finish = () => {
-      if (answer === 'network-error') return this.onerror?.();
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      this.onload?.();
-    };
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
-      if (hold) respond = finish;
-      else finish();
-    }, 0);
-  }
-}
-
+const xhr = xhrStub();
 beforeEach(() => {
-  sent = [];
-  hold = false;
-  respond = null;
-  answer = { status: 201, body: { listing_id: 77, product_id: 70, thumbnail: '/uploads/x.webp' } };
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  stubXhr(xhr, {
+    status: 201,
+    body: { listing_id: 77, product_id: 70, thumbnail: '/uploads/x.webp' },
+  });
 });
 
 const png = (name = 'lamp.png', size?: number) => {
@@ -116,7 +74,7 @@ describe('create listing modal', () => {
     await fillNew(user);
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please upload an image.');
-    expect(sent).toHaveLength(0);
+    expect(xhr.sent).toHaveLength(0);
   });
 
   it('refuses images over 10 MB: "Image must be 10MB or less."', async () => {
@@ -128,7 +86,7 @@ describe('create listing modal', () => {
     await fillNew(user);
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Image must be 10MB or less.');
-    expect(sent).toHaveLength(0);
+    expect(xhr.sent).toHaveLength(0);
   });
 
   it('accepts an image of exactly 10 MB', async () => {
@@ -150,7 +108,7 @@ describe('create listing modal', () => {
       'Please enter a valid numeric value for the price.',
     );
     expect(screen.getByLabelText('Price ($)')).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toHaveLength(0);
+    expect(xhr.sent).toHaveLength(0);
   });
 
   it.each([
@@ -166,7 +124,7 @@ describe('create listing modal', () => {
     await fillNew(user, { [field]: '' });
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(sent).toHaveLength(0);
+    expect(xhr.sent).toHaveLength(0);
   });
 
   it('uploads the image as a base64 data URL with its mimetype, then says "Listing created!"', async () => {
@@ -176,19 +134,19 @@ describe('create listing modal', () => {
     await user.upload(screen.getByLabelText('Image'), png());
     expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
     await fillNew(user);
-    hold = true;
+    xhr.hold = true;
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(await screen.findByText(/Uploading… 50%/)).toBeVisible();
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '50');
     expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
-    respond!();
+    xhr.respond!();
     expect(await screen.findByRole('status')).toHaveTextContent('Listing created!');
     expect(screen.getByRole('link', { name: 'View listing' })).toHaveAttribute(
       'href',
       '/productListing/77',
     );
-    expect(sent[0]!.url).toBe('/api/listing');
-    expect(sent[0]!.body).toEqual({
+    expect(xhr.sent[0]!.url).toBe('/api/listing');
+    expect(xhr.sent[0]!.body).toEqual({
       thumbnail: 'data:image/png;base64,iVBORw0KGgo=',
       mimetype: 'image/png',
       title: 'Desk lamp',
@@ -211,16 +169,16 @@ describe('create listing modal', () => {
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Discount must be a number from 0 to 100.');
     expect(discount).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toHaveLength(0);
+    expect(xhr.sent).toHaveLength(0);
     await user.clear(discount);
     await user.type(discount, '20');
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Listing created!');
-    expect(sent[0]!.body).toMatchObject({ price: 12.5, discount: 20 });
+    expect(xhr.sent[0]!.body).toMatchObject({ price: 12.5, discount: 20 });
   });
 
   it('shows "Error creating listing: {message}" when the server refuses', async () => {
-    answer = { status: 400, body: { message: 'That file is not an image we can read.' } };
+    xhr.answer = { status: 400, body: { message: 'That file is not an image we can read.' } };
     stubApi({});
     const { user } = open();
     await chooseNew(user);
@@ -233,7 +191,7 @@ describe('create listing modal', () => {
   });
 
   it('falls back to "Failed to create listing" when there is no server message', async () => {
-    answer = 'network-error';
+    xhr.answer = 'network-error';
     stubApi({});
     const { user } = open();
     await chooseNew(user);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '#shared/schemas/listings.js';
 import { Favorite } from '#client/components/favorite.js';
 import { FavoritesPage } from '#client/features/listings/catalog/favorites-page.js';
@@ -9,37 +9,11 @@ import { EditListingPage } from '#client/features/listings/edit-listing-page.js'
 import { makeListing, signIn } from '../support/data';
 import { reply, stubApi } from '../support/fetch-stub';
 import { currentPath, renderAt } from '../support/render';
+import { stubXhr, xhrStub } from '../support/xhr';
 
-/** XMLHttpRequest at the network boundary (the edit's upload): records it, answers as told. */
-let sent: { method: string; url: string; body: Record<string, unknown> }[] = [];
-let answer: { status: number; body: unknown } = { status: 200, body: [] };
-class FakeXhr {
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private method = '';
-  private url = '';
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: string) {
-    sent.push({ method: this.method, url: this.url, body: JSON.parse(body) });
-    setTimeout(() => {
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      this.onload?.();
-    }, 0);
-  }
-}
-
+const xhr = xhrStub();
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  stubXhr(xhr, { status: 200, body: [] });
 });
 
 const PHOTOS = ['/uploads/a.webp', '/uploads/b.webp', '/uploads/c.webp'];
@@ -61,7 +35,7 @@ describe('edit listing screen', () => {
   it('sends only what changed, with the photos in their new order, then shows the listing', async () => {
     signIn();
     stubApi({ 'GET /api/listing/11': [detail()] });
-    answer = { status: 200, body: [detail({ price: 9 })] };
+    xhr.answer = { status: 200, body: [detail({ price: 9 })] };
     const { user, router } = openEdit();
     const price = await screen.findByLabelText('Price ($)');
     expect(screen.getByLabelText('Title')).toHaveValue('IKEA desk lamp');
@@ -78,10 +52,10 @@ describe('edit listing screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(currentPath(router)).toBe('/productListing/11'));
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.method).toBe('PATCH');
-    expect(sent[0]!.url).toBe('/api/listing/11');
-    expect(sent[0]!.body).toEqual({
+    expect(xhr.sent).toHaveLength(1);
+    expect(xhr.sent[0]!.method).toBe('PATCH');
+    expect(xhr.sent[0]!.url).toBe('/api/listing/11');
+    expect(xhr.sent[0]!.body).toEqual({
       price: 9,
       photos: [
         { url: PHOTOS[2] },
@@ -105,13 +79,13 @@ describe('edit listing screen', () => {
     await user.type(screen.getByLabelText('Title'), 'Lamp');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please upload an image.');
-    expect(sent).toHaveLength(0);
+    expect(xhr.sent).toHaveLength(0);
   });
 
   it('shows the server’s words when it refuses the edit', async () => {
     signIn();
     stubApi({ 'GET /api/listing/11': [detail()] });
-    answer = { status: 409, body: { message: 'This listing is sold.', code: 'conflict' } };
+    xhr.answer = { status: 409, body: { message: 'This listing is sold.', code: 'conflict' } };
     const { user } = openEdit();
     await user.type(await screen.findByLabelText('Description'), ' Barely used.');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -126,7 +100,7 @@ describe('edit listing screen', () => {
     stubApi({ 'GET /api/listing/11': [detail()] });
     const message =
       'A buyer has asked for this item: its title, description, price, condition and photos stay as they were agreed until the order is delivered, declined or cancelled. You can still mark it sold.';
-    answer = { status: 409, body: { message, code: 'open_order' } };
+    xhr.answer = { status: 409, body: { message, code: 'open_order' } };
     const { user } = openEdit();
     const price = await screen.findByLabelText('Price ($)');
     await user.clear(price);
