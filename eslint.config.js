@@ -6,6 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { rooms } from './scripts/eslint/rooms.js';
 
+/** Kysely's statement builders, on a handle, a transaction or an expression builder. */
+const KYSELY_BUILDERS =
+  '/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/';
+
 /** A native button or a component named like one, and a class list with a .btn style in it. */
 const BUTTONS = '/^(button|[A-Z]\\w*Button)$/';
 const BTN_CLASS = '/(^|\\s)btn(-|\\s|$)/';
@@ -62,6 +66,33 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { rooms },
     rules: { 'rooms/rooms': 'error' },
+  },
+  // SQL lives in a `*repository.ts` of its area; src/server/db/ holds the engine's own
+  // (connecting, migrations, the helpers repositories build with).
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*repository.ts', 'src/server/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=${KYSELY_BUILDERS}], CallExpression[callee.name=${KYSELY_BUILDERS}]`,
+          message: 'SQL belongs in a *repository.ts of its area: call a function there.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql'],
+              message: 'SQL belongs in a *repository.ts of its area: call a function there.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // One way to draw a button: <Button> (components/ui/button.tsx) writes the .btn classes.
   {

@@ -2,10 +2,9 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { clientConfig } from '#shared/schemas/config.js';
 import type { Config } from './config.js';
-import type { Connection, DialectName } from './db/connect.js';
+import { ping, type Connection, type DialectName } from './db/connect.js';
 import type { Db } from './db/schema.js';
 import { warnFilesOpenToOthers } from './backup/access-check.js';
 import { registerBackupSchedule, type BackupTiming } from './backup/schedule.js';
@@ -171,7 +170,7 @@ export async function buildApp({
         .send({ status: 'stopping', message: STOPPING_MESSAGE, code: 'unavailable' });
     }
     try {
-      await sql`select 1`.execute(app.db);
+      await ping(app.db);
       return { status: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'health check: the database does not answer');

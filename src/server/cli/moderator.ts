@@ -6,6 +6,7 @@ import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { SCRIPT_ACTOR, setModerator } from '../safety/moderator-role.js';
+import { accountByEmail } from '../safety/repository.js';
 import { runWhenMain } from './run-command.js';
 
 const USAGE = 'Usage: npm run moderator -- grant|revoke <campus e-mail>';
@@ -24,11 +25,7 @@ export async function moderatorCommand(
   const database = connect(config.databaseUrl);
   try {
     await migrateToLatest(database);
-    const person = await database.db
-      .selectFrom('users')
-      .select(['user_id', 'username', 'is_moderator'])
-      .where('sfsu_email', '=', email)
-      .executeTakeFirst();
+    const person = await accountByEmail(database.db, email);
     if (!person) return { code: 1, text: `No account has the e-mail ${email}.` };
     const changed = await setModerator(database.db, person, verb === 'grant', SCRIPT_ACTOR);
     const state =

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import { createOwnerOnlyFile, makeOwnerOnlyFolder } from '../lib/owner-only.js';
@@ -56,6 +56,11 @@ function withStatementCache(
       return statement;
     },
   };
+}
+
+/** One round trip: throws when the database does not answer (the health check). */
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export function connect(databaseUrl: string): Connection {

@@ -1,33 +1,23 @@
-import { nowIso } from '../lib/time.js';
-import { hasRow } from '../db/has-row.js';
 import type { Db } from '../db/schema.js';
 import { etagOf, type ImageStore } from './image-store.js';
+import { imageByName, imageExists, insertImage } from './repository.js';
 
 /** Pictures in the `images` table (BLOB on SQLite, bytea on PostgreSQL). */
 export function databaseImageStore(db: Db): ImageStore {
   return {
     async put(image) {
-      await db
-        .insertInto('images')
-        .values({
-          name: image.name,
-          content_type: image.contentType,
-          bytes: image.bytes,
-          byte_size: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          etag: etagOf(image.bytes),
-          created_at: nowIso(),
-        })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
+      await insertImage(db, {
+        name: image.name,
+        content_type: image.contentType,
+        bytes: image.bytes,
+        byte_size: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        etag: etagOf(image.bytes),
+      });
     },
     async get(name) {
-      const row = await db
-        .selectFrom('images')
-        .select(['name', 'content_type', 'bytes', 'width', 'height', 'etag'])
-        .where('name', '=', name)
-        .executeTakeFirst();
+      const row = await imageByName(db, name);
       if (!row) return undefined;
       return {
         name: row.name,
@@ -38,6 +28,6 @@ export function databaseImageStore(db: Db): ImageStore {
         etag: row.etag,
       };
     },
-    has: (name) => hasRow(db.selectFrom('images').select('name').where('name', '=', name)),
+    has: (name) => imageExists(db, name),
   };
 }

@@ -4,19 +4,13 @@
  * so instances racing to make one all end up with the same (docs/decisions/018).
  */
 import type { Db } from '#server/db/schema.js';
-import { nowIso } from './time.js';
+import { insertServerKeyIfAbsent, serverKey } from './server-keys-repository.js';
 
 export async function sharedKey(db: Db, name: string, create: () => string): Promise<string> {
-  const read = () =>
-    db.selectFrom('server_keys').select('value').where('name', '=', name).executeTakeFirst();
-  const found = await read();
+  const found = await serverKey(db, name);
   if (found) return found.value;
-  await db
-    .insertInto('server_keys')
-    .values({ name, value: create(), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  return (await read())!.value;
+  await insertServerKeyIfAbsent(db, name, create());
+  return (await serverKey(db, name))!.value;
 }
 
 /** Loads once and keeps it; loads again after a failure (the database was away). */

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
 import { rowByKey } from '#server/db/row-by-key.js';
 import type { Db, MailOutboxTable } from '#server/db/schema.js';
-import { claimDue } from '#server/lib/queue.js';
+import { claimDue } from '#server/lib/queue-repository.js';
 import { nowIso } from '#server/lib/time.js';
 
 export type QueuedMail = Selectable<MailOutboxTable>;
@@ -40,7 +40,7 @@ export async function insertMail(db: Db, mail: OutgoingMail): Promise<number> {
   return row.mail_id;
 }
 
-/** Claims the next mail that is due (src/server/lib/queue.ts): each goes to one worker. */
+/** Claims the next mail that is due (src/server/lib/queue-repository.ts): each goes to one worker. */
 export async function claimNextMail(
   db: Db,
   dialect: DialectName,

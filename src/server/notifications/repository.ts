@@ -1,10 +1,12 @@
 /**
  * The notification pipeline's SQL: domain events waiting to be told, who hears a notice (the
- * block rule, suspensions, shifts and preferences), and storing what each recipient gets.
+ * block rule, suspensions, shifts and preferences), storing what each recipient gets, message
+ * digests, push devices and forgetting what is old.
  */
 import { sql } from 'kysely';
+import type { DialectName } from '#server/db/connect.js';
 import { NOTIFICATION_KINDS, type PushPayload } from '#shared/notification-kinds.js';
-import type { Db } from '#server/db/schema.js';
+import type { Db, NotificationPreferencesTable } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
 import type { Notice } from './audience.js';
 import type { DomainEvent } from './domain-events.js';
@@ -205,5 +207,114 @@ export async function scheduleDigest(
         .doUpdateSet({ due_at: dueAt })
         .where('message_digests.due_at', 'is', null),
     )
+    .execute();
+}
+
+/** Takes the event out of the queue if this claim still holds it; false when it no longer does. */
+export async function deleteClaimedEvent(
+  trx: Db,
+  claim: { eventId: number; leaseUntil: string },
+): Promise<boolean> {
+  const taken = await trx
+    .deleteFrom('notification_events')
+    .where('event_id', '=', claim.eventId)
+    .where('lease_until', '=', claim.leaseUntil)
+    .executeTakeFirst();
+  return Number(taken.numDeletedRows) === 1;
+}
+
+/** Whether any digest is due at `now`, read without taking a lock. */
+export async function anyDigestDue(db: Db, now: string): Promise<boolean> {
+  const peek = await db
+    .selectFrom('message_digests')
+    .select('user_id')
+    .where('due_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  return peek !== undefined;
+}
+
+/**
+ * The digest due first, with its person and their message mail switch; on PostgreSQL the row
+ * is held until the transaction ends and rows other instances hold are skipped.
+ */
+export function claimDueDigest(trx: Db, dialect: DialectName, now: string) {
+  return trx
+    .selectFrom('message_digests as d')
+    .innerJoin('users as u', 'u.user_id', 'd.user_id')
+    .leftJoin('notification_preferences as p', (join) =>
+      join.onRef('p.user_id', '=', 'd.user_id').on('p.kind', '=', 'message'),
+    )
+    .select([
+      'd.user_id',
+      'd.last_sent_at',
+      'u.first_name',
+      'u.sfsu_email',
+      'u.email_verified',
+      'u.suspended_at',
+      'p.email',
+    ])
+    .where('d.due_at', '<=', now)
+    .orderBy('d.due_at')
+    .limit(1)
+    .$if(dialect === 'postgres', (q) => q.forUpdate('d').skipLocked())
+    .executeTakeFirst();
+}
+
+/** The person's unread message notifications since the last digest, newest first. */
+export function unreadMessageNotices(trx: Db, userId: number, since: string | null, limit: number) {
+  return trx
+    .selectFrom('notifications')
+    .select(['title', 'body', 'url'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'message')
+    .where('read_at', 'is', null)
+    .$if(since !== null, (q) => q.where('created_at', '>', since!))
+    .orderBy('notification_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The digest is no longer due; `sentAt` when one was mailed. */
+export async function closeDigest(trx: Db, userId: number, sentAt: string | null): Promise<void> {
+  await trx
+    .updateTable('message_digests')
+    .set({ due_at: null, ...(sentAt !== null && { last_sent_at: sentAt }) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The switches the person changed, one row a kind. */
+export function preferenceRowsOf(
+  db: Db,
+  userId: number,
+): Promise<Pick<NotificationPreferencesTable, 'kind' | 'push' | 'email'>[]> {
+  return db
+    .selectFrom('notification_preferences')
+    .select(['kind', 'push', 'email'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Forgets a device whose push service said it is gone. */
+export async function deletePushSubscription(db: Db, subscriptionId: number): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('subscription_id', '=', subscriptionId).execute();
+}
+
+/** Where to send to each of these subscriptions (those still there). */
+export function pushDevices(db: Db, subscriptionIds: number[]) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['subscription_id', 'endpoint', 'p256dh', 'auth'])
+    .where('subscription_id', 'in', subscriptionIds)
+    .execute();
+}
+
+/** Forgets notifications read and created before `before`. */
+export async function purgeReadNotifications(db: Db, before: string): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('read_at', 'is not', null)
+    .where('created_at', '<', before)
     .execute();
 }

@@ -11,6 +11,7 @@ import { noticesOf, type Notice } from './audience.js';
 import type { DomainEvent } from './domain-events.js';
 import { noticeMail, type MailLinks } from './mails.js';
 import {
+  deleteClaimedEvent,
   queuePushes,
   recipientsOf,
   recordEvent,
@@ -19,7 +20,7 @@ import {
   wantsEmail,
   wantsPush,
   type Recipient,
-} from './store.js';
+} from './repository.js';
 
 export interface TellContext {
   db: Db;
@@ -50,12 +51,7 @@ export class LeaseLost extends Error {
 
 /** Takes the event out of the queue, if this worker still holds it. */
 async function takeEvent(trx: Db, claim: EventClaim): Promise<void> {
-  const taken = await trx
-    .deleteFrom('notification_events')
-    .where('event_id', '=', claim.eventId)
-    .where('lease_until', '=', claim.leaseUntil)
-    .executeTakeFirst();
-  if (Number(taken.numDeletedRows) !== 1) throw new LeaseLost(claim.eventId);
+  if (!(await deleteClaimedEvent(trx, claim))) throw new LeaseLost(claim.eventId);
 }
 
 /**

@@ -5,12 +5,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
-import { describeError, dueBatches, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
+import { describeError, dueBatches } from '#server/lib/queue.js';
+import { giveUp, purgeFailed, retryLater } from '#server/lib/queue-repository.js';
 import { isoIn } from '#server/lib/time.js';
 import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
 import { sendNextDigest } from './digest.js';
 import type { DomainEvent } from './domain-events.js';
 import type { MailLinks } from './mails.js';
+import { purgeReadNotifications } from './repository.js';
 import { expand, LeaseLost, tell, type Expansion, type Told } from './tell.js';
 import type { NotifyTiming } from './timing.js';
 
@@ -86,11 +88,7 @@ export function createNotificationWorker(options: {
   const purge = async () => {
     const before = isoIn(-timing.keepMs);
     await purgeFailed(db, 'notification_events', before);
-    await db
-      .deleteFrom('notifications')
-      .where('read_at', 'is not', null)
-      .where('created_at', '<', before)
-      .execute();
+    await purgeReadNotifications(db, before);
   };
 
   const loop = createWorkLoop({

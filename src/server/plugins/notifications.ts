@@ -8,7 +8,7 @@ import type { DomainEvent } from '../notifications/domain-events.js';
 import { createPushSender } from '../notifications/push/sender.js';
 import { loadVapid, type Vapid } from '../notifications/push/vapid.js';
 import { createPushWorker } from '../notifications/push/worker.js';
-import { recordEvent } from '../notifications/store.js';
+import { recordEvent } from '../notifications/repository.js';
 import { DEFAULT_NOTIFY_TIMING, type NotifyTiming } from '../notifications/timing.js';
 import { newUnsubscribeSecret, UNSUBSCRIBE_KEY } from '../notifications/unsubscribe-token.js';
 import { createNotificationWorker } from '../notifications/worker.js';

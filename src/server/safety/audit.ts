@@ -1,7 +1,7 @@
 /** The moderators' audit trail: every decision, who made it, on what, why and when. */
 import type { ModerationAction } from '#shared/moderation.js';
 import type { Db } from '#server/db/schema.js';
-import { nowIso } from '#server/lib/time.js';
+import { insertAuditEntry } from './repository.js';
 
 export interface AuditRecord {
   /** The moderator who decided; null when the role changed through configuration or a script. */
@@ -16,17 +16,13 @@ export interface AuditRecord {
 }
 
 export async function recordDecision(db: Db, record: AuditRecord): Promise<void> {
-  await db
-    .insertInto('moderation_audit')
-    .values({
-      moderator_id: record.moderatorId,
-      actor: record.actor,
-      action: record.action,
-      target_type: record.targetType,
-      target_id: record.targetId,
-      target_label: record.targetLabel,
-      reason: record.reason,
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    moderator_id: record.moderatorId,
+    actor: record.actor,
+    action: record.action,
+    target_type: record.targetType,
+    target_id: record.targetId,
+    target_label: record.targetLabel,
+    reason: record.reason,
+  });
 }

@@ -5,19 +5,11 @@
  */
 import { BLOCKED_MESSAGE } from '#shared/moderation.js';
 import type { Db } from '#server/db/schema.js';
+import { blocksBetween } from './repository.js';
 
 /** Has either of the two blocked the other? Which one, when the caller blocked. */
 export async function blockBetween(db: Db, callerId: number, otherId: number) {
-  const rows = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', callerId), eb('blocked_id', '=', otherId)]),
-        eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', callerId)]),
-      ]),
-    )
-    .execute();
+  const rows = await blocksBetween(db, callerId, otherId);
   if (rows.length === 0) return null;
   return rows.some((r) => r.blocker_id === callerId) ? 'caller-blocked' : 'blocked-by-other';
 }

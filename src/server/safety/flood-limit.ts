@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { FLOOD_LIMITS, FLOOD_MESSAGES, type FloodLimitName } from '#shared/moderation.js';
-import { fixedWindow } from '#server/db/fixed-window.js';
 import type { Db } from '#server/db/schema.js';
 import { httpError } from '#server/lib/http-error.js';
 import { nowIso } from '#server/lib/time.js';
+import { floodWindowStart, spendFloodUnit } from './repository.js';
 
 const REFUSED = Symbol('flood limit reached');
 
@@ -18,21 +18,7 @@ async function spend(db: Db, key: string, name: FloodLimitName, now: number) {
   const { max, windowMs } = FLOOD_LIMITS[name];
   const startedAfter = new Date(now - windowMs).toISOString();
   const at = new Date(now).toISOString();
-  const window = fixedWindow(
-    { start: 'flood_counters.window_start', count: 'flood_counters.spent' },
-    startedAfter,
-  );
-  return db
-    .insertInto('flood_counters')
-    .values({ key, window_start: at, spent: 1 })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({ spent: window.count, window_start: window.start(at) })
-        .where(window.allows(max)),
-    )
-    .returning('spent')
-    .executeTakeFirst();
+  return spendFloodUnit(db, key, { max, startedAfter, at });
 }
 
 const keyOf = (name: FloodLimitName, userId: number) => `${name}:${userId}`;
@@ -61,12 +47,8 @@ export async function spendFloodAllowance(
     });
   } catch (error) {
     if (error !== REFUSED || !refused) throw error;
-    const row = await app.db
-      .selectFrom('flood_counters')
-      .select('window_start')
-      .where('key', '=', keyOf(refused, userId))
-      .executeTakeFirst();
-    const ends = Date.parse(row?.window_start ?? nowIso()) + FLOOD_LIMITS[refused].windowMs;
+    const started = await floodWindowStart(app.db, keyOf(refused, userId));
+    const ends = Date.parse(started ?? nowIso()) + FLOOD_LIMITS[refused].windowMs;
     const seconds = Math.max(1, Math.ceil((ends - now) / 1000));
     throw httpError(429, FLOOD_MESSAGES[refused], { headers: { 'retry-after': String(seconds) } });
   }

@@ -5,6 +5,7 @@
  */
 import type { Db } from '#server/db/schema.js';
 import { recordDecision } from './audit.js';
+import { setModeratorFlag } from './repository.js';
 
 export const CONFIG_ACTOR = 'MODERATOR_EMAILS';
 export const SCRIPT_ACTOR = 'npm run moderator';
@@ -27,11 +28,7 @@ export async function setModerator(
   const wanted = moderator ? 1 : 0;
   if (person.is_moderator === wanted) return false;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ is_moderator: wanted })
-      .where('user_id', '=', person.user_id)
-      .execute();
+    await setModeratorFlag(trx, person.user_id, wanted);
     await recordDecision(trx, {
       moderatorId: null,
       actor,

@@ -4,11 +4,10 @@
  * made Active again. Used by the listings and the deliveries features, which do not import
  * each other.
  */
-import { sql } from 'kysely';
-import { FINISHED_DELIVERY_STATUSES } from '#shared/delivery.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db } from '#server/db/schema.js';
 import { conflict } from '#server/lib/http-error.js';
+import { deliveryUnderWay, lockListingRow } from './repository.js';
 
 export const LISTING_TAKEN_MESSAGE =
   'This item is already on its way to another buyer: one item, one sale.';
@@ -18,19 +17,8 @@ export const ACTIVE_WHILE_UNDER_WAY_MESSAGE =
 export const listingTaken = (message = LISTING_TAKEN_MESSAGE) => conflict(message, 'listing_taken');
 
 /** Is a delivery of the listing under way (waiting for a courier, or on the road)? */
-export async function hasDeliveryUnderWay(db: Db, listingId: number): Promise<boolean> {
-  const { under_way } = await db
-    .selectNoFrom(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('delivery_instructions')
-          .select('delivery_id')
-          .where('listing_id', '=', listingId)
-          .where('delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
-      ).as('under_way'),
-    )
-    .executeTakeFirstOrThrow();
-  // 1 or 0 on SQLite, a boolean on PostgreSQL.
-  return Boolean(under_way);
+export function hasDeliveryUnderWay(db: Db, listingId: number): Promise<boolean> {
+  return deliveryUnderWay(db, listingId);
 }
 
 /**
@@ -38,9 +26,6 @@ export async function hasDeliveryUnderWay(db: Db, listingId: number): Promise<bo
  * accept and making it Active) take turns and the second sees the first. PostgreSQL locks the
  * row; SQLite runs one write transaction at a time anyway.
  */
-export async function lockListing(trx: Db, dialect: DialectName, listingId: number) {
-  if (dialect !== 'postgres') return;
-  await sql`select listing_id from listings where listing_id = ${listingId} for update`.execute(
-    trx,
-  );
+export function lockListing(trx: Db, dialect: DialectName, listingId: number) {
+  return lockListingRow(trx, dialect, listingId);
 }

@@ -5,9 +5,9 @@
  * listing the buyer opens from their order saying the same. Used by the listings feature,
  * which does not import the deliveries one.
  */
-import { FINISHED_DELIVERY_STATUSES } from '#shared/delivery.js';
 import type { Db } from '#server/db/schema.js';
 import { conflict } from '#server/lib/http-error.js';
+import { listingsWithOpenOrders } from './repository.js';
 
 export const OPEN_ORDER_MESSAGE =
   'A buyer has asked for this item: its title, description, price, condition and photos ' +
@@ -23,32 +23,6 @@ export interface AgreedChanges {
   product: boolean;
   /** Price or condition: this listing's own. */
   listing: boolean;
-}
-
-/** The product's listings that a buyer is waiting for. */
-async function listingsWithOpenOrders(db: Db, productId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('listings as l')
-    .select('l.listing_id')
-    .where('l.product_id', '=', productId)
-    .where(({ or, exists, selectFrom }) =>
-      or([
-        exists(
-          selectFrom('delivery_requests as r')
-            .select('r.delivery_request_id')
-            .whereRef('r.listing_id', '=', 'l.listing_id')
-            .where('r.status', '=', 'Pending'),
-        ),
-        exists(
-          selectFrom('delivery_instructions as d')
-            .select('d.delivery_id')
-            .whereRef('d.listing_id', '=', 'l.listing_id')
-            .where('d.delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
-        ),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => r.listing_id);
 }
 
 /**

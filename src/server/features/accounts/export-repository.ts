@@ -6,7 +6,7 @@
  */
 import { accountExport, type AccountExport } from '#shared/schemas/accounts-data.js';
 import type { Database, Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { preferencesOf } from '#server/notifications/preferences.js';
 import { PARTIES, rolesIn } from './deletion-repository.js';
 

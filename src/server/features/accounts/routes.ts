@@ -19,7 +19,7 @@ import { answerVaries } from '#server/plugins/cache-control.js';
 import { asCaller, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { endSession, requireSelf, startSession } from '#server/plugins/session.js';
 import { isUniqueViolation } from '#server/db/errors.js';
-import { courierRatingOf } from './courier-rating.js';
+import { courierRatingOf } from './courier-rating-repository.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
   findUserByEmail,

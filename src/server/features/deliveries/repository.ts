@@ -12,7 +12,7 @@ import type {
 } from '#shared/schemas/deliveries.js';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, DeliveryEventsTable, DeliveryInstructionsTable } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function requestQuery(db: Db) {

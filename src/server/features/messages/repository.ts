@@ -2,7 +2,7 @@ import { ACTIVE_DELIVERY_STATUSES } from '#shared/delivery.js';
 import { stripFormatCharacters } from '#shared/names.js';
 import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function messageQuery(db: Db) {

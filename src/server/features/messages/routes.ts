@@ -15,7 +15,7 @@ import type { Db } from '#server/db/schema.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, httpError, notFound } from '#server/lib/http-error.js';
 import { isoIn } from '#server/lib/time.js';
-import { accountState } from '#server/lib/users.js';
+import { accountState } from '#server/lib/users-repository.js';
 import { asCaller, owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { requireSelf } from '#server/plugins/session.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockBody, blockedUser, blockParams } from '#shared/schemas/moderation.js';
 import { badRequest, notFound } from '#server/lib/http-error.js';
-import { userExists } from '#server/lib/users.js';
+import { userExists } from '#server/lib/users-repository.js';
 import { asCaller, signedIn } from '#server/plugins/guards.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { blocksOf, deleteBlock, insertBlock } from './blocks-repository.js';

@@ -1,6 +1,6 @@
 import { deletedAny } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 /** The people `blockerId` blocked, most recent first. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 
 /** Listings as moderators weigh them: with their product's title and their hold, if any. */
 export function listingsWithHolds(db: Db) {

@@ -27,7 +27,7 @@ import {
   userForModeration,
 } from './holds-repository.js';
 import { auditTrail, reportQueue } from './queue-repository.js';
-import { findReport, resolveReports } from './reports-repository.js';
+import { findReport, openReportTargets, resolveReports } from './reports-repository.js';
 
 /** Route options of a moderator's decision on the report, listing or account the path names. */
 const decisionOn = <Body extends z.ZodType, Answer extends z.ZodType>(
@@ -163,17 +163,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (suspended) {
           await suspendAccount(trx, person.user_id, reason, mod.user_id);
           // Reports on the account and on what it wrote are answered by the suspension.
-          const open = await trx
-            .selectFrom('reports')
-            .select('target_id')
-            .where('status', '=', 'open')
-            .where('target_type', '=', 'message')
-            .execute();
-          const messages = await messageIdsOf(
-            trx,
-            person.user_id,
-            open.map((r) => r.target_id),
-          );
+          const open = await openReportTargets(trx, 'message');
+          const messages = await messageIdsOf(trx, person.user_id, open);
           await resolveReports(
             trx,
             { type: 'user', targetIds: [person.user_id] },

@@ -13,7 +13,7 @@ import {
 } from '#shared/moderation.js';
 import type { QueuePosition } from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const { weight, newcomersCap, doubtfulAfterDismissed, establishedAfterDays } = REPORT_WEIGHING;

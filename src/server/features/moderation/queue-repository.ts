@@ -13,7 +13,7 @@ import {
   type ReportSnapshot,
 } from '#shared/schemas/moderation.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { listingsWithHolds } from './holds-repository.js';
 import { openReportsOn, rankedTargets, type QueueRank } from './queue-order-repository.js';
 import { listingSnapshotOf } from './reports-repository.js';

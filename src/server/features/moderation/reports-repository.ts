@@ -2,7 +2,7 @@ import type { ReportReason, ReportTarget } from '#shared/moderation.js';
 import type { ReportSnapshot } from '#shared/schemas/moderation.js';
 import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 /** A reportable target: who answers for it, and what it says now (kept with the report). */
@@ -104,6 +104,17 @@ export function insertReport(db: Db, { snapshot, ...report }: NewReport) {
 
 export function findReport(db: Db, reportId: number) {
   return db.selectFrom('reports').selectAll().where('report_id', '=', reportId).executeTakeFirst();
+}
+
+/** The ids of everything of this kind with an open report. */
+export async function openReportTargets(db: Db, type: ReportTarget): Promise<number[]> {
+  const open = await db
+    .selectFrom('reports')
+    .select('target_id')
+    .where('status', '=', 'open')
+    .where('target_type', '=', type)
+    .execute();
+  return open.map((r) => r.target_id);
 }
 
 /** Closes open reports: one (dismissed) or all on a target a moderator acted on (actioned). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/lib/shown-name.js';
+import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
 
 function reviewQuery(db: Db) {

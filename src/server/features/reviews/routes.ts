@@ -5,7 +5,7 @@ import { ACCOUNT_GONE_MESSAGE } from '#shared/leaving.js';
 import { REVIEW_NEEDS_INTERACTION } from '#shared/moderation.js';
 import { reviewEligibility } from '#shared/schemas/moderation.js';
 import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
-import { accountState, userExists } from '#server/lib/users.js';
+import { accountState, userExists } from '#server/lib/users-repository.js';
 import { sharedAnswer } from '#server/plugins/cache-control.js';
 import { asCaller, owns, self, signedIn, verifiedEmail } from '#server/plugins/guards.js';
 import { requireSelf } from '#server/plugins/session.js';

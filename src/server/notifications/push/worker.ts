@@ -1,6 +1,6 @@
 /**
  * Sends the push messages the queue holds, off every request's path. Each instance runs one
- * worker; a batch is claimed in one statement (src/server/lib/queue.ts), so each message goes
+ * worker; a batch is claimed in one statement (src/server/lib/queue-repository.ts), so each message goes
  * to one worker, and its sends run together over kept-alive connections. A sent message leaves
  * the queue; a dead subscription (404, 410) is forgotten with its queued messages; 429 and 5xx
  * are tried again with a bounded backoff (Retry-After honoured up to a limit).
@@ -9,10 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { DialectName } from '#server/db/connect.js';
 import type { Db, PushOutboxTable } from '#server/db/schema.js';
-import { dueBatches, finish, giveUp, purgeFailed, retryLater } from '#server/lib/queue.js';
+import { dueBatches } from '#server/lib/queue.js';
+import { finish, giveUp, purgeFailed, retryLater } from '#server/lib/queue-repository.js';
 import { givingWay, type RequestPressure } from '#server/lib/request-pressure.js';
 import { isoIn } from '#server/lib/time.js';
 import { createWorkLoop, type WorkLoop } from '#server/lib/work-loop.js';
+import { deletePushSubscription, pushDevices } from '../repository.js';
 import type { NotifyTiming } from '../timing.js';
 import type { PushSender } from './sender.js';
 
@@ -44,10 +46,7 @@ export function createPushWorker(options: {
       case 'sent':
         return true;
       case 'gone':
-        await db
-          .deleteFrom('push_subscriptions')
-          .where('subscription_id', '=', push.subscription_id)
-          .execute();
+        await deletePushSubscription(db, push.subscription_id);
         log.info({ ...about, status: result.status }, 'push subscription gone; forgotten');
         return false;
       case 'retry': {
@@ -103,10 +102,6 @@ export function createPushWorker(options: {
 type Device = { endpoint: string; p256dh: string; auth: string };
 
 async function devicesOf(db: Db, ids: number[]): Promise<Map<number, Device>> {
-  const rows = await db
-    .selectFrom('push_subscriptions')
-    .select(['subscription_id', 'endpoint', 'p256dh', 'auth'])
-    .where('subscription_id', 'in', ids)
-    .execute();
+  const rows = await pushDevices(db, ids);
   return new Map(rows.map((r) => [r.subscription_id, r]));
 }
