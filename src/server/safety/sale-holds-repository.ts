@@ -216,3 +216,44 @@ export async function applyHoldPrice(db: Db, requestId: number, agreedCents: num
     .where('delivery_request_id', '=', requestId)
     .execute();
 }
+
+/**
+ * Account deletion: the leaver's open offers are withdrawn, offers on their listings close, and
+ * holds for them or on their listings end. Sales stay: the other side keeps its record.
+ */
+export async function endSalesTalksOf(db: Db, userId: number): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('offers')
+    .set({ status: 'Withdrawn', updated_at: now })
+    .where('buyer_id', '=', userId)
+    .where('status', 'in', OPEN_OFFER_STATUSES)
+    .execute();
+  await db
+    .updateTable('offers')
+    .set({ status: 'Closed', closed_reason: 'The listing was removed', updated_at: now })
+    .where('seller_id', '=', userId)
+    .where('status', 'in', OPEN_OFFER_STATUSES)
+    .execute();
+  const ended = await db
+    .updateTable('sale_holds')
+    .set({ status: 'Released', ended_at: now })
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .where('status', '=', 'Active')
+    .returning('hold_id')
+    .execute();
+  if (ended.length > 0) await bumpSearchEpoch(db);
+}
+
+/** Which of these listings are on hold now (one query for a page of search results). */
+export async function heldAmong(db: Db, listingIds: readonly number[]): Promise<Set<number>> {
+  if (listingIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sale_holds')
+    .select('listing_id')
+    .where('listing_id', 'in', listingIds)
+    .where('status', '=', 'Active')
+    .where('expires_at', '>', nowIso())
+    .execute();
+  return new Set(rows.map((r) => r.listing_id));
+}

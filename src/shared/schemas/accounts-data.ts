@@ -147,5 +147,48 @@ export const accountExport = z.object({
   ),
   /** Every kind's push and e-mail switches, as the settings screen shows them. */
   notification_preferences: notificationPreferences,
+  /** Offers the person made as a buyer or received as a seller (amounts in dollars). */
+  offers: z.array(
+    z.object({
+      offer_id: z.number(),
+      listing_id: z.number(),
+      buyer_id: z.number(),
+      seller_id: z.number(),
+      amount: z.number(),
+      counter_amount: z.number().nullable(),
+      agreed_amount: z.number().nullable(),
+      note: z.string(),
+      status: z.string(),
+      closed_reason: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  /** Listings held for the person, or that they held for a buyer. */
+  holds: z.array(
+    z.object({
+      hold_id: z.number(),
+      listing_id: z.number(),
+      seller_id: z.number(),
+      buyer_id: z.number(),
+      agreed_amount: z.number().nullable(),
+      status: z.string(),
+      created_at: z.string(),
+      expires_at: z.string(),
+      ended_at: z.string().nullable(),
+    }),
+  ),
+  /** Sales the person made or bought, with the agreed price and how. */
+  sales: z.array(
+    z.object({
+      sale_id: z.number(),
+      listing_id: z.number(),
+      seller_id: z.number(),
+      buyer_id: z.number().nullable(),
+      agreed_price: z.number(),
+      how: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExport>;

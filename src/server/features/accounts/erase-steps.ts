@@ -9,6 +9,7 @@
  * their name).
  */
 import type { Db } from '#server/db/schema.js';
+import { endSalesTalksOf } from '#server/safety/sale-holds-repository.js';
 import {
   blankAccount,
   deleteBlocksOf,
@@ -62,6 +63,10 @@ export const ERASE_STEPS: readonly EraseStep[] = [
   {
     what: 'guessing and flood counters kept under their address or account (the limits of the e-mail address itself, kept under its hash, stay until their day is over)',
     run: (trx, person) => deleteCountersOf(trx, person),
+  },
+  {
+    what: 'their open offers are withdrawn or closed, and holds for them or on their listings end (sales stay on the other side\'s record, from "Deleted user")',
+    run: (trx, { user_id }) => endSalesTalksOf(trx, user_id),
   },
   {
     what: 'blocks they made and blocks of them',

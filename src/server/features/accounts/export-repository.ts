@@ -233,6 +233,50 @@ const notificationsPart: Part<'notifications'> = (db, userId) =>
 
 const preferencesPart: Part<'notification_preferences'> = (db, userId) => preferencesOf(db, userId);
 
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** Offers as buyer or as seller, oldest first. */
+const offersPart: Part<'offers'> = async (db, userId) => {
+  const rows = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .orderBy('offer_id', 'asc')
+    .execute();
+  return rows.map(({ amount_cents, counter_cents, agreed_cents, ...offer }) => ({
+    ...offer,
+    amount: amount_cents / 100,
+    counter_amount: dollars(counter_cents),
+    agreed_amount: dollars(agreed_cents),
+  }));
+};
+
+const holdsPart: Part<'holds'> = async (db, userId) => {
+  const rows = await db
+    .selectFrom('sale_holds')
+    .selectAll()
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .orderBy('hold_id', 'asc')
+    .execute();
+  return rows.map(({ agreed_cents, ...hold }) => ({
+    ...hold,
+    agreed_amount: dollars(agreed_cents),
+  }));
+};
+
+const salesPart: Part<'sales'> = async (db, userId) => {
+  const rows = await db
+    .selectFrom('sales')
+    .selectAll()
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .orderBy('sale_id', 'asc')
+    .execute();
+  return rows.map(({ agreed_price_cents, ...sale }) => ({
+    ...sale,
+    agreed_price: agreed_price_cents / 100,
+  }));
+};
+
 /**
  * The parts of the download, each read by the person's id. A feature that keeps something of
  * a person adds one line here and its field in the shared schema (`accountExport`).
@@ -251,4 +295,7 @@ export const EXPORT_PARTS: { [K in keyof Sections]: Part<K> } = {
   favorites: ownRows('favorites', 'user_id', 'created_at'),
   saved_searches: ownRows('saved_searches', 'user_id', 'saved_search_id'),
   notification_preferences: preferencesPart,
+  offers: offersPart,
+  holds: holdsPart,
+  sales: salesPart,
 };

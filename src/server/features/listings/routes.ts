@@ -11,6 +11,7 @@ import {
   featuredQuery,
   listing,
   listingDetail,
+  type Listing,
   listingParams,
   product,
   relistBody,
@@ -34,6 +35,7 @@ import {
   dealtAbout,
   endHold,
   findOffer,
+  heldAmong,
   recordSale,
   undoMarkedSale,
 } from '#server/safety/sale-holds-repository.js';
@@ -95,8 +97,20 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   };
   const list = async (r: FastifyRequest, reply: FastifyReply) => {
     const query = r.query as SearchQuery;
-    return cached(r, reply, async () => listings.parse(await searchListings(db, query, dialect)));
+    return cached(r, reply, async () =>
+      listings.parse(await markHeld(await searchListings(db, query, dialect))),
+    );
   };
+
+  /**
+   * Listings on hold for a buyer carry `on_hold: true` (absent otherwise: the spec's shape). A
+   * hold that starts or ends moves the search epoch, so cached answers follow.
+   */
+  async function markHeld<L extends Listing | undefined>(found: L[]): Promise<L[]> {
+    const ids = found.flatMap((l) => (l ? [l.listing_id] : []));
+    const held = await heldAmong(db, ids);
+    return found.map((l) => (l && held.has(l.listing_id) ? { ...l, on_hold: true } : l));
+  }
 
   // The four search calls of the original API: plain lists. Filters and paging are optional
   // extras every one of them takes.
@@ -125,7 +139,10 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       schema: { querystring: searchQuery, response: { 200: searchPage } },
     },
     async (r, reply) =>
-      cached(r, reply, async () => searchPage.parse(await searchPageOf(db, r.query, dialect))),
+      cached(r, reply, async () => {
+        const page = await searchPageOf(db, r.query, dialect);
+        return searchPage.parse({ ...page, items: await markHeld(page.items) });
+      }),
   );
   app.get(
     '/api/listing/featured',
@@ -147,7 +164,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       schema: { params: listingParams, response: { 200: z.array(listingDetail) } },
     },
     async (r, reply) => {
-      const found = await findListing(db, r.params.id);
+      const found = (await markHeld([await findListing(db, r.params.id)]))[0];
       if (found) {
         const detail = { ...found, photos: await photosOf(db, found.product_id, found.thumbnail) };
         // Who it is held for: only its seller and that buyer read it.

@@ -20,7 +20,6 @@ import {
 import type { Listing, SearchPage, SearchQuery } from '#shared/schemas/listings.js';
 import type { DialectName } from '#server/db/connect.js';
 import type { Database, Db } from '#server/db/schema.js';
-import { nowIso } from '#server/lib/time.js';
 import {
   lookupsFor,
   queryWords,
@@ -58,16 +57,7 @@ export function listingQuery(db: Db) {
       'users.username',
       'listings.was_price_cents',
       'listings.price_dropped_at',
-    ])
-    .select(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('sale_holds')
-          .select('sale_holds.hold_id')
-          .whereRef('sale_holds.listing_id', '=', 'listings.listing_id')
-          .where('sale_holds.status', '=', 'Active')
-          .where('sale_holds.expires_at', '>', nowIso()),
-      ).as('on_hold'),
-    );
+    ]);
 }
 
 type ListingExpressions = ExpressionBuilder<Database, 'listings' | 'products' | 'users'>;
@@ -87,12 +77,7 @@ function countQuery(db: Db, needs: { products: boolean; users: boolean }): Count
   return query;
 }
 
-export type ListingRow = Omit<
-  Listing,
-  'price' | 'rating' | 'was_price' | 'was_price_until' | 'on_hold' | 'held_for'
-> & {
-  /** 1 or 0 on SQLite, a boolean on PostgreSQL. */
-  on_hold?: unknown;
+export type ListingRow = Omit<Listing, 'price' | 'rating' | 'was_price' | 'was_price_until'> & {
   price_cents: number;
   rating: number | null;
   was_price_cents: number | null;
@@ -113,7 +98,7 @@ function wasPriceUntil(droppedAt: string | null): string | null {
  */
 export function toListing(row: ListingRow): Listing {
   const wasUntil = wasPriceUntil(row.price_dropped_at);
-  const listing: Listing = {
+  return {
     listing_id: row.listing_id,
     product_id: row.product_id,
     title: row.title,
@@ -133,9 +118,6 @@ export function toListing(row: ListingRow): Listing {
     was_price: wasUntil === null ? null : row.was_price_cents! / 100,
     was_price_until: wasUntil,
   };
-  // Only while held: the spec's shape stays as it was for every other listing.
-  if (row.on_hold) listing.on_hold = true;
-  return listing;
 }
 
 /** LIKE pattern text with its wildcards escaped (backslash is the escape character). */
