@@ -28,8 +28,6 @@ export interface PageDownload {
   jsKb: number;
   cssKb: number;
   totalKb: number;
-  /** The same, of the requests made after the load event (code loaded after the first render). */
-  afterLoadKb: number;
   /** The service worker's own fetches (its precache): JS + CSS gzip kB, and every file's. */
   precacheKb: number;
   precacheAllKb: number;
@@ -49,6 +47,8 @@ export interface BundleResult {
   homeRatio: number;
   leafletInHome: boolean;
   home: PageDownload;
+  /** Of homeKb, what is not in the first render (homeFiles): fetched once the app runs. */
+  homeBeyondFirstRenderKb: number;
   bare: PageDownload;
   /** The first render alone, from the Vite manifest (entry, its imports, the home page chunk). */
   firstRender: {
@@ -190,12 +190,8 @@ async function pageDownload(url: string): Promise<Measured> {
     const page = await context.newPage();
     let inFlight = 0;
     let lastActivity = Date.now();
-    let loaded = false;
     const pending: Promise<void>[] = [];
-    const pageFiles = new Map<
-      string,
-      { bytes: number; css: boolean; afterLoad: boolean; text: string }
-    >();
+    const pageFiles = new Map<string, { bytes: number; css: boolean; text: string }>();
     const workerFiles = new Map<string, { bytes: number; code: boolean }>();
     context.on('request', () => {
       inFlight++;
@@ -208,7 +204,6 @@ async function pageDownload(url: string): Promise<Measured> {
     context.on('requestfailed', settled);
     context.on('requestfinished', settled);
     const record = async (response: Response) => {
-      const afterLoad = loaded;
       const request = response.request();
       const type = (await response.headerValue('content-type')) ?? '';
       const fromWorker = Boolean(request.serviceWorker());
@@ -219,14 +214,13 @@ async function pageDownload(url: string): Promise<Measured> {
       if (fromWorker) {
         workerFiles.set(key, { bytes, code: IS_CODE.test(type) });
       } else if (IS_CODE.test(type) && !pageFiles.has(key)) {
-        pageFiles.set(key, { bytes, css: type.includes('css'), afterLoad, text: body.toString() });
+        pageFiles.set(key, { bytes, css: type.includes('css'), text: body.toString() });
       }
     };
     context.on('response', (response) => {
       pending.push(record(response));
     });
     await page.goto(url, { waitUntil: 'load' });
-    loaded = true;
     const serviceWorkerReady = await page.evaluate(async () => {
       if (!('serviceWorker' in navigator)) return false;
       const registration = await navigator.serviceWorker.getRegistration();
@@ -247,12 +241,10 @@ async function pageDownload(url: string): Promise<Measured> {
     const files: Record<string, number> = {};
     let js = 0;
     let css = 0;
-    let afterLoadBytes = 0;
     for (const [file, f] of pageFiles) {
       files[file] = kb(f.bytes);
       if (f.css) css += f.bytes;
       else js += f.bytes;
-      if (f.afterLoad) afterLoadBytes += f.bytes;
     }
     const worker = [...workerFiles.values()];
     return {
@@ -260,7 +252,6 @@ async function pageDownload(url: string): Promise<Measured> {
       jsKb: kb(js),
       cssKb: kb(css),
       totalKb: kb(js + css),
-      afterLoadKb: kb(afterLoadBytes),
       precacheKb: kb(worker.filter((f) => f.code).reduce((sum, f) => sum + f.bytes, 0)),
       precacheAllKb: kb(worker.reduce((sum, f) => sum + f.bytes, 0)),
       precacheFiles: worker.length,
@@ -365,6 +356,11 @@ export async function runBundle(): Promise<BundleResult> {
       homeLoad.leaflet ||
       [...homeFiles].some((f) => LEAFLET.test(fs.readFileSync(path.join(CLIENT_DIR, f), 'utf8'))),
     home: withoutBytes(homeLoad),
+    homeBeyondFirstRenderKb: kb(
+      Object.entries(homeLoad.files)
+        .filter(([file]) => !homeFiles.has(file.replace(/^\//, '')))
+        .reduce((sum, [, size]) => sum + size * 1000, 0),
+    ),
     bare: withoutBytes(bareLoad),
     firstRender: {
       homeKb: kb(home.total),

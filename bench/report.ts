@@ -81,7 +81,7 @@ function bundle(b: Loose) {
     ...(b.home
       ? [
           '',
-          `Of that, ${b.home.afterLoadKb} kB came after the load event. The service worker's precache, fetched by the worker and not counted above: ${b.home.precacheKb} kB of JS and CSS, ${b.home.precacheAllKb} kB in all (${b.home.precacheFiles} files, gzip).`,
+          `Of that, ${b.homeBeyondFirstRenderKb} kB is not in the first render (fetched once the app runs). The service worker's precache, fetched by the worker and not counted above: ${b.home.precacheKb} kB of JS and CSS, ${b.home.precacheAllKb} kB in all (${b.home.precacheFiles} files, gzip).`,
           '',
           table(
             ['Home page response', 'kB'],

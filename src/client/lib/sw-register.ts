@@ -1,13 +1,14 @@
 /**
- * Registers the service worker with workbox-window and tracks whether a new version waits.
- * A new version never takes over by itself: the user presses Reload (update-prompt.tsx).
+ * Registers the service worker and tracks whether a new version waits, with the browser's own
+ * API (workbox-window would be 2 kB more for every first visit, bench/bundle.ts). A new version
+ * never takes over by itself: the user presses Reload (update-prompt.tsx).
  */
 import { useSyncExternalStore } from 'react';
-import type { Workbox } from 'workbox-window';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-let workbox: Workbox | null = null;
+let registration: ServiceWorkerRegistration | null = null;
+let registering = false;
 let updateWaiting = false;
 const listeners = new Set<() => void>();
 
@@ -16,30 +17,46 @@ function setUpdateWaiting(value: boolean) {
   for (const listener of listeners) listener();
 }
 
-/** workbox-window is loaded here, after the page has rendered, not with the app's first code. */
+/** A worker installed while another controls the page is a new version waiting. */
+function watchInstalling(worker: ServiceWorker | null) {
+  if (!worker) return;
+  const check = () => {
+    if (worker.state === 'installed' && navigator.serviceWorker.controller) setUpdateWaiting(true);
+  };
+  worker.addEventListener('statechange', check);
+  check();
+}
+
 export async function registerServiceWorker(url = '/sw.js'): Promise<void> {
-  if (!('serviceWorker' in navigator) || workbox) return;
-  const { Workbox } = await import('workbox-window');
-  if (workbox) return;
-  workbox = new Workbox(url, { scope: '/' });
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  await workbox
-    .register()
-    .then((registration) => {
-      // Long-lived tabs (a courier's shift) still learn about new versions.
-      if (registration)
-        setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
-    })
-    .catch(() => {
-      // No service worker (private mode, old browser): the app still works online.
-    });
+  if (!('serviceWorker' in navigator) || registering) return;
+  registering = true;
+  try {
+    registration = (await navigator.serviceWorker.register(url, {
+      scope: '/',
+    })) as ServiceWorkerRegistration | null;
+  } catch {
+    // No service worker (private mode, old browser): the app still works online.
+    return;
+  }
+  // A browser that blocks workers (tests, some policies) may answer with no registration.
+  if (!registration) return;
+  if (registration.waiting && navigator.serviceWorker.controller) setUpdateWaiting(true);
+  watchInstalling(registration.installing);
+  registration.addEventListener('updatefound', () => watchInstalling(registration!.installing));
+  // Long-lived tabs (a courier's shift) still learn about new versions.
+  const found = registration;
+  setInterval(() => void found.update().catch(() => {}), UPDATE_CHECK_MS);
 }
 
 /** Activates the waiting version, then reloads once it controls the page (user's choice). */
 export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+  const waiting = registration?.waiting;
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  // src/sw/sw.ts skips waiting on this message.
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 export function useUpdateWaiting(): boolean {

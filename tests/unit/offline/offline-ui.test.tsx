@@ -86,24 +86,22 @@ describe('the offline banner', () => {
 
 describe('the update prompt', () => {
   it('offers Reload for a waiting version and reloads only when pressed', async () => {
-    const workboxes: FakeWorkbox[] = [];
-    class FakeWorkbox {
-      listeners = new Map<string, (() => void)[]>();
-      messageSkipWaiting = vi.fn(() => this.emit('controlling'));
-      constructor() {
-        workboxes.push(this);
-      }
-      addEventListener(type: string, listener: () => void) {
-        this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-      }
-      emit(type: string) {
-        for (const listener of this.listeners.get(type) ?? []) listener();
-      }
-      register = () => Promise.resolve(undefined);
+    // The browser's service worker API, as sw-register.ts uses it.
+    const container = Object.assign(new EventTarget(), {
+      controller: {},
+      register: () => Promise.resolve(registration),
+    });
+    class FakeWorker extends EventTarget {
+      state = 'installing';
+      postMessage = vi.fn(() => container.dispatchEvent(new Event('controllerchange')));
     }
+    const registration = Object.assign(new EventTarget(), {
+      installing: null as FakeWorker | null,
+      waiting: null as FakeWorker | null,
+      update: () => Promise.resolve(),
+    });
     vi.resetModules();
-    vi.doMock('workbox-window', () => ({ Workbox: FakeWorkbox }));
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
 
@@ -113,15 +111,22 @@ describe('the update prompt', () => {
     render(<UpdatePrompt />);
     expect(screen.queryByTestId('update-prompt')).toBeNull();
 
-    act(() => workboxes[0]!.emit('waiting'));
+    const worker = new FakeWorker();
+    act(() => {
+      registration.installing = worker;
+      registration.dispatchEvent(new Event('updatefound'));
+      worker.state = 'installed';
+      registration.installing = null;
+      registration.waiting = worker;
+      worker.dispatchEvent(new Event('statechange'));
+    });
     expect(screen.getByTestId('update-prompt')).toHaveTextContent('New version available');
     expect(reload).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(workboxes[0]!.messageSkipWaiting).toHaveBeenCalledOnce();
+    expect(worker.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'SKIP_WAITING' });
     expect(reload).toHaveBeenCalledOnce();
 
     Reflect.deleteProperty(navigator, 'serviceWorker');
-    vi.doUnmock('workbox-window');
   });
 });
