@@ -3,6 +3,7 @@
  * the record of sales ("Sold Items", purchases), on both engines.
  */
 import { describe, expect, it } from 'vitest';
+import { DELETED_USER_NAME } from '#shared/leaving.js';
 import { BLOCKED_MESSAGE } from '#shared/moderation.js';
 import { LISTING_ON_HOLD_MESSAGE, OFFER_CLOSED_REASONS } from '#shared/sales.js';
 import type { Hold, Offer, Sale } from '#shared/schemas/sales.js';
@@ -294,6 +295,39 @@ describe('sales on record', () => {
     await as(ctx, q.vendor).put(`/api/listing/${q.listing_id}`, { listing_status: 'Active' });
     const undone = await as(ctx).get(`/api/listing/vendor/sold/${q.vendor.user.user_id}`);
     expect(undone.json()).toEqual({ count: 0 });
+  });
+
+  it('are in the data export, and a deleted buyer stays on the record as "Deleted user"', async () => {
+    const p = await parties(ctx);
+    const o = (await offerOn(p, p.buyer, 15)).json<Offer>();
+    expect((await answer(p.vendor, o.offer_id, 'accept')).statusCode).toBe(200);
+    await as(ctx, p.vendor).put(`/api/listing/${p.listing_id}`, {
+      listing_status: 'Sold',
+      buyer_id: p.buyer.user.user_id,
+    });
+    const data = (await as(ctx, p.buyer).get('/api/me/export')).json();
+    expect(data.offers).toEqual([
+      expect.objectContaining({ offer_id: o.offer_id, agreed_amount: 15 }),
+    ]);
+    expect(data.holds).toEqual([
+      expect.objectContaining({ status: 'Completed', agreed_amount: 15 }),
+    ]);
+    expect(data.sales).toEqual([
+      expect.objectContaining({ listing_id: p.listing_id, agreed_price: 15 }),
+    ]);
+    const gone = await as(ctx, p.buyer).raw({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: JSON.stringify({ password: 'campus-demo-1' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await as(ctx, p.vendor).get('/api/sales')).json()).toEqual([
+      expect.objectContaining({
+        buyer_id: p.buyer.user.user_id,
+        buyer_username: DELETED_USER_NAME,
+      }),
+    ]);
   });
 
   it('needs signing in', async () => {
