@@ -82,15 +82,23 @@ test.describe('the check itself', () => {
     request,
     consoleErrors,
   }) => {
-    const { listing } = await listingWithReviews(request);
-    // The browser is told another zone than the server wrote in: its first render differs.
-    await page.addInitScript(() => {
+    const { listing, reviews } = await listingWithReviews(request);
+    // The browser is told another zone than the server wrote in, one whose calendar day differs
+    // from the campus's at the first review's moment. Kiritimati (UTC+14) is 22 hours ahead of
+    // the campus: for a review written in the campus's first two hours of a day it is still
+    // that day there, and then UTC-12 is on the day before.
+    const day = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone }).format(new Date(reviews[0]!.review_date));
+    const otherZone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find(
+      (zone) => day(zone) !== day('America/Los_Angeles'),
+    )!;
+    await page.addInitScript((zone) => {
       new MutationObserver((_records, observer) => {
         if (!document.documentElement) return;
-        document.documentElement.setAttribute('data-time-zone', 'Pacific/Kiritimati');
+        document.documentElement.setAttribute('data-time-zone', zone);
         observer.disconnect();
       }).observe(document, { childList: true });
-    });
+    }, otherZone);
     await page.goto(`/productListing/${listing.listing_id}`);
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
     await expectConsoleError(consoleErrors, /React error #418/);
