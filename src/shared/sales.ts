@@ -110,3 +110,51 @@ export const HOLD_MESSAGES = {
 /** How a sale happened. */
 export const SALE_HOWS = ['meeting', 'delivery', 'other'] as const;
 export type SaleHow = (typeof SALE_HOWS)[number];
+
+/**
+ * A meeting on campus for a held listing: proposed by either side (a spot and a time), agreed by
+ * the other, changeable until it happens (a change is a new proposal, for the other side to
+ * agree to). Completed: the seller typed the buyer's handover code and the sale is on record.
+ * NoShow: one side said the other did not come (`no_show_by`). Cancelled: either side called it
+ * off, or the hold ended.
+ */
+export const MEETING_STATUSES = ['Proposed', 'Agreed', 'Completed', 'NoShow', 'Cancelled'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+export const OPEN_MEETING_STATUSES = ['Proposed', 'Agreed'] as const satisfies MeetingStatus[];
+export const isOpenMeeting = (status: MeetingStatus) =>
+  (OPEN_MEETING_STATUSES as readonly MeetingStatus[]).includes(status);
+
+/**
+ * accept: the side that did not propose agrees. change: a new spot or time (either side, while
+ * open). complete: the seller types the buyer's code (Agreed only). no_show: either side, once
+ * the meeting's time has come. cancel: either side, while open.
+ */
+export const MEETING_ACTIONS = ['accept', 'change', 'complete', 'no_show', 'cancel'] as const;
+export type MeetingAction = (typeof MEETING_ACTIONS)[number];
+
+/** Both sides are reminded this long before an agreed meeting (their notification settings). */
+export const MEETING_REMINDER_MINUTES = 60;
+/** A meeting is set at least this far ahead, and at most this far: the hold's time and one more day. */
+export const MEETING_MIN_LEAD_MINUTES = 5;
+export const MEETING_MAX_AHEAD_HOURS = HOLD_HOURS * (HOLD_EXTENSIONS + 1) + 24;
+/** A no-show can be said from the meeting's time until this long after it. */
+export const MEETING_NO_SHOW_DAYS = 7;
+
+export const MEETING_MESSAGES = {
+  needsHold:
+    'Arrange a meeting for an item on hold, between its seller and the buyer it is held for.',
+  oneOpen: 'This item already has a meeting arranged. Change that one instead.',
+  notYours: 'This meeting is not yours.',
+  notYourMove: 'It is not your move on this meeting.',
+  tooSoon: `Pick a time at least ${MEETING_MIN_LEAD_MINUTES} minutes from now.`,
+  tooFar: 'Pick a time while the item is on hold.',
+  sellerTypesCode: "Only the seller types the buyer's handover code.",
+  notAgreed: 'Agree on the meeting first.',
+  notYet: 'You can say the other person did not come once the meeting time has come.',
+  changeNeeds: 'Send a new spot, a new time, or both.',
+  finished: (status: MeetingStatus) =>
+    `This meeting is ${status === 'NoShow' ? 'marked as a no-show' : status.toLowerCase()}: it can no longer change.`,
+} as const;
+
+/** "Bought here": a review by someone with a sale from the seller on record. */
+export const BOUGHT_HERE_LABEL = 'Bought here';

@@ -9,3 +9,6 @@ export const holds = '/api/holds';
 export const hold = (holdId: number) => `/api/holds/${holdId}`;
 export const mySales = '/api/sales';
 export const myPurchases = '/api/purchases';
+export const meetings = '/api/meetings';
+export const meeting = (meetingId: number) => `/api/meetings/${meetingId}`;
+export const listingMeetings = (listingId: number) => `/api/meetings?listing_id=${listingId}`;

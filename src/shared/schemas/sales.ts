@@ -1,8 +1,19 @@
 /** Offers, holds and sales (docs/api.md, "Sales"; states in src/shared/sales.ts). */
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { HOLD_ACTIONS, HOLD_STATUSES, OFFER_ACTIONS, OFFER_STATUSES, SALE_HOWS } from '../sales.js';
+import { PICKUP_LOCATIONS } from '../locations.js';
+import {
+  HOLD_ACTIONS,
+  HOLD_STATUSES,
+  MEETING_ACTIONS,
+  MEETING_MESSAGES,
+  MEETING_STATUSES,
+  OFFER_ACTIONS,
+  OFFER_STATUSES,
+  SALE_HOWS,
+} from '../sales.js';
 import { choiceOf, id, idParam, numeric, optionalText } from './common.js';
+import { handoverCode } from './deliveries.js';
 import { PRICE_CENTS_MESSAGE, isWholeCents } from './listings.js';
 
 const AMOUNT_MESSAGE = 'Please enter the amount you offer, in dollars.';
@@ -100,6 +111,70 @@ export const sale = z.object({
   buyer_username: z.string().nullable(),
   agreed_price: z.number(),
   how: z.enum(SALE_HOWS),
+  /** Where they met, for a sale made at a meeting on campus; else null. */
+  location: z.string().nullable().optional(),
   at: z.string(),
 });
 export type Sale = z.infer<typeof sale>;
+
+/** A meeting spot: one of the spec's pickup and drop-off locations (on the campus map). */
+export const meetingSpot = z.enum(PICKUP_LOCATIONS, {
+  message: `The meeting spot must be one of: ${PICKUP_LOCATIONS.join(', ')}`,
+});
+const meetingTime = z.iso.datetime({
+  offset: true,
+  message: 'Give the meeting time as an ISO date and time',
+});
+
+export const meeting = z.object({
+  meeting_id: z.number(),
+  hold_id: z.number(),
+  listing_id: z.number(),
+  title: z.string(),
+  seller_id: z.number(),
+  seller_username: z.string(),
+  buyer_id: z.number(),
+  buyer_username: z.string(),
+  location: z.enum(PICKUP_LOCATIONS),
+  at: z.string(),
+  /** Who proposed the spot and time now on the table: the other side accepts. */
+  proposed_by: z.number(),
+  status: z.enum(MEETING_STATUSES),
+  /** The price the sale will be recorded at: the accepted offer's, else the listing's. */
+  agreed_amount: z.number(),
+  /** Only in the buyer's reads while the meeting is open: the 4 digits the seller types. */
+  handover_code: z.string().nullable(),
+  /** Who said the other did not come (NoShow); else null. */
+  no_show_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Meeting = z.infer<typeof meeting>;
+
+export const proposeMeetingBody = z.strictObject({
+  hold_id: id,
+  location: meetingSpot,
+  at: meetingTime,
+});
+export type ProposeMeetingBody = z.input<typeof proposeMeetingBody>;
+
+export const changeMeetingBody = z
+  .strictObject({
+    action: choiceOf(MEETING_ACTIONS, `action must be one of: ${MEETING_ACTIONS.join(', ')}`),
+    /** With change: the new spot and/or time. */
+    location: meetingSpot.optional(),
+    at: meetingTime.optional(),
+    /** With complete: the buyer's handover code. */
+    code: handoverCode.optional(),
+  })
+  .refine((b) => b.action !== 'change' || b.location !== undefined || b.at !== undefined, {
+    message: MEETING_MESSAGES.changeNeeds,
+    path: ['location'],
+  })
+  .refine((b) => b.action !== 'complete' || b.code !== undefined, {
+    message: 'The handover code is 4 digits',
+    path: ['code'],
+  });
+export type ChangeMeetingBody = z.input<typeof changeMeetingBody>;
+
+export const meetingsQuery = z.strictObject({ listing_id: idParam.optional() });
