@@ -3,6 +3,7 @@
  * offers, holds and sales, who may move them, and their limits. Free of zod, so screens read it
  * without loading the schemas.
  */
+import { HANDOVER_LOCK_MS, HANDOVER_MAX_WRONG } from './handover.js';
 
 /** An offer waits for its buyer's answer this long, and a counter for the buyer's. */
 export const OFFER_LAPSE_HOURS = 48;
@@ -139,6 +140,8 @@ export const MEETING_MIN_LEAD_MINUTES = 5;
 export const MEETING_MAX_AHEAD_HOURS = HOLD_HOURS * (HOLD_EXTENSIONS + 1) + 24;
 /** A no-show can be said from the meeting's time until this long after it. */
 export const MEETING_NO_SHOW_DAYS = 7;
+/** The handover code's guessing limit and lockout are the delivery's (src/shared/handover.ts). */
+const LOCK_MINUTES = HANDOVER_LOCK_MS / 60_000;
 
 export const MEETING_MESSAGES = {
   needsHold:
@@ -152,6 +155,12 @@ export const MEETING_MESSAGES = {
   notAgreed: 'Agree on the meeting first.',
   notYet: 'You can say the other person did not come once the meeting time has come.',
   changeNeeds: 'Send a new spot, a new time, or both.',
+  tooLate: `A no-show can be said until ${MEETING_NO_SHOW_DAYS} days after the meeting time.`,
+  onItsWay: 'A delivery of this item is under way: the courier brings it.',
+  /** The seller's answer when wrong codes locked the handover (429, with Retry-After). */
+  locked: `Too many wrong handover codes. The handover is locked for ${LOCK_MINUTES} minutes.`,
+  /** What the buyer and the seller read when it locks. */
+  lockedNotice: `Someone entered ${HANDOVER_MAX_WRONG} wrong handover codes for this meeting. The handover is locked for ${LOCK_MINUTES} minutes.`,
   finished: (status: MeetingStatus) =>
     `This meeting is ${status === 'NoShow' ? 'marked as a no-show' : status.toLowerCase()}: it can no longer change.`,
 } as const;

@@ -24,6 +24,7 @@ import { orderSnapshots } from './migrations/2026-12-12-order-snapshots.js';
 import { watchFloods } from './migrations/2026-12-12-watch-floods.js';
 import { searchTrigger } from './migrations/2026-12-12-search-trigger.js';
 import { sales } from './migrations/2026-12-13-sales.js';
+import { meetings } from './migrations/2026-12-14-meetings.js';
 
 /** Migrations are compiled into the server bundle, so they are listed here, oldest first. */
 function provider(db: Connection): MigrationProvider {
@@ -54,6 +55,7 @@ function provider(db: Connection): MigrationProvider {
         '2026-12-12-watch-floods': watchFloods(),
         '2026-12-12-search-trigger': searchTrigger(db.dialect),
         '2026-12-13-sales': sales(db.dialect),
+        '2026-12-14-meetings': meetings(db.dialect),
       };
     },
   };

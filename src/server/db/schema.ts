@@ -10,7 +10,7 @@ import type {
   ReportTarget,
 } from '#shared/moderation.js';
 import type { NotificationKind, PushUrgency } from '#shared/notification-kinds.js';
-import type { HoldStatus, OfferStatus, SaleHow } from '#shared/sales.js';
+import type { HoldStatus, MeetingStatus, OfferStatus, SaleHow } from '#shared/sales.js';
 
 /** Row types as stored. Timestamps are ISO 8601 text in both engines; flags are 0/1. */
 export interface UsersTable {
@@ -532,7 +532,32 @@ export interface SalesTable {
   buyer_id: number | null;
   agreed_price_cents: number;
   how: SaleHow;
+  /** Where a sale made at a meeting on campus changed hands; else null. */
+  location: string | null;
   at: string;
+}
+
+/**
+ * A meeting on campus for a held listing (docs/sales-states.md). The buyer's handover code is
+ * read only by the meetings repository's code statements, like `handover_codes`.
+ */
+export interface MeetingsTable {
+  meeting_id: Generated<number>;
+  hold_id: number;
+  listing_id: number;
+  seller_id: number;
+  buyer_id: number;
+  location: PickupLocation;
+  at: string;
+  proposed_by: number;
+  status: MeetingStatus;
+  handover_code: string;
+  wrong_tries: Generated<number>;
+  locked_until: string | null;
+  no_show_by: number | null;
+  reminded_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -576,6 +601,7 @@ export interface Database {
   offers: OffersTable;
   sale_holds: SaleHoldsTable;
   sales: SalesTable;
+  meetings: MeetingsTable;
 }
 
 /** The query builder every repository takes (a transaction's handle is one too). */

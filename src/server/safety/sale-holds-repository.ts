@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import {
+  OPEN_MEETING_STATUSES,
   OPEN_OFFER_STATUSES,
   type HoldStatus,
   type OfferStatus,
@@ -145,6 +146,8 @@ export interface SaleRecord {
   buyer_id: number | null;
   agreed_price_cents: number;
   how: SaleHow;
+  /** Where they met, for a sale made at a meeting on campus. */
+  location?: string | null;
 }
 
 /**
@@ -218,8 +221,9 @@ export async function applyHoldPrice(db: Db, requestId: number, agreedCents: num
 }
 
 /**
- * Account deletion: the leaver's open offers are withdrawn, offers on their listings close, and
- * holds for them or on their listings end. Sales stay: the other side keeps its record.
+ * Account deletion: the leaver's open offers are withdrawn, offers on their listings close,
+ * holds for them or on their listings end, and their open meetings on campus are cancelled.
+ * Sales, and meetings that ended, stay: the other side keeps its record.
  */
 export async function endSalesTalksOf(db: Db, userId: number): Promise<void> {
   const now = nowIso();
@@ -243,6 +247,12 @@ export async function endSalesTalksOf(db: Db, userId: number): Promise<void> {
     .returning('hold_id')
     .execute();
   if (ended.length > 0) await bumpSearchEpoch(db);
+  await db
+    .updateTable('meetings')
+    .set({ status: 'Cancelled', updated_at: now })
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .where('status', 'in', OPEN_MEETING_STATUSES)
+    .execute();
 }
 
 /** Which of these listings are on hold now (one query for a page of search results). */

@@ -187,7 +187,28 @@ export const accountExport = z.object({
       buyer_id: z.number().nullable(),
       agreed_price: z.number(),
       how: z.string(),
+      location: z.string().nullable(),
       at: z.string(),
+    }),
+  ),
+  /**
+   * Meetings on campus the person proposed or was asked to, whichever side: the spot, the time,
+   * how it ended (never the handover code).
+   */
+  meetings: z.array(
+    z.object({
+      meeting_id: z.number(),
+      hold_id: z.number(),
+      listing_id: z.number(),
+      seller_id: z.number(),
+      buyer_id: z.number(),
+      location: z.string(),
+      at: z.string(),
+      proposed_by: z.number(),
+      status: z.string(),
+      no_show_by: z.number().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
     }),
   ),
 });

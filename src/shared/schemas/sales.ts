@@ -144,6 +144,11 @@ export const meeting = z.object({
   agreed_amount: z.number(),
   /** Only in the buyer's reads while the meeting is open: the 4 digits the seller types. */
   handover_code: z.string().nullable(),
+  /**
+   * While wrong handover codes keep the seller from completing (429): until when; else null.
+   * Optional: clients that know nothing of it read the 429's message.
+   */
+  handover_locked_until: z.string().nullable().optional(),
   /** Who said the other did not come (NoShow); else null. */
   no_show_by: z.number().nullable(),
   created_at: z.string(),

@@ -65,7 +65,7 @@ export const ERASE_STEPS: readonly EraseStep[] = [
     run: (trx, person) => deleteCountersOf(trx, person),
   },
   {
-    what: 'their open offers are withdrawn or closed, and holds for them or on their listings end (sales stay on the other side\'s record, from "Deleted user")',
+    what: 'their open offers are withdrawn or closed, holds for them or on their listings end, and their open meetings on campus are cancelled (sales and meetings that ended stay on the other side\'s record, from "Deleted user")',
     run: (trx, { user_id }) => endSalesTalksOf(trx, user_id),
   },
   {

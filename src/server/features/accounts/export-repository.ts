@@ -277,6 +277,28 @@ const salesPart: Part<'sales'> = async (db, userId) => {
   }));
 };
 
+/** Meetings on campus on either side, oldest first: never the handover code or its tries. */
+const meetingsPart: Part<'meetings'> = (db, userId) =>
+  db
+    .selectFrom('meetings')
+    .select([
+      'meeting_id',
+      'hold_id',
+      'listing_id',
+      'seller_id',
+      'buyer_id',
+      'location',
+      'at',
+      'proposed_by',
+      'status',
+      'no_show_by',
+      'created_at',
+      'updated_at',
+    ])
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .orderBy('meeting_id', 'asc')
+    .execute();
+
 /**
  * The parts of the download, each read by the person's id. A feature that keeps something of
  * a person adds one line here and its field in the shared schema (`accountExport`).
@@ -298,4 +320,5 @@ export const EXPORT_PARTS: { [K in keyof Sections]: Part<K> } = {
   offers: offersPart,
   holds: holdsPart,
   sales: salesPart,
+  meetings: meetingsPart,
 };

@@ -217,6 +217,16 @@ export function listingTitle(db: Db, listingId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** What saved searches match a listing on: its title and category. */
+export function listingFacts(db: Db, listingId: number) {
+  return db
+    .selectFrom('listings as l')
+    .innerJoin('products as p', 'p.product_id', 'l.product_id')
+    .select(['l.listing_id', 'p.title', 'p.category'])
+    .where('l.listing_id', '=', listingId)
+    .executeTakeFirstOrThrow();
+}
+
 /** The sales where the person is the seller, or the buyer, newest first. */
 export async function salesOf(db: Db, userId: number, side: 'seller' | 'buyer'): Promise<Sale[]> {
   const rows = await db
@@ -236,6 +246,7 @@ export async function salesOf(db: Db, userId: number, side: 'seller' | 'buyer'):
       shownUsername<string | null>('b').as('buyer_username'),
       's.agreed_price_cents',
       's.how',
+      's.location',
       's.at',
     ])
     .where(side === 'seller' ? 's.seller_id' : 's.buyer_id', '=', userId)
