@@ -9,7 +9,9 @@ import { READ_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadlines.js';
 import { IDEMPOTENCY_HEADER, idempotencyHeaderValue } from './idempotency.js';
 import {
   isMessageEntry,
+  isSaleEntry,
   messageBody,
+  SALE_OUTBOX_PATH,
   outboxBody,
   type Answer,
   type OutboxEntry,
@@ -61,6 +63,13 @@ export function httpTransport(
           headers,
           body: JSON.stringify(messageBody(entry)),
         });
+      if (isSaleEntry(entry)) {
+        const { method, path, body } = entry.request;
+        // Only the sales calls: an entry is never a way to reach anything else.
+        if (!SALE_OUTBOX_PATH.test(path))
+          return Promise.resolve({ ok: true, status: 400, body: { message: 'Not a sale step' } });
+        return call(fetchFn, path, { method, headers, body: JSON.stringify(body) });
+      }
       return call(fetchFn, orderPaths.delivery(entry.deliveryId), {
         method: 'PUT',
         headers,

@@ -6,6 +6,7 @@
 import type { UseStore } from './idb-store.js';
 import {
   isMessageEntry,
+  isSaleEntry,
   sameChange,
   type NewOutboxEntry,
   type OutboxEntry,
@@ -74,14 +75,22 @@ export function idbOutboxStore(useStore: UseStore): OutboxStore & {
               message: fresh.message,
               key: fresh.key,
             }
-          : {
-              ...waiting,
-              deliveryId: fresh.deliveryId,
-              courierId: fresh.courierId,
-              status: fresh.status,
-              ...(fresh.key && { key: fresh.key }),
-              ...(fresh.details && { details: fresh.details }),
-            };
+          : isSaleEntry(fresh)
+            ? {
+                ...waiting,
+                kind: 'sale',
+                userId: fresh.userId,
+                request: fresh.request,
+                key: fresh.key,
+              }
+            : {
+                ...waiting,
+                deliveryId: fresh.deliveryId,
+                courierId: fresh.courierId,
+                status: fresh.status,
+                ...(fresh.key && { key: fresh.key }),
+                ...(fresh.details && { details: fresh.details }),
+              };
         s.put(entry, entry.id);
         await completed;
         return entry;

@@ -79,7 +79,42 @@ export interface OutboxChatMessage {
   client_id: string;
 }
 
-export type OutboxEntry = StatusEntry | MessageEntry;
+/**
+ * A step of a sale made offline or on a network that failed (docs/decisions/031-sales-in-the-outbox.md):
+ * an offer, an answer to one, a hold or a change of it. Sent as it was made, with its
+ * Idempotency-Key, by that person's session only; the server takes it once.
+ */
+export interface SaleEntry extends Waiting {
+  kind: 'sale';
+  /** Who made it: only that person's session sends it. */
+  userId: number;
+  request: SaleRequest;
+  /** When it was pressed (ISO 8601). */
+  deviceTime: string;
+  key: string;
+  deliveryId?: undefined;
+  courierId?: undefined;
+  status?: undefined;
+  details?: undefined;
+}
+
+/** The call a sale step makes: one of the sales paths (SALE_OUTBOX_PATH), its method and body. */
+export interface SaleRequest {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: Record<string, unknown>;
+  /** The listing it is about: its screens show the step as waiting. */
+  listingId: number;
+  /** The offer it answers (an answer to an offer): its card shows the answer as waiting. */
+  offerId?: number;
+  /** What it is, in the product's words ("your offer of $30.00"): for the notice if refused. */
+  label: string;
+}
+
+/** The paths a sale step may call: offers, holds and meetings (src/shared/api-paths/sales.ts). */
+export const SALE_OUTBOX_PATH = /^\/api\/(?:offers|holds|meetings)(?:\/\d+)?$/;
+
+export type OutboxEntry = StatusEntry | MessageEntry | SaleEntry;
 
 export function isMessageEntry<E extends { kind?: string }>(
   entry: E,
@@ -87,18 +122,34 @@ export function isMessageEntry<E extends { kind?: string }>(
   return entry.kind === 'message';
 }
 
+export function isSaleEntry<E extends { kind?: string }>(
+  entry: E,
+): entry is Extract<E, { kind: 'sale' }> {
+  return entry.kind === 'sale';
+}
+
+/** A courier's status change (entries kept by older versions have no `kind`). */
+export function isStatusEntry<E extends { kind?: string }>(
+  entry: E,
+): entry is Exclude<E, { kind: 'message' | 'sale' }> {
+  return entry.kind === undefined || entry.kind === 'status';
+}
+
 /** Whose entry it is: only that person's session sends it. */
 export function ownerOf(entry: NewOutboxEntry): number {
-  return isMessageEntry(entry) ? entry.senderId : entry.courierId;
+  if (isMessageEntry(entry)) return entry.senderId;
+  if (isSaleEntry(entry)) return entry.userId;
+  return entry.courierId;
 }
 
 /**
  * The same thing pressed twice: a status change to the same status of the same delivery by the
- * same courier, or the same message (its key).
+ * same courier, or the same message or sale step (its key).
  */
 export function sameChange(a: NewOutboxEntry, b: NewOutboxEntry): boolean {
   if (isMessageEntry(a) || isMessageEntry(b))
     return isMessageEntry(a) && isMessageEntry(b) && a.key === b.key;
+  if (isSaleEntry(a) || isSaleEntry(b)) return isSaleEntry(a) && isSaleEntry(b) && a.key === b.key;
   return a.deliveryId === b.deliveryId && a.courierId === b.courierId && a.status === b.status;
 }
 
@@ -122,7 +173,10 @@ export type NewStatusEntry = Pick<StatusEntry, 'kind' | 'deliveryId' | 'courierI
 export type NewMessageEntry = Pick<MessageEntry, 'kind' | 'senderId' | 'message' | 'key'> & {
   deviceTime?: string;
 };
-export type NewOutboxEntry = NewStatusEntry | NewMessageEntry;
+export type NewSaleEntry = Pick<SaleEntry, 'kind' | 'userId' | 'request' | 'key'> & {
+  deviceTime?: string;
+};
+export type NewOutboxEntry = NewStatusEntry | NewMessageEntry | NewSaleEntry;
 
 /**
  * The PUT body of an entry, the same on every try (so a replay matches its Idempotency-Key):
@@ -149,7 +203,7 @@ export function outboxBody(entry: Pick<StatusEntry, 'status' | 'deviceTime' | 'd
  */
 export function isHandoverRefusal(entry: OutboxEntry, status: number): boolean {
   return (
-    !isMessageEntry(entry) &&
+    isStatusEntry(entry) &&
     entry.details?.handoverCode !== undefined &&
     (status === 422 || status === 429)
   );
@@ -196,7 +250,7 @@ export interface OutboxTransport {
   me(): Promise<Answer>;
   /**
    * PUT /api/delivery_instruction/{id} with the status and the device time; for a message,
-   * POST /api/direct_message.
+   * POST /api/direct_message; for a sale step, its own call.
    */
   send(entry: OutboxEntry): Promise<Answer>;
   /** GET /api/delivery_instruction/{id}: to tell "already done" from "taken away". */
@@ -237,6 +291,13 @@ function messageOf(answer: Answer): string {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
     return body.message;
   return `Request failed (${answer.status})`;
+}
+
+/** The `code` of an error answer, if it has one. */
+function codeOf(answer: Answer): unknown {
+  return answer.ok && answer.body && typeof answer.body === 'object' && 'code' in answer.body
+    ? answer.body.code
+    : undefined;
 }
 
 function userIdOf(body: unknown): number | null {
@@ -301,9 +362,17 @@ export function replayOutbox({ store, transport, withLock }: ReplayDeps): Promis
       const handoverRefused = answer.ok && isHandoverRefusal(entry, answer.status);
       let verdict = handoverRefused ? 'rejected' : answer.ok ? judgeStatus(answer.status) : 'retry';
       let refusedAsOurs = false;
-      // A message refused (blocked: 403; the receiver left: 409) is refused for its own reason.
-      if (verdict === 'conflict' && isMessageEntry(entry)) verdict = 'rejected';
-      if (verdict === 'conflict' && !isMessageEntry(entry)) {
+      // A message refused (blocked: 403; the receiver left: 409) is refused for its own reason,
+      // and so is a sale step (the offer moved on, the item went on hold), unless its first
+      // try is still running on the server: then its answer comes with the next try.
+      if (
+        verdict === 'conflict' &&
+        isSaleEntry(entry) &&
+        codeOf(answer) === 'idempotency_in_progress'
+      )
+        verdict = 'retry';
+      if (verdict === 'conflict' && !isStatusEntry(entry)) verdict = 'rejected';
+      if (verdict === 'conflict' && isStatusEntry(entry)) {
         const done = await alreadyApplied(transport, entry);
         if (done === 'unknown') verdict = 'retry';
         else if (done === 'still-ours') refusedAsOurs = true;

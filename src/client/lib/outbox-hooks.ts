@@ -1,8 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import {
   isMessageEntry,
+  isSaleEntry,
+  isStatusEntry,
   type MessageEntry,
   type OutboxEntry,
+  type SaleEntry,
   type StatusEntry,
 } from '#shared/outbox.js';
 import {
@@ -30,7 +33,7 @@ const EMPTY: StatusEntry[] = [];
 
 /** The courier's own waiting status changes (messages have their own screens). */
 export function statusEntriesOf(entries: readonly OutboxEntry[], userId: number): StatusEntry[] {
-  return entries.filter((e): e is StatusEntry => !isMessageEntry(e) && e.courierId === userId);
+  return entries.filter((e): e is StatusEntry => isStatusEntry(e) && e.courierId === userId);
 }
 
 /** The courier outbox as the screens show it: pending count, last outcome, a sync button. */
@@ -76,5 +79,21 @@ export function useWaitingMessages(
         (e) => e.message.listing_id === listingId && e.message.receiver_id === receiverId,
       ),
     [mine, listingId, receiverId],
+  );
+}
+
+/**
+ * The steps of sales `userId` made that still wait for the network, oldest first, about
+ * `listingId` (docs/decisions/031-sales-in-the-outbox.md).
+ */
+export function useWaitingSales(userId: number, listingId: number | null): SaleEntry[] {
+  const { entries } = useSyncExternalStore(subscribeOutbox, getOutboxState, getOutboxState);
+  return useMemo(
+    () =>
+      entries.filter(
+        (e): e is SaleEntry =>
+          isSaleEntry(e) && e.userId === userId && e.request.listingId === listingId,
+      ),
+    [entries, userId, listingId],
   );
 }

@@ -1,15 +1,16 @@
 /**
- * The courier's status changes (and chat messages waiting to be sent) from the press until IndexedDB has committed them, kept in
+ * The courier's status changes (and chat messages and sale steps waiting to be sent) from the press until IndexedDB has committed them, kept in
  * localStorage: it is written at once, before the page can be frozen, closed or left, and it
  * does not wait on a database that stopped answering. The outbox moves them into IndexedDB in
  * the order they were pressed (outbox.ts); it never keeps the same change twice.
  */
 import { OUTBOX } from '#shared/outbox-names.js';
 import {
-  isMessageEntry,
+  isStatusEntry,
   sameChange,
   type NewMessageEntry,
   type NewOutboxEntry,
+  type NewSaleEntry,
   type NewStatusEntry,
   type OutboxEntry,
 } from '#shared/outbox.js';
@@ -23,7 +24,8 @@ type Pressed = { deviceTime: string; createdAt: number };
  */
 export type PressedStatus = NewStatusEntry & Pressed;
 export type PressedMessage = NewMessageEntry & Pressed;
-export type PressedChange = PressedStatus | PressedMessage;
+export type PressedSale = NewSaleEntry & Pressed;
+export type PressedChange = PressedStatus | PressedMessage | PressedSale;
 
 const same = (a: PressedChange, b: PressedChange) =>
   a.createdAt === b.createdAt && sameChange(a, b);
@@ -46,7 +48,7 @@ function write(changes: PressedChange[]) {
 export function journalAdd(change: PressedChange): void {
   const kept = readJournal();
   if (kept.some((c) => sameChange(c, change))) return;
-  if (isMessageEntry(change) || !change.details) return write([...kept, change]);
+  if (!isStatusEntry(change) || !change.details) return write([...kept, change]);
   const { photo: _inMemory, ...details } = change.details;
   write([...kept, { ...change, details }]);
 }

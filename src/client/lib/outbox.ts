@@ -1,16 +1,19 @@
 /**
  * The page side of the outbox (docs/decisions/008-courier-outbox.md, 028-messages-in-the-outbox.md):
- * queue a courier's status change or a chat message, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
+ * queue a courier's status change, a chat message or a step of a sale, replay the queue on start, on `online`, after sign-in and on a backoff timer, ask the
  * service worker for Background Sync, and keep a snapshot React can read (see outbox-hooks.ts).
  */
 import { OUTBOX } from '#shared/outbox-names.js';
 import {
   backoffMs,
   isMessageEntry,
+  isSaleEntry,
+  isStatusEntry,
   replayOutbox,
   sameChange,
   type NewMessageEntry,
   type NewOutboxEntry,
+  type NewSaleEntry,
   type NewStatusEntry,
   type OutboxEntry,
   type OutboxMessage,
@@ -36,6 +39,8 @@ export type OutboxNotice =
   | { kind: 'dropped'; message: string; deliveryId: number; at: number }
   /** A waiting chat message the server refused (blocked, too long...): its words and why. */
   | { kind: 'message-dropped'; message: string; content: string; at: number }
+  /** A waiting sale step the server refused (the offer moved on, the item went on hold...). */
+  | { kind: 'sale-dropped'; message: string; label: string; at: number }
   | { kind: 'sign-in'; at: number };
 
 export interface OutboxState {
@@ -102,7 +107,7 @@ const photos = new Map<string, PhotoBytes>();
 const photoKey = (c: NewStatusEntry) => `${c.courierId}:${c.deliveryId}:${c.status}`;
 
 function withPhoto(change: PressedChange): PressedChange {
-  if (isMessageEntry(change)) return change;
+  if (!isStatusEntry(change)) return change;
   const photo = photos.get(photoKey(change));
   return photo ? { ...change, details: { ...change.details, photo } } : change;
 }
@@ -116,7 +121,7 @@ function moveJournal(): Promise<void> {
     for (const change of readJournal()) {
       await outboxStore().add(withPhoto(change), change.createdAt);
       journalRemove(change);
-      if (!isMessageEntry(change)) photos.delete(photoKey(change));
+      if (isStatusEntry(change)) photos.delete(photoKey(change));
     }
   });
   moving = run.catch(() => undefined);
@@ -151,7 +156,7 @@ function absorb(result: ReplayResult) {
   const now = Date.now();
   // A drop-off refused for its code: the delivery screen asks for the code again.
   for (const { entry, message, handoverRefused } of result.dropped) {
-    if (handoverRefused && !isMessageEntry(entry))
+    if (handoverRefused && isStatusEntry(entry))
       rememberRejection({
         courierId: entry.courierId,
         deliveryId: entry.deliveryId,
@@ -161,22 +166,16 @@ function absorb(result: ReplayResult) {
   }
   const dropped = result.dropped.at(-1);
   let notice = state.notice;
-  // Messages sent show in their conversation; the courier hears of their updates.
-  const synced = result.applied.filter((e) => !isMessageEntry(e)).length;
+  // Messages sent show in their conversation, sale steps on their cards; the courier hears of
+  // their updates.
+  const synced = result.applied.filter((e) => isStatusEntry(e)).length;
   if (dropped) {
-    notice = isMessageEntry(dropped.entry)
-      ? {
-          kind: 'message-dropped',
-          message: dropped.message,
-          content: dropped.entry.message.content,
-          at: now,
-        }
-      : {
-          kind: 'dropped',
-          message: dropped.message,
-          deliveryId: dropped.entry.deliveryId,
-          at: now,
-        };
+    const { entry, message } = dropped;
+    notice = isMessageEntry(entry)
+      ? { kind: 'message-dropped', message, content: entry.message.content, at: now }
+      : isSaleEntry(entry)
+        ? { kind: 'sale-dropped', message, label: entry.request.label, at: now }
+        : { kind: 'dropped', message, deliveryId: entry.deliveryId, at: now };
   } else if (result.stopped === 'auth') {
     notice = { kind: 'sign-in', at: now };
   } else if (result.stopped === 'drained' && synced > 0) {
@@ -235,7 +234,7 @@ async function requestBackgroundSync(): Promise<void> {
 async function enqueue(input: NewOutboxEntry): Promise<OutboxEntry> {
   const now = Date.now();
   const pressed = { ...input, deviceTime: input.deviceTime ?? new Date(now).toISOString() };
-  if (!isMessageEntry(input) && input.details?.photo)
+  if (isStatusEntry(input) && input.details?.photo)
     photos.set(photoKey(input), input.details.photo);
   journalAdd({ ...pressed, createdAt: now });
   await moveJournal().catch(() => undefined);
@@ -252,6 +251,9 @@ export const enqueueStatusUpdate = (input: NewStatusEntry): Promise<OutboxEntry>
 
 /** A chat message, "waiting to send" until the server has it (outbox-message.ts). */
 export const enqueueMessage = (input: NewMessageEntry): Promise<OutboxEntry> => enqueue(input);
+
+/** A step of a sale, "waiting to send" until the server has it (outbox-sale.ts). */
+export const enqueueSale = (input: NewSaleEntry): Promise<OutboxEntry> => enqueue(input);
 
 /**
  * Starts the replay triggers of this page: now, on `online`, when the network answers again

@@ -34,6 +34,12 @@ export const queryKeys = {
   notificationPage: (cursor: number | null) => ['notifications', 'page', cursor] as const,
   notificationUnread: () => ['notifications', 'unread'] as const,
   notificationPreferences: () => ['notification-preferences'] as const,
+  offers: () => ['offers'] as const,
+  listingOffers: (listingId: number) => ['offers', 'listing', listingId] as const,
+  conversationOffers: (listingId: number, otherUserId: number) =>
+    ['offers', 'conversation', listingId, otherUserId] as const,
+  holds: () => ['holds'] as const,
+  listingHolds: (listingId: number) => ['holds', 'listing', listingId] as const,
 };
 
 /**

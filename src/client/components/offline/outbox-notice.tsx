@@ -29,7 +29,9 @@ export function OutboxNotice() {
           ? SIGN_IN_TO_SYNC_MESSAGE
           : notice.kind === 'message-dropped'
             ? `Could not send “${notice.content}”: ${notice.message}`
-            : notice.message}
+            : notice.kind === 'sale-dropped'
+              ? `Could not send ${notice.label}: ${notice.message}`
+              : notice.message}
       </span>
       {notice.kind === 'sign-in' ? (
         <a href="/login">Sign in</a>

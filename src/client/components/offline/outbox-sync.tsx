@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getOutboxState, onOutboxResult, replayNow, subscribeOutbox } from '#client/lib/outbox.js';
-import { isMessageEntry } from '#shared/outbox.js';
+import { isSaleEntry, isStatusEntry } from '#shared/outbox.js';
 import { applyStatusToCache, overlayPending } from '#client/lib/outbox-cache.js';
 import { statusEntriesOf } from '#client/lib/outbox-hooks.js';
 import { addSent, isDirectMessage } from '#client/lib/queries/messages.js';
@@ -46,13 +46,18 @@ export function OutboxSync() {
     () =>
       onOutboxResult((result) => {
         for (const entry of result.applied)
-          if (!isMessageEntry(entry)) applyStatusToCache(client, entry.deliveryId, entry.status);
+          if (isStatusEntry(entry)) applyStatusToCache(client, entry.deliveryId, entry.status);
         // Messages the outbox sent show where they belong at once, from the server's answers.
         for (const message of result.delivered)
           if (isDirectMessage(message)) addSent(client, message);
         const statuses = [...result.applied, ...result.dropped.map((d) => d.entry)];
-        if (statuses.some((e) => !isMessageEntry(e)))
+        if (statuses.some((e) => isStatusEntry(e)))
           void client.invalidateQueries({ queryKey: queryKeys.deliveries() });
+        // Sale steps sent or refused: the offers and holds they changed are read again.
+        if (statuses.some((e) => isSaleEntry(e))) {
+          void client.invalidateQueries({ queryKey: queryKeys.offers() });
+          void client.invalidateQueries({ queryKey: queryKeys.holds() });
+        }
         if (result.delivered.length)
           void client.invalidateQueries({ queryKey: queryKeys.messages() });
       }),
