@@ -22,6 +22,8 @@ export const LIVE_EVENTS = [
   'delivery.removed',
   'courier.position',
   'notification.created',
+  'offer.updated',
+  'hold.updated',
 ] as const satisfies readonly LiveEventType[];
 
 /**

@@ -56,6 +56,14 @@ export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: u
       // The bell's count and the notification centre.
       invalidate(queryKeys.notifications());
       break;
+    case 'offer.updated':
+      // An offer and its cards (product page, conversation); accepting one also holds the item.
+      invalidate(queryKeys.offers());
+      break;
+    case 'hold.updated':
+      // A hold began or ended: the listing reads "on hold" or not, wherever it is listed.
+      invalidate(queryKeys.holds(), queryKeys.offers(), ['listings']);
+      break;
   }
 }
 
@@ -74,6 +82,8 @@ export function refetchLiveData(client: QueryClient, since?: number): void {
     queryKeys.deliveries(),
     queryKeys.deliveryRequests(),
     queryKeys.notifications(),
+    queryKeys.offers(),
+    queryKeys.holds(),
   ]) {
     void client.invalidateQueries({ queryKey, predicate });
   }

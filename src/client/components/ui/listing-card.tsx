@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { discountPercent, priceBeforeDiscount } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { formatPrice, wasPrice } from '#client/lib/format.js';
+import { useSessionUser } from '#client/lib/session.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
 import { ListingImage } from './listing-image';
 import { Stars } from './stars';
@@ -43,6 +44,7 @@ export function ListingCard({
         </Title>
         <p className="listing-card-price">
           <PriceLine listing={listing} />
+          <OnHoldBadge listing={listing} />
         </p>
         <p className="listing-card-meta">
           <span>{listing.conditions}</span>
@@ -69,6 +71,20 @@ export function PriceLine({ listing }: { listing: Listing }) {
       {was !== null && <WasPrice price={was} />}
       {discount > 0 && <span className="badge badge-gold">{discount}% off</span>}
     </>
+  );
+}
+
+/**
+ * "On hold" on a listing reserved for a buyer (docs/sales-states.md); "On hold for you" to that
+ * buyer, whom the product page names to them and to the seller only.
+ */
+export function OnHoldBadge({ listing }: { listing: Listing }) {
+  const user = useSessionUser();
+  if (listing.on_hold !== true) return null;
+  return (
+    <span className="badge badge-hold">
+      {user !== null && listing.held_for === user.user_id ? 'On hold for you' : 'On hold'}
+    </span>
   );
 }
 

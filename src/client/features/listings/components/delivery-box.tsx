@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { LISTING_ON_HOLD_MESSAGE } from '#shared/sales.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { ReadyButton } from '#client/components/ui/form-controls.js';
 import { QueryView } from '#client/components/ui/status.js';
@@ -18,7 +19,10 @@ const PushOffer = lazyComponent(() =>
   import('#client/components/notifications/push-offer.js').then((m) => m.PushOffer),
 );
 
-/** "Get Item Delivered", or "Request Already Sent" (disabled) once requested. */
+/**
+ * "Get Item Delivered", or "Request Already Sent" (disabled) once requested; for an item on hold
+ * for another buyer, that it is.
+ */
 export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Viewer }) {
   if (viewer.kind === 'owner') return null;
   return (
@@ -27,6 +31,10 @@ export function DeliveryBox({ listing, viewer }: { listing: Listing; viewer: Vie
       <p className="action-box-text">A student courier brings it to a dropoff spot on campus.</p>
       {listing.listing_status !== 'Active' ? (
         <p className="note">This item is no longer available.</p>
+      ) : listing.on_hold === true &&
+        (viewer.kind === 'visitor' || listing.held_for !== viewer.user.user_id) ? (
+        // Held for someone else: only that buyer may ask for delivery (at the agreed price).
+        <p className="note">{LISTING_ON_HOLD_MESSAGE}</p>
       ) : viewer.kind === 'visitor' ? (
         <ReadyButton variant="gold" block onClick={() => viewer.toLogin('delivery')}>
           Get Item Delivered

@@ -1,5 +1,5 @@
 import type { Listing } from '#shared/schemas/listings.js';
-import { PriceLine } from '#client/components/ui/listing-card.js';
+import { OnHoldBadge, PriceLine } from '#client/components/ui/listing-card.js';
 import { shortUsDate } from '#client/lib/format.js';
 
 /** Price, title, and the description block: Type, Condition and the description text. */
@@ -11,6 +11,7 @@ export function ProductDetails({ listing }: { listing: Listing }) {
         {listing.listing_status !== 'Active' && (
           <span className="badge">{listing.listing_status}</span>
         )}
+        <OnHoldBadge listing={listing} />
       </p>
       <h1 className="product-title">{listing.title}</h1>
       <p className="product-posted">Posted {shortUsDate(listing.listing_date)}</p>
