@@ -32,6 +32,8 @@ import { blockRoutes } from './features/moderation/block-routes.js';
 import { moderationRoutes } from './features/moderation/moderation-routes.js';
 import { reportRoutes } from './features/moderation/report-routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { registerSalesClock, type SalesClockTiming } from './features/sales/clock.js';
+import { meetingRoutes } from './features/sales/meetings-routes.js';
 import { salesRoutes } from './features/sales/routes.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { loadMapTiles, type MapTiles } from './features/tiles/map-tiles.js';
@@ -89,6 +91,8 @@ export interface AppOptions {
   notifyTiming?: Partial<NotifyTiming>;
   /** The backup schedule's pace (tests look every few milliseconds, not minutes). */
   backupTiming?: Partial<BackupTiming>;
+  /** The sales clock's pace: lapses, meeting reminders (tests: milliseconds). */
+  salesClock?: Partial<SalesClockTiming>;
   /** Addresses per sitemap file: 50,000 (the protocol's limit); tests see the split sooner. */
   sitemapUrlsPerFile?: number;
 }
@@ -106,6 +110,7 @@ export async function buildApp({
   images = databaseImageStore(database.db),
   notifyTiming,
   backupTiming,
+  salesClock,
   sitemapUrlsPerFile,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -207,6 +212,7 @@ export async function buildApp({
     watchRoutes,
     messageRoutes,
     salesRoutes,
+    meetingRoutes,
     reviewRoutes,
     reportRoutes,
     blockRoutes,
@@ -219,6 +225,7 @@ export async function buildApp({
     mailboxRoutes,
   ];
   for (const routes of plainRoutes) await app.register(routes);
+  registerSalesClock(app, salesClock);
   await app.register(imageRoutes, { store: pictures });
   await registerStatic(app);
   return app;

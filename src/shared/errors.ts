@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'listing_on_hold',
   /** 409: the buyer already has an open offer on this listing (one at a time). */
   'offer_open',
+  /** 409: the hold already has a meeting arranged (Proposed or Agreed): change that one. */
+  'meeting_open',
   /**
    * 409: the first request with this Idempotency-Key is still running; `retry-after` says when
    * to ask again (the answer is then the first request's).

@@ -14,6 +14,11 @@ export const LIVE_EVENT_TYPES = [
   'offer.updated',
   /** A hold began, changed or ended (`{ hold }`): its listing's readers refetch it. */
   'hold.updated',
+  /**
+   * A meeting on campus changed (`{ meeting }`, its `handover_code` always null: the buyer's
+   * own read has it): its buyer and seller refetch it.
+   */
+  'meeting.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -53,6 +53,8 @@ export const MODERATION_LIMITS = {
   queuePageMax: 100,
   /** Reports listed under one target (its weightiest first); `count` counts them all. */
   reportsPerTarget: 50,
+  /** No-shows at meetings on campus one read returns, newest first. */
+  noShows: 200,
 } as const;
 
 /**

@@ -38,7 +38,7 @@ export const NOTIFICATION_KINDS = {
   delivered: { label: 'An item is dropped off', audience: 'buyer', push: true, email: true, mail: 'each', urgency: 'high', ttl: 24 * HOUR },
   returned: { label: 'A courier brings an item back', audience: 'buyer', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 24 * HOUR },
   cancelled: { label: 'A delivery is cancelled', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 24 * HOUR },
-  handover_locked: { label: 'Drop-off is locked after too many wrong handover codes', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'high', ttl: HOUR / 4 },
+  handover_locked: { label: 'A drop-off or a meeting handover is locked after too many wrong codes', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'high', ttl: HOUR / 4 },
   delivery_available: { label: 'New delivery available while you are on shift', audience: 'courier', push: true, email: false, mail: 'each', urgency: 'normal', ttl: HOUR / 4 },
   message: { label: 'New messages', audience: 'everyone', push: true, email: false, mail: 'digest', urgency: 'normal', ttl: 24 * HOUR },
   review: { label: 'Someone reviews you as a seller', audience: 'seller', push: true, email: false, mail: 'each', urgency: 'low', ttl: 7 * 24 * HOUR },
@@ -48,6 +48,9 @@ export const NOTIFICATION_KINDS = {
   offer_answered: { label: 'An offer is answered, countered or held for you', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 48 * HOUR },
   hold_ended: { label: 'A favourite on hold is available again', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
   saved_search_match: { label: 'A new listing matches a saved search', audience: 'buyer', push: true, email: false, mail: 'each', urgency: 'low', ttl: 24 * HOUR },
+  meeting_proposed: { label: 'A meeting on campus is proposed, changed or agreed', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 24 * HOUR },
+  meeting_reminder: { label: 'A meeting on campus starts soon', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'high', ttl: HOUR },
+  meeting_cancelled: { label: 'A meeting on campus is called off, or the other side did not come', audience: 'everyone', push: true, email: true, mail: 'each', urgency: 'normal', ttl: 24 * HOUR },
 } as const satisfies Record<string, KindInfo>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

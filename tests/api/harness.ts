@@ -20,6 +20,7 @@ import {
 import type { MailTiming } from '#server/mail/worker.js';
 import type { NotifyTiming } from '#server/notifications/timing.js';
 import type { BackupTiming } from '#server/backup/schedule.js';
+import type { SalesClockTiming } from '#server/features/sales/clock.js';
 import type { SessionUser } from '#shared/schemas/accounts.js';
 import { freshDatabase } from '../fixtures/postgres.js';
 import { startSmtp, type SmtpStandIn } from '../fixtures/smtp.js';
@@ -61,6 +62,8 @@ interface AppTestOptions {
   logStream?: NodeJS.WritableStream;
   /** The backup schedule's pace, for tests that turn it on (BACKUP_INTERVAL_HOURS). */
   backupTiming?: Partial<BackupTiming>;
+  /** The sales clock's pace (lapses, meeting reminders), for tests that wait for it. */
+  salesClock?: Partial<SalesClockTiming>;
 }
 
 export async function createTestApp(
@@ -186,6 +189,7 @@ async function started(
     mailTiming: options.mailTiming,
     notifyTiming: options.notifyTiming,
     backupTiming: options.backupTiming,
+    salesClock: options.salesClock,
   });
   await app.ready();
   return {
@@ -326,6 +330,7 @@ export const DATA_TABLES = [
   'listing_price_changes',
   'favorites',
   'saved_searches',
+  'meetings',
 ] as const;
 
 /** Row counts of every data table, to show that a refused request changed nothing. */

@@ -8,6 +8,7 @@ import { createSession, hashToken } from '#server/features/accounts/repository.j
 import { insertReset } from '#server/features/accounts/reset-repository.js';
 import { createHandoverCode } from '#server/features/deliveries/handover-repository.js';
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
+import { insertMeeting } from '#server/features/sales/meetings-repository.js';
 import { isoIn } from '#server/lib/time.js';
 import type { TestContext } from './harness.js';
 
@@ -29,6 +30,8 @@ export const SECRETS = {
   deliveryNote: 'SECRET-NOTE-OF-ASSIGNED-DELIVERY',
   /** The assigned courier's first name: their buyer's order list names them, no one else's. */
   courierFirstName: 'SecretCourierFirstName',
+  /** The handover code of the buyer's meeting on campus: their own reads only. */
+  meetingCode: 'SECRET-MEETING-CODE',
 } as const;
 
 let worldCount = 0;
@@ -254,6 +257,37 @@ export async function buildWorld(ctx: TestContext) {
     .returning('hold_id')
     .executeTakeFirstOrThrow();
 
+  // A meeting on campus the seller proposed for a third listing held for the buyer.
+  const meetingListing = await createListing(db, { vendor_id: vendorId, title: 'Met lamp' });
+  const meetingHold = await db
+    .insertInto('sale_holds')
+    .values({
+      listing_id: meetingListing.listing_id,
+      seller_id: vendorId,
+      buyer_id: buyerId,
+      offer_id: null,
+      agreed_cents: null,
+      status: 'Active',
+      created_at: now.toISOString(),
+      expires_at: inTwoDays,
+    })
+    .returning('hold_id')
+    .executeTakeFirstOrThrow();
+  const meetingId = await insertMeeting(db, {
+    hold_id: meetingHold.hold_id,
+    listing_id: meetingListing.listing_id,
+    seller_id: vendorId,
+    buyer_id: buyerId,
+    location: 'Library',
+    at: new Date(now.getTime() + 3 * 3600_000).toISOString(),
+    proposed_by: vendorId,
+  });
+  await db
+    .updateTable('meetings')
+    .set({ handover_code: SECRETS.meetingCode })
+    .where('meeting_id', '=', meetingId)
+    .execute();
+
   const idOf = (role: Role) => (role === 'visitor' ? 0 : users[role].user_id);
   return {
     users,
@@ -275,6 +309,7 @@ export async function buildWorld(ctx: TestContext) {
     offerId: offer.offer_id,
     heldListing,
     holdId: hold.hold_id,
+    meetingId,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -407,6 +442,20 @@ export const VALID = {
     method: 'PUT',
     url: (w) => `/api/holds/${w.holdId}`,
     body: () => ({ action: 'extend' }),
+  },
+  proposeMeeting: {
+    method: 'POST',
+    url: () => '/api/meetings',
+    body: (w) => ({
+      hold_id: w.holdId,
+      location: 'Library',
+      at: new Date(Date.now() + 2 * 3600_000).toISOString(),
+    }),
+  },
+  changeMeeting: {
+    method: 'PUT',
+    url: (w) => `/api/meetings/${w.meetingId}`,
+    body: () => ({ action: 'change', location: 'Cafe 101' }),
   },
   sendMessage: {
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   RETURN_REASON_LABELS,
 } from '#shared/handover.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
+import { MEETING_MESSAGES } from '#shared/sales.js';
 import type { Offer } from '#shared/schemas/sales.js';
 import type { NotificationKind } from '#shared/notification-kinds.js';
 import { SCREENS } from '#shared/screens.js';
@@ -115,7 +116,22 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
           to: [event.hold.buyer_id, event.hold.seller_id],
         },
       ];
+    case 'meeting.changed': {
+      const m = event.meeting;
+      return [
+        {
+          type: 'meeting.updated',
+          data: {
+            // Never the code, whoever reads the stream: the buyer's own read has it.
+            meeting: { ...m, handover_code: null },
+            ...(event.change === 'locked' && { notice: MEETING_MESSAGES.lockedNotice }),
+          },
+          to: [m.buyer_id, m.seller_id],
+        },
+      ];
+    }
     case 'hold.ended':
+    case 'listing.back':
     case 'review.written':
     case 'listing.price_dropped':
     case 'listing.sold':
@@ -363,20 +379,116 @@ export function noticesOf(event: DomainEvent): Notice[] {
           tag: `favorite-${event.listing.listing_id}`,
         },
       ];
-    // Told through the events it stands for (saved_search.matched), raised by the worker.
+    // Told through the events they stand for (saved_search.matched), raised by the worker.
     case 'listing.listed':
+    case 'listing.back':
       return [];
     case 'saved_search.matched':
       return [
         {
           kind: 'saved_search_match',
           to: [event.ownerId],
-          title: titled('New match', event.listing.title),
-          body: `A new listing matches your saved search: ${event.listing.title}`,
+          title: titled(event.back ? 'Available again' : 'New match', event.listing.title),
+          body: event.back
+            ? `A listing that matches your saved search is available again: ${event.listing.title}`
+            : `A new listing matches your saved search: ${event.listing.title}`,
           url: SCREENS.listing(event.listing.listing_id),
           tag: `search-${event.savedSearchId}`,
         },
       ];
+    case 'meeting.changed':
+      return meetingNotices(event);
+  }
+}
+
+/**
+ * Who hears of a meeting's step: the side that did not take it, in the product's words; time's
+ * steps (actor 0) both sides. Each reads it in their conversation with the other.
+ */
+function meetingNotices(event: Extract<DomainEvent, { type: 'meeting.changed' }>): Notice[] {
+  const { meeting: m, when, change, actorId } = event;
+  const spot = `${m.location}, ${when}`;
+  const nameOf = (id: number) => (id === m.seller_id ? m.seller_username : m.buyer_username);
+  const notice = (kind: NotificationKind, to: number, headline: string, body: string): Notice => ({
+    kind,
+    to: [to],
+    title: titled(headline, m.title),
+    body,
+    url: SCREENS.chat(m.listing_id, to === m.seller_id ? m.buyer_id : m.seller_id),
+    tag: `meeting-${m.meeting_id}`,
+  });
+  const other = actorId === m.seller_id ? m.buyer_id : m.seller_id;
+  const both = (kind: NotificationKind, headline: string, body: (to: number) => string) =>
+    [m.buyer_id, m.seller_id].map((to) => notice(kind, to, headline, body(to)));
+  const codeLine = (to: number) =>
+    to === m.buyer_id
+      ? 'Show the seller your handover code there.'
+      : 'Ask the buyer for their handover code there, and type it in to record the sale.';
+  switch (change) {
+    case 'proposed':
+      return [
+        notice(
+          'meeting_proposed',
+          other,
+          'Meeting proposed',
+          `${nameOf(actorId)} proposes ${spot}.`,
+        ),
+      ];
+    case 'changed':
+      return [
+        notice(
+          'meeting_proposed',
+          other,
+          'Meeting changed',
+          `${nameOf(actorId)} suggests ${spot} instead.`,
+        ),
+      ];
+    case 'agreed':
+      return [notice('meeting_proposed', other, 'Meeting agreed', `${spot}. ${codeLine(other)}`)];
+    case 'reminder':
+      return both('meeting_reminder', 'Meeting soon', (to) => `${spot}. ${codeLine(to)}`);
+    case 'no_show':
+      return [
+        notice(
+          'meeting_cancelled',
+          other,
+          'Marked as a no-show',
+          `${nameOf(actorId)} says you did not come to ${spot}.`,
+        ),
+      ];
+    case 'cancelled':
+      return [
+        notice(
+          'meeting_cancelled',
+          other,
+          'Meeting called off',
+          `${nameOf(actorId)} called off the meeting at ${spot}.`,
+        ),
+      ];
+    case 'locked':
+      return both('handover_locked', 'Handover locked', () => MEETING_MESSAGES.lockedNotice);
+    case 'unavailable':
+      return both(
+        'meeting_cancelled',
+        'Meeting called off',
+        () => `The item is no longer available. The meeting at ${spot} is off.`,
+      );
+    case 'hold_ended':
+      return both(
+        'meeting_cancelled',
+        'Meeting called off',
+        () => `The hold on this item ended. The meeting at ${spot} is off.`,
+      );
+    case 'time_passed':
+      return both(
+        'meeting_cancelled',
+        'Meeting called off',
+        () => `The time passed before the meeting at ${spot} was agreed.`,
+      );
+    // Both were there (completed) or long past it (forgotten): the screens show it.
+    case 'completed':
+    case 'forgotten':
+      return [];
   }
 }
 

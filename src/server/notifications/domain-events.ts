@@ -9,7 +9,7 @@ import type { DeliveryStatus } from '#shared/delivery.js';
 import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { Review } from '#shared/schemas/reviews.js';
-import type { Hold, Offer } from '#shared/schemas/sales.js';
+import type { Hold, Meeting, Offer } from '#shared/schemas/sales.js';
 
 export type DomainEvent =
   /** A buyer asked the seller for a delivery. */
@@ -35,6 +35,29 @@ export type DomainEvent =
   | { type: 'hold.changed'; actorId: number; hold: Hold; title: string }
   /** A hold lapsed or was released: the listing is back, those who keep it hear once. */
   | { type: 'hold.ended'; actorId: number; listing: WatchedListing; watchers: number[] }
+  /**
+   * A listing whose hold ended is back: stands for the saved searches it answers (the worker's
+   * `expand`), each raised as `saved_search.matched` with `back`, but for `except` (those told
+   * already as its favouriters).
+   */
+  | {
+      type: 'listing.back';
+      actorId: number;
+      listing: WatchedListing & { category: Category };
+      except: number[];
+    }
+  /**
+   * A meeting on campus changed, or time moved it (`actorId` 0: nobody's step). The meeting
+   * carries no handover code: it is never in an event, a notice or a log. `when` is its time as
+   * people read it (the campus's time zone).
+   */
+  | {
+      type: 'meeting.changed';
+      actorId: number;
+      meeting: Meeting;
+      change: MeetingChange;
+      when: string;
+    }
   /** The seller lowered the price (it shows "was $X"): those who keep it as a favourite hear. */
   | {
       type: 'listing.price_dropped';
@@ -56,7 +79,28 @@ export type DomainEvent =
       listing: WatchedListing;
       savedSearchId: number;
       ownerId: number;
+      /** The listing is not new but back from a hold. */
+      back?: true;
     };
+
+/**
+ * What happened to a meeting: a step of one side (proposed, changed, agreed, completed,
+ * no_show, cancelled), wrong codes that locked the handover (locked), its reminder (reminder),
+ * or its end by time or elsewhere (the reasons of endLapsedMeetings).
+ */
+export type MeetingChange =
+  | 'proposed'
+  | 'changed'
+  | 'agreed'
+  | 'completed'
+  | 'no_show'
+  | 'cancelled'
+  | 'locked'
+  | 'reminder'
+  | 'unavailable'
+  | 'hold_ended'
+  | 'time_passed'
+  | 'forgotten';
 
 /** What a notice about someone else's listing names. */
 export interface WatchedListing {

@@ -8,3 +8,4 @@ export const moderationReport = (id: number) => `/api/moderation/reports/${id}`;
 export const moderationAudit = '/api/moderation/audit';
 export const moderationListing = (id: number) => `/api/moderation/listings/${id}`;
 export const moderationUser = (id: number) => `/api/moderation/users/${id}`;
+export const moderationNoShows = '/api/moderation/no-shows';

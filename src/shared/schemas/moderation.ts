@@ -213,6 +213,28 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/**
+ * GET /api/moderation/no-shows: meetings on campus one side said the other did not come to,
+ * newest first (docs/sales-states.md). `absent_no_shows` counts every no-show said of the absent
+ * person, so a pattern shows.
+ */
+export const noShowEntry = z.object({
+  meeting_id: z.number(),
+  listing_id: z.number(),
+  title: z.string(),
+  location: z.string(),
+  /** The meeting's time. */
+  at: z.string(),
+  said_by: z.number(),
+  said_by_username: z.string(),
+  absent_id: z.number(),
+  absent_username: z.string(),
+  absent_no_shows: z.number(),
+  /** When it was said. */
+  said_at: z.string(),
+});
+export type NoShowEntry = z.infer<typeof noShowEntry>;
+
 /** GET /api/review/eligibility/{vendorId}: may the caller review this seller now? */
 export const reviewEligibility = z.object({
   can_review: z.boolean(),

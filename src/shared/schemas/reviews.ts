@@ -10,6 +10,11 @@ export const review = z.object({
   comment: z.string(),
   review_date: z.string(),
   username: z.string(),
+  /**
+   * "Bought here" (BOUGHT_HERE_LABEL): true when the reviewer has a sale from this seller on
+   * record; absent otherwise.
+   */
+  bought_here: z.boolean().optional(),
 });
 export type Review = z.infer<typeof review>;
 

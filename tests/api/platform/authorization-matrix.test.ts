@@ -196,6 +196,11 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { ...VALID.extendHold, route: '/api/holds/:id', expect: only(['vendor'], 200) },
+  // Either side of an Active hold arranges a meeting; anyone else is refused.
+  { ...VALID.proposeMeeting, route: '/api/meetings', expect: only(['buyer', 'vendor'], 201) },
+  // Everyone signed in reads their own meetings (the buyer's carry the code).
+  { method: 'GET', route: '/api/meetings', url: () => '/api/meetings', expect: signedIn(200) },
+  { ...VALID.changeMeeting, route: '/api/meetings/:id', expect: only(['buyer', 'vendor'], 200) },
   { method: 'GET', route: '/api/sales', url: () => '/api/sales', expect: signedIn(200) },
   { method: 'GET', route: '/api/purchases', url: () => '/api/purchases', expect: signedIn(200) },
   { ...VALID.editListing, route: '/api/listing/:id', expect: only(['vendor'], 200) },
@@ -300,6 +305,12 @@ const ROWS: Row[] = [
     method: 'GET',
     route: '/api/moderation/audit',
     url: () => '/api/moderation/audit',
+    expect: only(['moderator'], 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/moderation/no-shows',
+    url: () => '/api/moderation/no-shows',
     expect: only(['moderator'], 200),
   },
   {
@@ -550,6 +561,15 @@ const BAD_INPUT: Record<string, Pick<Row, 'url'> & { body?: Row['body'] }> = {
     body: (w) => ({ ...VALID.holdForBuyer.body(w), buyer_id: 'someone' }),
   },
   'GET /api/holds': { url: () => '/api/holds?listing_id=0' },
+  'POST /api/meetings': {
+    url: () => '/api/meetings',
+    body: (w) => ({ ...VALID.proposeMeeting.body(w), location: 'The Moon' }),
+  },
+  'GET /api/meetings': { url: () => '/api/meetings?listing_id=abc' },
+  'PUT /api/meetings/:id': {
+    url: (w) => `/api/meetings/${w.meetingId}`,
+    body: () => ({ action: 'haggle' }),
+  },
   'PUT /api/holds/:id': {
     url: (w) => `/api/holds/${w.holdId}`,
     body: () => ({ action: 'shorten' }),
@@ -652,6 +672,7 @@ const NOTHING_TO_BREAK = [
   'GET /api/blocks',
   'GET /api/moderation/reports',
   'GET /api/moderation/audit',
+  'GET /api/moderation/no-shows',
   'GET /api/delivery_request',
   'GET /api/delivery_request/vendor/:userId',
   'GET /api/delivery_instruction',
@@ -960,6 +981,18 @@ describe('an account that has not verified its campus e-mail', () => {
       row: byRoute('POST', '/api/delivery_request'),
       bad: 'POST /api/delivery_request',
     },
+    {
+      label: 'arrange a meeting on campus',
+      role: 'buyer',
+      row: byRoute('POST', '/api/meetings'),
+      bad: 'POST /api/meetings',
+    },
+    {
+      label: 'change a meeting on campus',
+      role: 'vendor',
+      row: byRoute('PUT', '/api/meetings/:id'),
+      bad: 'PUT /api/meetings/:id',
+    },
     { label: 'become a courier', role: 'buyer', row: byRoute('PUT', '/api/user/:id') },
     { label: 'claim a delivery', role: 'courier', row: CLAIM },
   ];
@@ -987,6 +1020,7 @@ describe('an account that has not verified its campus e-mail', () => {
       role: 'assignedCourier',
       row: ROWS.find((r) => r.method === 'PUT' && r.route === '/api/delivery_instruction/:id')!,
     },
+    { label: 'read own meetings', role: 'buyer', row: byRoute('GET', '/api/meetings') },
     { label: 'read own messages', role: 'buyer', row: byRoute('GET', '/api/direct_message') },
     { label: 'read own account', role: 'buyer', row: byRoute('GET', '/api/me') },
     { label: 'read a profile', role: 'buyer', row: byRoute('GET', '/api/user/:id') },
@@ -1046,6 +1080,8 @@ describe('with an Idempotency-Key', () => {
     'POST /api/delivery_instruction/request/accept/:deliveryRequestId',
     'PUT /api/delivery_instruction/:id',
     'POST /api/delivery_instruction/:id/rating',
+    'POST /api/meetings',
+    'PUT /api/meetings/:id',
   ];
   const rows = KEYED.map((key) => ROWS.find((r) => `${r.method} ${r.route}` === key)!);
 

@@ -14,7 +14,8 @@ import { defaultErrorCode } from '#shared/errors.js';
 import { PROOF_LIMITS, RETURN_REASONS } from '#shared/handover.js';
 import { parseIdempotencyKey } from '#shared/idempotency.js';
 import { MODERATION_LIMITS, REPORT_REASONS, REPORT_TARGETS } from '#shared/moderation.js';
-import { HOLD_ACTIONS, OFFER_ACTIONS } from '#shared/sales.js';
+import { PICKUP_LOCATIONS } from '#shared/locations.js';
+import { HOLD_ACTIONS, MEETING_ACTIONS, OFFER_ACTIONS } from '#shared/sales.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
 import { writeSmallArchive } from '../../fixtures/map-tiles.js';
@@ -354,6 +355,25 @@ const CASES: BodyCase[] = [
     fields: { action: { oneOf: HOLD_ACTIONS } },
   },
   {
+    name: 'propose a meeting',
+    as: 'buyer',
+    ...VALID.proposeMeeting,
+    fields: { hold_id: 'id', location: { oneOf: PICKUP_LOCATIONS }, at: 'datetime' },
+  },
+  {
+    name: 'change a meeting',
+    as: 'vendor',
+    ...VALID.changeMeeting,
+    // A spot alone or a time alone is a good change; a code goes with complete only.
+    optional: ['location', 'at', 'code'],
+    fields: {
+      action: { oneOf: MEETING_ACTIONS },
+      location: { oneOf: PICKUP_LOCATIONS },
+      at: 'datetime',
+      code: { text: 4 },
+    },
+  },
+  {
     name: 'send message',
     as: 'buyer',
     ...VALID.sendMessage,
@@ -594,6 +614,11 @@ const QUERY_CASES: QueryCase[] = [
     bad: { listing_id: ['abc', '1e3'], other: ['1'] },
   },
   {
+    url: '/api/meetings',
+    valid: {},
+    bad: { listing_id: ['x', '0', '-1', '1.5', ''], other: ['1'] },
+  },
+  {
     url: '/api/delivery_request/listing-buyer',
     valid: { userId: '1', listingId: '1' },
     bad: { userId: ['abc', '-2'], listingId: ['1e400', 'z'] },
@@ -731,6 +756,8 @@ const KEYED = new Set([
   'answer an offer',
   'hold for a buyer',
   'change a hold',
+  'propose a meeting',
+  'change a meeting',
   'relist',
   'send message',
   'review',

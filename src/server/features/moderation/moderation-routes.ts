@@ -6,6 +6,7 @@ import {
   hideListingBody,
   listingModeration,
   moderationParams,
+  noShowEntry,
   reportGroup,
   queuePageQuery,
   suspendUserBody,
@@ -26,6 +27,7 @@ import {
   suspendAccount,
   userForModeration,
 } from './holds-repository.js';
+import { noShows } from './no-shows-repository.js';
 import { auditTrail, reportQueue } from './queue-repository.js';
 import { findReport, openReportTargets, resolveReports } from './reports-repository.js';
 
@@ -66,6 +68,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/moderation/audit',
     { ...moderator(), schema: { response: { 200: z.array(auditEntry) } } },
     async () => auditTrail(db),
+  );
+
+  // Meetings on campus one side said the other did not come to: a pattern is worth a look.
+  app.get(
+    '/api/moderation/no-shows',
+    { ...moderator(), schema: { response: { 200: z.array(noShowEntry) } } },
+    async () => noShows(db, MODERATION_LIMITS.noShows),
   );
 
   app.put(

@@ -8,7 +8,7 @@ function reviewQuery(db: Db) {
   return db
     .selectFrom('reviews')
     .innerJoin('users', 'users.user_id', 'reviews.author_id')
-    .select([
+    .select((eb) => [
       'reviews.review_id',
       'reviews.author_id',
       'reviews.vendor_id',
@@ -16,20 +16,42 @@ function reviewQuery(db: Db) {
       'reviews.comment',
       'reviews.review_date',
       shownUsername('users').as('username'),
+      // "Bought here": the reviewer has a sale from this seller on record.
+      eb
+        .exists(
+          eb
+            .selectFrom('sales')
+            .select('sales.sale_id')
+            .whereRef('sales.seller_id', '=', 'reviews.vendor_id')
+            .whereRef('sales.buyer_id', '=', 'reviews.author_id'),
+        )
+        .as('bought_here'),
     ]);
+}
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * `bought_here: true` only when it is so (1 or true, by engine): absent otherwise, so spec
+ * clients read the review shape they know.
+ */
+function toReview({ bought_here, ...review }: ReviewRow) {
+  return bought_here ? { ...review, bought_here: true } : review;
 }
 
 /** Reviews of a seller, newest first. */
-export function reviewsOf(db: Db, vendorId: number) {
-  return reviewQuery(db)
+export async function reviewsOf(db: Db, vendorId: number) {
+  const rows = await reviewQuery(db)
     .where('reviews.vendor_id', '=', vendorId)
     .orderBy('reviews.review_date', 'desc')
     .orderBy('reviews.review_id', 'desc')
     .execute();
+  return rows.map(toReview);
 }
 
-export function findReview(db: Db, reviewId: number) {
-  return reviewQuery(db).where('reviews.review_id', '=', reviewId).executeTakeFirstOrThrow();
+export async function findReview(db: Db, reviewId: number) {
+  return toReview(
+    await reviewQuery(db).where('reviews.review_id', '=', reviewId).executeTakeFirstOrThrow(),
+  );
 }
 
 export function hasReviewed(db: Db, authorId: number, vendorId: number) {
@@ -81,8 +103,8 @@ export async function insertReview(db: Db, review: NewReview) {
 
 /**
  * Has the author dealt with the seller: a conversation about one of the seller's listings
- * (either of them writing), or an item the seller's delivery brought them? Only then may they
- * review.
+ * (either of them writing), an item the seller's delivery brought them, or a sale to them on
+ * record (a meeting on campus, "Mark as Sold" naming them)? Only then may they review.
  */
 export async function hadInteraction(db: Db, authorId: number, vendorId: number) {
   const row = await db
@@ -106,6 +128,12 @@ export async function hadInteraction(db: Db, authorId: number, vendorId: number)
             .where('buyer_id', '=', authorId)
             .where('vendor_id', '=', vendorId)
             .where('delivery_status', '=', 'Delivered'),
+        ),
+        exists(
+          selectFrom('sales')
+            .select('sale_id')
+            .where('buyer_id', '=', authorId)
+            .where('seller_id', '=', vendorId),
         ),
       ]).as('yes'),
     )

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +19,6 @@ import {
   offer,
   sale,
 } from '#shared/schemas/sales.js';
-import type { Db } from '#server/db/schema.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { accountState } from '#server/lib/users-repository.js';
@@ -31,7 +29,6 @@ import { spendFloodAllowance } from '#server/safety/flood-limit.js';
 import { activeHold, closeOpenOffers, dealtAbout } from '#server/safety/sale-holds-repository.js';
 import {
   extendHold,
-  favoritersOf,
   findHold,
   findOffer,
   holdsOfListing,
@@ -43,23 +40,20 @@ import {
   offersOfListing,
   releaseHold,
   salesOf,
-  settleLapsed,
 } from './repository.js';
+import { settleSales, tellHoldEnded } from './settle.js';
 
 const onHold = () => conflict(LISTING_ON_HOLD_MESSAGE, 'listing_on_hold');
 const oneOpen = () => conflict(OFFER_MESSAGES.oneOpen, 'offer_open');
 
 /**
  * Offers, holds and the record of sales (docs/api.md, "Sales"; docs/sales-states.md). Time
- * moves them too: every call first stores what lapsed, and tells those who keep a listing
- * whose hold lapsed that it is back.
+ * moves them too: every call first stores what lapsed (settle.ts), as the sales clock does.
  */
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  async function settle() {
-    for (const lapsed of await settleLapsed(db)) await tellHoldEnded(app, lapsed);
-  }
+  const settle = () => settleSales(app);
 
   const offerParty = owns('params', 'id', async (offerId, user) => {
     const found = await findOffer(db, offerId);
@@ -374,15 +368,3 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     asCaller(async (user) => salesOf(db, user.user_id, 'buyer')),
   );
 };
-
-/** The listing is back (its hold lapsed or was released): those who keep it hear, once. */
-async function tellHoldEnded(
-  app: FastifyInstance,
-  ended: { listing_id: number; seller_id: number },
-) {
-  const db: Db = app.db;
-  const watchers = await favoritersOf(db, ended.listing_id);
-  if (watchers.length === 0) return;
-  const listing = await listingTitle(db, ended.listing_id);
-  await app.notify({ type: 'hold.ended', actorId: ended.seller_id, listing, watchers });
-}
