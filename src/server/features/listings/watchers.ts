@@ -65,13 +65,17 @@ export async function tellSavedSearches(
 /**
  * What a `listing.listed` event stands for, in the notification worker: each saved search that
  * finds the listing tells its owner (saved_search.matched), unless it told them of a match within
- * the hour (claimNotices takes each search's turn once, whatever runs at once).
+ * the hour (claimNotices takes each search's turn once, whatever runs at once). A `listing.back`
+ * (its hold ended) does the same, `back`, but for those its favourite told already.
  */
 export function savedSearchExpansion(db: Db, dialect: DialectName) {
   return async (event: DomainEvent): Promise<Expansion | null> => {
-    if (event.type !== 'listing.listed') return null;
+    if (event.type !== 'listing.listed' && event.type !== 'listing.back') return null;
     const { listing, actorId } = event;
-    const matches = await searchesMatching(db, dialect, { ...listing, vendor_id: actorId });
+    const told = new Set(event.type === 'listing.back' ? event.except : []);
+    const found = await searchesMatching(db, dialect, { ...listing, vendor_id: actorId });
+    const matches = found.filter((m) => !told.has(m.user_id));
+    const back = event.type === 'listing.back' ? { back: true as const } : {};
     return async (trx) => {
       const claimed = new Set(
         await claimNotices(
@@ -87,6 +91,7 @@ export function savedSearchExpansion(db: Db, dialect: DialectName) {
           listing: { listing_id: listing.listing_id, title: listing.title },
           savedSearchId: m.saved_search_id,
           ownerId: m.user_id,
+          ...back,
         }));
     };
   };
