@@ -61,7 +61,10 @@ export async function agreedMeeting(ctx: TestContext, p: HeldParties, minutes = 
   const proposed = made.json<Meeting>();
   const agreed = await act(ctx, p.vendor, proposed.meeting_id, { action: 'accept' });
   expect(agreed.statusCode, agreed.body).toBe(200);
-  return { meeting: agreed.json<Meeting>(), code: proposed.handover_code! };
+  // The buyer reads the code in their list (never in a write's answer).
+  const code = (await meetingAs(ctx, p.buyer, proposed.meeting_id))?.handover_code;
+  expect(code).toMatch(/^[0-9]{4}$/);
+  return { meeting: agreed.json<Meeting>(), code: code! };
 }
 
 /** The meeting as `who` reads it in their list. */

@@ -70,10 +70,11 @@ describe('arranging a meeting', () => {
     expect(own.json().message).toBe(MEETING_MESSAGES.notYourMove);
     const agreed = await act(ctx, p.buyer, proposed.meeting_id, { action: 'accept' });
     expect(agreed.statusCode, agreed.body).toBe(200);
-    expect(agreed.json<Meeting>()).toMatchObject({
-      status: 'Agreed',
-      handover_code: mine!.handover_code,
-    });
+    // A write's answer never carries the code, even the buyer's own.
+    expect(agreed.json<Meeting>()).toMatchObject({ status: 'Agreed', handover_code: null });
+    expect((await meetingAs(ctx, p.buyer, proposed.meeting_id))?.handover_code).toBe(
+      mine!.handover_code,
+    );
     // Accepting again changes nothing.
     expect((await act(ctx, p.buyer, proposed.meeting_id, { action: 'accept' })).statusCode).toBe(
       200,

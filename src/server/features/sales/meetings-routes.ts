@@ -74,7 +74,11 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const settle = () => settleSales(app);
 
-  /** Meetings as the caller reads them: the buyer's own open ones carry the handover code. */
+  /**
+   * Meetings as the caller reads them: the buyer's own open ones carry the handover code. Only
+   * this read does: the answers of writes never carry it, so no stored answer (Idempotency-Key)
+   * keeps it either.
+   */
   async function asSeenBy(callerId: number, meetings: Meeting[]): Promise<Meeting[]> {
     const theirs = meetings.filter((m) => m.buyer_id === callerId && isOpenMeeting(m.status));
     const codes = await meetingCodesFor(
@@ -83,8 +87,8 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return meetings.map((m) => ({ ...m, handover_code: codes.get(m.meeting_id) ?? null }));
   }
-  const seenBy = async (callerId: number, meetingId: number) =>
-    (await asSeenBy(callerId, [(await findMeeting(db, meetingId))!]))[0]!;
+  /** A write's answer: the meeting as it is now, without the code. */
+  const answer = async (meetingId: number) => (await findMeeting(db, meetingId))!;
 
   const holdParty = owns('body', 'hold_id', async (holdId, user) => {
     const found = await findHold(db, holdId);
@@ -138,7 +142,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       await tellMeeting(app, meetingId, 'proposed', user.user_id);
-      return reply.code(201).send(await seenBy(user.user_id, meetingId));
+      return reply.code(201).send(await answer(meetingId));
     }),
   );
 
@@ -174,7 +178,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw notFound('No such meeting.');
       const callerId = user.user_id;
       if (!isOpenMeeting(found.status)) {
-        if (isRepeat(found, action, callerId)) return seenBy(callerId, found.meeting_id);
+        if (isRepeat(found, action, callerId)) return answer(found.meeting_id);
         throw conflict(MEETING_MESSAGES.finished(found.status));
       }
       const other = found.seller_id === callerId ? found.buyer_id : found.seller_id;
@@ -189,12 +193,12 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       ) => {
         if (!(await moveMeeting(db, found.meeting_id, found.status, to))) throw changedMeanwhile();
         await tellMeeting(app, found.meeting_id, change, callerId);
-        return seenBy(callerId, found.meeting_id);
+        return answer(found.meeting_id);
       };
 
       switch (action) {
         case 'accept':
-          if (found.status === 'Agreed') return seenBy(callerId, found.meeting_id);
+          if (found.status === 'Agreed') return answer(found.meeting_id);
           if (found.proposed_by === callerId) throw conflict(MEETING_MESSAGES.notYourMove);
           return move({ status: 'Agreed' }, 'agreed');
         case 'change': {
@@ -202,7 +206,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
           const time = at ?? found.at;
           const same = spot === found.location && time === found.at;
           if (same && found.status === 'Proposed' && found.proposed_by === callerId) {
-            return seenBy(callerId, found.meeting_id);
+            return answer(found.meeting_id);
           }
           return move(
             { status: 'Proposed', location: spot, at: time, proposed_by: callerId },
@@ -265,7 +269,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     if (!closed) {
       const now = await findMeeting(db, found.meeting_id);
-      if (now?.status === 'Completed') return seenBy(sellerId, found.meeting_id);
+      if (now?.status === 'Completed') return answer(found.meeting_id);
       throw changedMeanwhile();
     }
     await tellMeeting(app, found.meeting_id, 'completed', sellerId);
@@ -278,6 +282,6 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
       const offer = await findOffer(db, offerId);
       if (offer) await app.notify({ type: 'offer.changed', actorId: sellerId, offer });
     }
-    return seenBy(sellerId, found.meeting_id);
+    return answer(found.meeting_id);
   }
 };
