@@ -5,38 +5,15 @@
  * axe is injected as a script, which the pages' CSP forbids: these contexts bypass the CSP for
  * that and nothing else.
  */
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { axeViolations } from '../a11y-support';
 import { DEMO_PASSWORD, demoEmail, expect, test } from '../fixtures';
 import { appleDevice, appStarted, CARD_TEXT, offerInstall, SHEET_NAME } from '../install-support';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
   desktop: { viewport: { width: 1280, height: 800 } },
 } as const;
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const found = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
-      violations: AxeViolation[];
-    };
-    return result.violations;
-  }, TAGS);
-  return found.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.help}) at ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  );
-}
 
 /** Waits until the screen shows its data, not a loading state. */
 async function settled(page: Page) {
@@ -58,7 +35,7 @@ async function settled(page: Page) {
 
 async function check(page: Page, what: string) {
   await settled(page);
-  expect(await violations(page), what).toEqual([]);
+  expect(await axeViolations(page), what).toEqual([]);
 }
 
 /** Opens the app's question behind `opener`, checks it open, and says no (Escape). */

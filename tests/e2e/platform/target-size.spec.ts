@@ -5,43 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { smallTargets } from '../a11y-support';
 import { demoActor, listingOf } from '../delivery-support';
-
-const MIN = 24;
-
-/** The controls on screen smaller than MIN in either direction, with their size. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate((min) => {
-    const interactive = [
-      'a[href]',
-      'button',
-      'input:not([type="hidden"])',
-      'select',
-      'textarea',
-      'summary',
-      '[role="button"]',
-      '[role="checkbox"]',
-      '[role="switch"]',
-      '[tabindex]:not([tabindex="-1"])',
-    ].join(',');
-    const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
-        el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''
-      } "${(el.textContent ?? '').trim().slice(0, 30)}"`;
-    const found: string[] = [];
-    for (const el of document.querySelectorAll(interactive)) {
-      const box = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      // Not on screen, or hidden until focused (a skip link): nothing to aim at.
-      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
-      // A link inside a sentence is sized by the sentence (the rule's inline exception).
-      if (el.tagName === 'A' && style.display === 'inline') continue;
-      if (box.width < min || box.height < min)
-        found.push(`${name(el)}: ${Math.round(box.width)}x${Math.round(box.height)}`);
-    }
-    return found;
-  }, MIN);
-}
 
 async function settledOn(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
