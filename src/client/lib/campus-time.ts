@@ -19,10 +19,34 @@ export function setCampusTimeZone(name: string): void {
   dates = undefined;
 }
 
+/** The campus's time zone (an IANA name): times people pick are the campus's wall clock. */
+export function campusTimeZone(): string {
+  return zone;
+}
+
 /** The date of `date` on campus, M/D/YYYY (en-US's numeric date). */
 export function campusDate(date: Date): string {
   dates ??= new Intl.DateTimeFormat('en-US', { timeZone: zone });
   return dates.format(date);
+}
+
+let dateTimes: Intl.DateTimeFormat | undefined;
+let dateTimesZone = '';
+
+/** A day and time on campus, "Tue, Dec 15, 4:30 PM": until when an offer or a hold lasts. */
+export function campusDateTime(date: Date): string {
+  if (!dateTimes || dateTimesZone !== zone) {
+    dateTimes = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    dateTimesZone = zone;
+  }
+  return dateTimes.format(date);
 }
 
 const SAVED_ZONE = 'campus-time-zone';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { HIDDEN_PREFIX } from '#shared/moderation.js';
-import type { ListingDetail } from '#shared/schemas/listings.js';
-import { Suspense } from 'react';
+import type { Listing, ListingDetail } from '#shared/schemas/listings.js';
+import { Suspense, type ComponentType } from 'react';
 import { Favorite } from '#client/components/favorite.js';
 import { inPage, QueryView } from '#client/components/ui/status.js';
 import { ApiError } from '#client/lib/api.js';
@@ -32,11 +32,20 @@ const SoldActions = lazyComponent(() =>
   import('./components/sold-actions').then((m) => m.SoldActions),
 );
 
+/**
+ * What other areas show on the page, composed by the app shell (app/pages/product-page.tsx):
+ * the offers of a signed-in buyer, and the seller's offers and hold. Each loads when it shows.
+ */
+export interface ProductSales {
+  BuyerOffers: ComponentType<{ listing: Listing; userId: number }>;
+  SellerOffers: ComponentType<{ listing: Listing; userId: number }>;
+}
+
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-export function ProductPage() {
+export function ProductPage({ sales }: { sales?: ProductSales } = {}) {
   const id = parseId(useParams().listingId);
   const client = useQueryClient();
   const listing = useQuery({
@@ -63,9 +72,10 @@ export function ProductPage() {
       </div>
     );
   }
+  // Offers wait for the listing itself: a list's copy does not say for whom it is held.
   return (
     <QueryView query={listing} frame={inPage}>
-      {(data) => <Product listing={data} />}
+      {(data) => <Product listing={data} sales={listing.isPlaceholderData ? undefined : sales} />}
     </QueryView>
   );
 }
@@ -81,8 +91,10 @@ function useChecksAlongside(id: number | null) {
   useQuery({ ...listingBuyerQuery(userId, id ?? 0), enabled });
 }
 
-function Product({ listing }: { listing: ListingDetail }) {
+function Product({ listing, sales }: { listing: ListingDetail; sales?: ProductSales }) {
   const viewer = useViewer(listing);
+  // A hidden listing takes no offers: its seller reads only why it is hidden.
+  const offersShown = sales && listing.hidden_reason === undefined;
   return (
     <div className="page product">
       <div className="product-media">
@@ -118,7 +130,17 @@ function Product({ listing }: { listing: ListingDetail }) {
           <div className="product-actions">
             <MessageBox listing={listing} viewer={viewer} />
             <DeliveryBox listing={listing} viewer={viewer} />
+            {viewer.kind === 'buyer' && offersShown && (
+              <Suspense fallback={null}>
+                <sales.BuyerOffers listing={listing} userId={viewer.user.user_id} />
+              </Suspense>
+            )}
           </div>
+        )}
+        {viewer.kind === 'owner' && listing.listing_status === 'Active' && offersShown && (
+          <Suspense fallback={null}>
+            <sales.SellerOffers listing={listing} userId={viewer.user.user_id} />
+          </Suspense>
         )}
         <div className="safety-actions">
           {viewer.kind === 'buyer' && (

@@ -4,15 +4,28 @@ import { RequireUser } from '#client/components/require-user.js';
 import { QueryView } from '#client/components/ui/status.js';
 import { useActiveListings } from '#client/lib/queries/listings.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
-import { ListingRow } from './components/listing-row';
+import { ListingRow, type MarkSoldQuestion } from './components/listing-row';
 import '#client/features/listings/listings.css';
 
-export function UserListingsPage() {
+/** `markSoldQuestion`: what Mark as Sold asks, when the app shell adds who bought the item. */
+export function UserListingsPage({
+  markSoldQuestion,
+}: { markSoldQuestion?: MarkSoldQuestion } = {}) {
   useDocumentTitle('Active Listings');
-  return <RequireUser>{(user) => <UserListings user={user} />}</RequireUser>;
+  return (
+    <RequireUser>
+      {(user) => <UserListings user={user} markSoldQuestion={markSoldQuestion} />}
+    </RequireUser>
+  );
 }
 
-function UserListings({ user }: { user: SessionUser }) {
+function UserListings({
+  user,
+  markSoldQuestion,
+}: {
+  user: SessionUser;
+  markSoldQuestion?: MarkSoldQuestion;
+}) {
   const listings = useActiveListings(user.user_id);
   return (
     <div className="page">
@@ -34,7 +47,11 @@ function UserListings({ user }: { user: SessionUser }) {
         {(data) => (
           <ul className="listing-rows" role="list">
             {data.map((listing) => (
-              <ListingRow key={listing.listing_id} listing={listing} />
+              <ListingRow
+                key={listing.listing_id}
+                listing={listing}
+                markSoldQuestion={markSoldQuestion}
+              />
             ))}
           </ul>
         )}

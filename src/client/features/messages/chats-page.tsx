@@ -12,15 +12,16 @@ import { deliveriesQuery } from '#client/lib/queries/deliveries.js';
 import { cachedListing } from '#client/lib/queries/listings.js';
 import { groupConversations, markCouriers, withWaiting } from './conversations';
 import { useMessages } from './messages-api';
-import { ThreadView } from './thread-view';
+import { ThreadView, type ThreadExtra } from './thread-view';
 import '#client/features/messages/chats.css';
 
-export function ChatsPage() {
+/** `threadExtra`: what the app shell shows in a conversation beside its messages (its offers). */
+export function ChatsPage({ threadExtra }: { threadExtra?: ThreadExtra } = {}) {
   useDocumentTitle('Messages');
-  return <RequireUser>{(user) => <Chats user={user} />}</RequireUser>;
+  return <RequireUser>{(user) => <Chats user={user} threadExtra={threadExtra} />}</RequireUser>;
 }
 
-function Chats({ user }: { user: SessionUser }) {
+function Chats({ user, threadExtra }: { user: SessionUser; threadExtra?: ThreadExtra }) {
   const messages = useMessages();
   const waiting = useWaitingMessagesOf(user.user_id);
   // Messages never loaded on this device (offline since, say): what waits to send is a
@@ -32,6 +33,7 @@ function Chats({ user }: { user: SessionUser }) {
         messages={messages.data ?? []}
         user={user}
         pending={messages.data === undefined && <QueryStateNote query={messages} />}
+        threadExtra={threadExtra}
       />
     );
   }
@@ -47,11 +49,13 @@ function Conversations({
   messages,
   user,
   pending,
+  threadExtra,
 }: {
   messages: DirectMessage[];
   user: SessionUser;
   /** Where the list is only what waits to send: the state of loading the rest. */
   pending?: ReactNode;
+  threadExtra?: ThreadExtra;
 }) {
   const [params] = useSearchParams();
   // Who carries my orders: their messages are marked as the courier's.
@@ -91,7 +95,12 @@ function Conversations({
           </div>
           <div className="chats-thread">
             {selected ? (
-              <ThreadView key={selected.key} conversation={selected} myId={user.user_id} />
+              <ThreadView
+                key={selected.key}
+                conversation={selected}
+                myId={user.user_id}
+                extra={threadExtra}
+              />
             ) : (
               <p className="note chats-pick">Choose a conversation to read it.</p>
             )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
 import { BlockButton } from '#client/components/safety/block-button.js';
@@ -12,8 +12,27 @@ import type { Conversation } from './conversations';
 import { useMarkRead } from './messages-api';
 import { Button } from '#client/components/ui/button.js';
 
+/**
+ * What the app shell shows in a conversation about a listing, between its head and its messages
+ * (its offers and hold: app/pages/chats-page.tsx). It loads when a thread opens.
+ */
+export type ThreadExtra = ComponentType<{
+  listingId: number | null;
+  otherId: number;
+  otherUsername: string;
+  myId: number;
+}>;
+
 /** One conversation: messages oldest first, a reply box; opening it marks it read. */
-export function ThreadView({ conversation, myId }: { conversation: Conversation; myId: number }) {
+export function ThreadView({
+  conversation,
+  myId,
+  extra: Extra,
+}: {
+  conversation: Conversation;
+  myId: number;
+  extra?: ThreadExtra;
+}) {
   const [text, setText] = useState('');
   const send = useSendMessage();
   const key = useSendKey();
@@ -89,6 +108,16 @@ export function ThreadView({ conversation, myId }: { conversation: Conversation;
           <BlockButton userId={otherId} username={conversation.otherUsername} />
         </div>
       </header>
+      {Extra && !conversation.waitingOnly && (
+        <Suspense fallback={null}>
+          <Extra
+            listingId={listingId}
+            otherId={otherId}
+            otherUsername={conversation.otherUsername}
+            myId={myId}
+          />
+        </Suspense>
+      )}
       <ol className="thread-messages" aria-label="Messages">
         {messages.map((m) => (
           <li key={m.message_id} className={`bubble${m.sender_id === myId ? ' is-mine' : ''}`}>

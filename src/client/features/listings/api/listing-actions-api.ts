@@ -4,11 +4,18 @@ import type { CreateListingResponse, Listing, RelistBody } from '#shared/schemas
 import { api } from '#client/lib/api.js';
 import { postCreate } from '#client/lib/idempotency-key.js';
 
-/** Spec: Mark as Sold sets availability Out of Stock and listing_status Sold. */
-export function markSold(listingId: number): Promise<Listing[]> {
+/**
+ * Spec: Mark as Sold sets availability Out of Stock and listing_status Sold. Naming the buyer
+ * (`buyerId`) puts the sale on their record too (docs/api.md, "Sales").
+ */
+export function markSold(listingId: number, buyerId: number | null = null): Promise<Listing[]> {
   return api<Listing[]>(listingPaths.listing(listingId), {
     method: 'PUT',
-    body: { availability: 'Out of Stock', listing_status: 'Sold' },
+    body: {
+      availability: 'Out of Stock',
+      listing_status: 'Sold',
+      ...(buyerId !== null && { buyer_id: buyerId }),
+    },
   });
 }
 
@@ -17,7 +24,7 @@ export function deleteListing(listingId: number): Promise<{ message: string }> {
 }
 
 /** Both change what every listing screen shows, so all listing queries refresh. */
-export function useListingAction(action: (listingId: number) => Promise<unknown>) {
+export function useListingAction<Input = number>(action: (input: Input) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
