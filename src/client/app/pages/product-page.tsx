@@ -8,7 +8,6 @@ import {
   ProductPage as ListingProductPage,
   type ProductSales,
 } from '../../features/listings/product-page';
-import { WithSpotMap } from './with-spot-map';
 
 const sales: ProductSales = {
   BuyerOffers: lazyComponent(() =>
@@ -20,9 +19,5 @@ const sales: ProductSales = {
 };
 
 export function ProductPage() {
-  return (
-    <WithSpotMap>
-      <ListingProductPage sales={sales} />
-    </WithSpotMap>
-  );
+  return <ListingProductPage sales={sales} />;
 }
