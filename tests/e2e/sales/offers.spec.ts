@@ -245,6 +245,7 @@ test('the offer screens pass axe and keep 24 px targets, for the buyer and the s
   await expect(buyerPage.getByRole('button', { name: 'Make an offer' })).toBeVisible();
   await check(buyerPage, 'buyer: product page with its offer box');
   await buyerPage.getByRole('button', { name: 'Make an offer' }).click();
+  await expect(buyerPage.getByRole('dialog', { name: 'Make an offer' })).toBeVisible();
   await check(buyerPage, 'buyer: the offer form');
   await buyerPage.getByRole('button', { name: 'Send offer' }).click();
   await expect(buyerPage.getByRole('alert')).toContainText('the amount you offer');
@@ -265,8 +266,11 @@ test('the offer screens pass axe and keep 24 px targets, for the buyer and the s
   await expect(card).toBeVisible();
   await check(sellerPage, 'seller: the conversation with its offer');
   await card.getByRole('button', { name: 'Counter' }).click();
+  const counter = sellerPage.getByRole('dialog', { name: 'Counter' });
+  await expect(counter).toBeVisible();
   await check(sellerPage, 'seller: the counter form');
   await sellerPage.keyboard.press('Escape');
+  await expect(counter).toHaveCount(0);
   const accepted = nextDialog(sellerPage, true);
   await card.getByRole('button', { name: 'Accept' }).click();
   expect(await accepted).toBe('Accept this offer?');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { isOpenOffer, LISTING_ON_HOLD_MESSAGE } from '#shared/sales.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import type { Offer } from '#shared/schemas/sales.js';
@@ -7,7 +7,7 @@ import { formatPrice } from '#client/lib/format.js';
 import { useWaitingSales } from '#client/lib/outbox-hooks.js';
 import { makeOfferStep } from '../api/sale-steps';
 import { useActiveHold, useListingOffers } from '../api/sales-queries';
-import { AmountForm } from './amount-form';
+import { AmountForm } from './lazy-amount-form';
 import { HoldBar } from './hold-bar';
 import { OfferCard } from './offer-card';
 import { OffersState } from './offers-state';
@@ -98,15 +98,17 @@ export function BuyerOfferState({ listing, userId, offers }: Props & { offers: O
         </>
       )}
       {making && (
-        <AmountForm
-          userId={userId}
-          title="Make an offer"
-          submitLabel="Send offer"
-          hint={`The seller asks ${formatPrice(listing.price)}.`}
-          withNote
-          toStep={(amount, note) => makeOfferStep(listing.listing_id, amount, note)}
-          onClose={() => setMaking(false)}
-        />
+        <Suspense fallback={null}>
+          <AmountForm
+            userId={userId}
+            title="Make an offer"
+            submitLabel="Send offer"
+            hint={`The seller asks ${formatPrice(listing.price)}.`}
+            withNote
+            toStep={(amount, note) => makeOfferStep(listing.listing_id, amount, note)}
+            onClose={() => setMaking(false)}
+          />
+        </Suspense>
       )}
     </>
   );

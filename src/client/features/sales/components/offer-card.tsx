@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { HOLD_HOURS, isOpenOffer, type OfferAction, type OfferSide } from '#shared/sales.js';
 import type { SaleEntry } from '#shared/outbox.js';
 import type { Offer } from '#shared/schemas/sales.js';
@@ -8,7 +8,7 @@ import { askToConfirm } from '#client/lib/dialogs.js';
 import { formatPrice } from '#client/lib/format.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { answerOfferStep, useSaleStep } from '../api/sale-steps';
-import { AmountForm } from './amount-form';
+import { AmountForm } from './lazy-amount-form';
 import { amountOnTable, offerHeadline, offerStatusLine } from './offer-words';
 
 interface Props {
@@ -117,18 +117,20 @@ export function OfferCard({ offer, side, userId, waiting }: Props) {
       )}
       <FormAlert>{step.isError && `Could not send: ${step.error.message}`}</FormAlert>
       {form && (
-        <AmountForm
-          userId={userId}
-          title={form === 'counter' ? 'Counter' : 'Offer again'}
-          submitLabel={form === 'counter' ? 'Send counter' : 'Send offer'}
-          hint={
-            form === 'counter'
-              ? `${offer.buyer_username} offers ${formatPrice(offer.amount)}.`
-              : `The seller asks ${formatPrice(amountOnTable(offer))}.`
-          }
-          toStep={(amount) => answerOfferStep(offer, form, amount)}
-          onClose={() => setForm(null)}
-        />
+        <Suspense fallback={null}>
+          <AmountForm
+            userId={userId}
+            title={form === 'counter' ? 'Counter' : 'Offer again'}
+            submitLabel={form === 'counter' ? 'Send counter' : 'Send offer'}
+            hint={
+              form === 'counter'
+                ? `${offer.buyer_username} offers ${formatPrice(offer.amount)}.`
+                : `The seller asks ${formatPrice(amountOnTable(offer))}.`
+            }
+            toStep={(amount) => answerOfferStep(offer, form, amount)}
+            onClose={() => setForm(null)}
+          />
+        </Suspense>
       )}
     </article>
   );
