@@ -19,6 +19,11 @@ export function setCampusTimeZone(name: string): void {
   dates = undefined;
 }
 
+/** The campus's time zone (an IANA name): times people pick are the campus's wall clock. */
+export function campusTimeZone(): string {
+  return zone;
+}
+
 /** The date of `date` on campus, M/D/YYYY (en-US's numeric date). */
 export function campusDate(date: Date): string {
   dates ??= new Intl.DateTimeFormat('en-US', { timeZone: zone });

@@ -24,6 +24,7 @@ export const LIVE_EVENTS = [
   'notification.created',
   'offer.updated',
   'hold.updated',
+  'meeting.updated',
 ] as const satisfies readonly LiveEventType[];
 
 /**

@@ -30,6 +30,12 @@ export function isCourierPosition(data: unknown): data is CourierPosition {
   );
 }
 
+/** A `meeting.updated` whose meeting was completed (the seller typed the buyer's code). */
+function meetingCompleted(data: unknown): boolean {
+  const meeting = (data as { meeting?: { status?: unknown } } | null)?.meeting;
+  return meeting?.status === 'Completed';
+}
+
 /** What each event changes in the query cache. */
 export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: unknown): void {
   const invalidate = (...keys: QueryKey[]) => {
@@ -64,6 +70,14 @@ export function applyLiveEvent(client: QueryClient, type: LiveEventType, data: u
       // A hold began or ended: the listing reads "on hold" or not, wherever it is listed.
       invalidate(queryKeys.holds(), queryKeys.offers(), ['listings']);
       break;
+    case 'meeting.updated':
+      // The buyer's read carries the handover code, the event never: the meeting is read again.
+      invalidate(queryKeys.meetings());
+      // A completed meeting sold the item: the sale, the listing, its hold and offers moved.
+      if (meetingCompleted(data)) {
+        invalidate(queryKeys.sales(), queryKeys.holds(), queryKeys.offers(), ['listings']);
+      }
+      break;
   }
 }
 
@@ -84,6 +98,8 @@ export function refetchLiveData(client: QueryClient, since?: number): void {
     queryKeys.notifications(),
     queryKeys.offers(),
     queryKeys.holds(),
+    queryKeys.meetings(),
+    queryKeys.sales(),
   ]) {
     void client.invalidateQueries({ queryKey, predicate });
   }

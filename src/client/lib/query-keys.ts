@@ -40,6 +40,11 @@ export const queryKeys = {
     ['offers', 'conversation', listingId, otherUserId] as const,
   holds: () => ['holds'] as const,
   listingHolds: (listingId: number) => ['holds', 'listing', listingId] as const,
+  meetings: () => ['meetings'] as const,
+  listingMeetings: (listingId: number) => ['meetings', 'listing', listingId] as const,
+  /** The record of sales: the caller's purchases (and, later, sales) share this prefix. */
+  sales: () => ['sales'] as const,
+  purchases: () => ['sales', 'purchases'] as const,
 };
 
 /**

@@ -53,10 +53,17 @@ export function OutboxSync() {
         const statuses = [...result.applied, ...result.dropped.map((d) => d.entry)];
         if (statuses.some((e) => isStatusEntry(e)))
           void client.invalidateQueries({ queryKey: queryKeys.deliveries() });
-        // Sale steps sent or refused: the offers and holds they changed are read again.
-        if (statuses.some((e) => isSaleEntry(e))) {
+        // Sale steps sent or refused: the offers, holds and meetings they changed are read
+        // again, and a handover code sent late made a sale and sold the item.
+        const sales = statuses.filter((e) => isSaleEntry(e));
+        if (sales.length) {
           void client.invalidateQueries({ queryKey: queryKeys.offers() });
           void client.invalidateQueries({ queryKey: queryKeys.holds() });
+          void client.invalidateQueries({ queryKey: queryKeys.meetings() });
+        }
+        if (sales.some((e) => e.request.body.action === 'complete')) {
+          void client.invalidateQueries({ queryKey: queryKeys.sales() });
+          void client.invalidateQueries({ queryKey: ['listings'] });
         }
         if (result.delivered.length)
           void client.invalidateQueries({ queryKey: queryKeys.messages() });
