@@ -4,11 +4,16 @@
  */
 import { lazyComponent } from '#client/lib/lazy-component.js';
 import { ChatsPage as MessagesChatsPage } from '../../features/messages/chats-page';
+import { WithSpotMap } from './with-spot-map';
 
 const ConversationOffers = lazyComponent(() =>
   import('../../features/sales/components/conversation-offers').then((m) => m.ConversationOffers),
 );
 
 export function ChatsPage() {
-  return <MessagesChatsPage threadExtra={ConversationOffers} />;
+  return (
+    <WithSpotMap>
+      <MessagesChatsPage threadExtra={ConversationOffers} />
+    </WithSpotMap>
+  );
 }

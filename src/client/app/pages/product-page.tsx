@@ -8,6 +8,7 @@ import {
   ProductPage as ListingProductPage,
   type ProductSales,
 } from '../../features/listings/product-page';
+import { WithSpotMap } from './with-spot-map';
 
 const sales: ProductSales = {
   BuyerOffers: lazyComponent(() =>
@@ -19,5 +20,9 @@ const sales: ProductSales = {
 };
 
 export function ProductPage() {
-  return <ListingProductPage sales={sales} />;
+  return (
+    <WithSpotMap>
+      <ListingProductPage sales={sales} />
+    </WithSpotMap>
+  );
 }

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { HOLD_HOURS, isOpenOffer, LISTING_ON_HOLD_MESSAGE } from '#shared/sales.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import type { Offer } from '#shared/schemas/sales.js';
 import { Button } from '#client/components/ui/button.js';
 import { FormAlert } from '#client/components/ui/fields.js';
 import { askToConfirm } from '#client/lib/dialogs.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 import { useWaitingSales } from '#client/lib/outbox-hooks.js';
 import { listingQuery } from '#client/lib/queries/listings.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
@@ -15,6 +17,11 @@ import { HoldBar } from './hold-bar';
 import { OfferCard } from './offer-card';
 import { OffersState } from './offers-state';
 import '#client/features/sales/sales.css';
+
+/** "Sold at <spot>": the meeting on campus that sold the item, once its hold is over. */
+const MeetingRecord = lazyComponent(() =>
+  import('../meetings/meeting-record').then((m) => m.MeetingRecord),
+);
 
 export interface ConversationOffersProps {
   listingId: number | null;
@@ -62,6 +69,11 @@ function ConversationSale({
           )
         }
       </OffersState>
+      {listing.listing_status === 'Sold' && (
+        <Suspense fallback={null}>
+          <MeetingRecord listingId={listing.listing_id} userId={myId} otherId={otherId} />
+        </Suspense>
+      )}
     </section>
   );
 }

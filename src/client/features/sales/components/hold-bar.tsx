@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { HOLD_HOURS } from '#shared/sales.js';
 import type { SaleEntry } from '#shared/outbox.js';
 import type { Hold } from '#shared/schemas/sales.js';
@@ -5,9 +6,15 @@ import { Button } from '#client/components/ui/button.js';
 import { FormAlert } from '#client/components/ui/fields.js';
 import { askToConfirm } from '#client/lib/dialogs.js';
 import { formatPrice } from '#client/lib/format.js';
+import { lazyComponent } from '#client/lib/lazy-component.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { changeHoldStep, useSaleStep } from '../api/sale-steps';
 import { when } from './offer-words';
+
+/** The meeting on campus of the held item: its code loads with the first hold shown. */
+const MeetingPanel = lazyComponent(() =>
+  import('../meetings/meeting-panel').then((m) => m.MeetingPanel),
+);
 
 interface Props {
   hold: Hold;
@@ -70,6 +77,9 @@ export function HoldBar({ hold, side, userId, buyerName = 'the buyer', waiting }
         </div>
       )}
       <FormAlert>{step.isError && `Could not send: ${step.error.message}`}</FormAlert>
+      <Suspense fallback={null}>
+        <MeetingPanel hold={hold} side={side} userId={userId} />
+      </Suspense>
     </div>
   );
 }
