@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatusPage } from '#client/features/deliveries/buyer/order-status-page.js';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
 import type { DeliveryRequest, OwnDeliveryInstruction } from '#shared/schemas/deliveries.js';
+import type { Sale } from '#shared/schemas/sales.js';
 import {
   SELLER_CANNOT_DELIVER,
   WAITING_FOR_COURIER,
@@ -138,6 +139,51 @@ describe('order status', () => {
     const carried = await card('Carried book');
     expect(carried).toHaveTextContent('Courier: Jace');
     expect(carried).toHaveTextContent('Jace has your item and is bringing it to Library.');
+  });
+
+  it('lists purchases handed over at a meeting on campus beside the orders, newest first', async () => {
+    signIn();
+    const sale = (o: Partial<Sale>): Sale => ({
+      sale_id: 1,
+      listing_id: 21,
+      title: 'Bookshelf',
+      thumbnail: null,
+      seller_id: 3,
+      seller_username: 'priya',
+      buyer_id: 7,
+      buyer_username: 'maria',
+      agreed_price: 35,
+      how: 'meeting',
+      location: 'Library',
+      at: '2026-11-21T18:30:00.000Z',
+      ...o,
+    });
+    stubApi({
+      [REQUESTS]: [makeRequest({ listing_id: 11, title: 'Desk lamp', dropoff: 'Annex 1' })],
+      [DELIVERIES]: [],
+      'GET /api/purchases': [
+        sale({}),
+        // Delivered ones are orders already; "Mark as Sold" ones were not handed over here.
+        sale({ sale_id: 2, listing_id: 11, title: 'Desk lamp', how: 'delivery', location: null }),
+        sale({ sale_id: 3, listing_id: 31, title: 'Chair', how: 'other', location: null }),
+      ],
+    });
+    open();
+    await screen.findByRole('link', { name: /Bookshelf/ });
+    const links = screen
+      .getAllByRole('link')
+      .filter((l) => l.getAttribute('href')?.startsWith('/productListing/'));
+    // The purchase (Nov 21) before the order (Nov 20).
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/productListing/21',
+      '/productListing/11',
+    ]);
+    const [shelf] = links as [HTMLElement];
+    expect(within(shelf).getByText('No Image')).toBeVisible();
+    expect(shelf).toHaveTextContent('Meeting spot: Library');
+    expect(shelf).toHaveTextContent('Status: Completed');
+    expect(shelf).toHaveTextContent('You met priya on campus and paid $35.00.');
+    expect(shelf).not.toHaveTextContent('Drop-off:');
   });
 
   it('says No orders yet. when there are none', async () => {
