@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { DROPOFF_LOCATIONS } from '#shared/locations.js';
+import { BOUGHT_HERE_LABEL } from '#shared/sales.js';
 import { DELETE_CONFIRM } from '#client/features/listings/components/listing-row.js';
 import { answerNextDialog } from '../support/dialogs';
 import { makeListing, makeMessage, makeRequest, makeReview, signIn } from '../support/data';
@@ -100,6 +101,20 @@ describe('listing page', () => {
     expect(within(reviews[0]!).getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
     expect(reviews[1]).toHaveTextContent('Reviwer: ben');
     expect(reviews[1]).toHaveTextContent('1/5/2026');
+  });
+
+  it('says "Bought here" on the reviews of people who bought from the seller', async () => {
+    listingApi({
+      'GET /api/review/3': [
+        makeReview({ review_id: 1, username: 'ben', bought_here: true }),
+        makeReview({ review_id: 2, username: 'kai' }),
+      ],
+    });
+    open();
+    const reviews = await screen.findAllByRole('listitem');
+    const by = (name: string) => reviews.find((r) => r.textContent?.includes(`Reviwer: ${name}`));
+    expect(by('ben')).toHaveTextContent(BOUGHT_HERE_LABEL);
+    expect(by('kai')).not.toHaveTextContent(BOUGHT_HERE_LABEL);
   });
 
   it('says when the seller has no reviews', async () => {
