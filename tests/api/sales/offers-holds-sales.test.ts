@@ -69,6 +69,13 @@ describe('offers', () => {
     const search = await as(ctx).get('/api/all');
     const found = search.json<{ listing_id: number; on_hold?: boolean }[]>();
     expect(found.find((l) => l.listing_id === p.listing_id)?.on_hold).toBe(true);
+    // And in the seller's Active Listings and the Favourites page.
+    const active = await as(ctx).get(`/api/listing/active/${p.vendor.user.user_id}`);
+    const shown = active.json<{ listing_id: number; on_hold?: boolean }[]>();
+    expect(shown.find((l) => l.listing_id === p.listing_id)?.on_hold).toBe(true);
+    expect((await as(ctx, p.stranger).put(`/api/favorites/${p.listing_id}`)).statusCode).toBe(200);
+    const favourites = await as(ctx, p.stranger).get('/api/favorites');
+    expect(favourites.json()).toEqual([expect.objectContaining({ on_hold: true })]);
 
     // Others can neither offer nor ask for delivery.
     const other = await offerOn(p, p.stranger, 19);

@@ -11,7 +11,6 @@ import {
   featuredQuery,
   listing,
   listingDetail,
-  type Listing,
   listingParams,
   product,
   relistBody,
@@ -35,13 +34,13 @@ import {
   dealtAbout,
   endHold,
   findOffer,
-  heldAmong,
   recordSale,
   undoMarkedSale,
 } from '#server/safety/sale-holds-repository.js';
 import { requireSelf } from '#server/plugins/session.js';
 import { idempotent } from '#server/idempotency/idempotent.js';
 import { ownListing, sellerOnly } from './listing-owner.js';
+import { markHeld } from './mark-held.js';
 import { photosOf, setPhotos } from './photos-repository.js';
 import { keepPictures, PICTURES_BODY_LIMIT, preparePictures } from './pictures.js';
 import {
@@ -98,19 +97,9 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   const list = async (r: FastifyRequest, reply: FastifyReply) => {
     const query = r.query as SearchQuery;
     return cached(r, reply, async () =>
-      listings.parse(await markHeld(await searchListings(db, query, dialect))),
+      listings.parse(await markHeld(db, await searchListings(db, query, dialect))),
     );
   };
-
-  /**
-   * Listings on hold for a buyer carry `on_hold: true` (absent otherwise: the spec's shape). A
-   * hold that starts or ends moves the search epoch, so cached answers follow.
-   */
-  async function markHeld<L extends Listing | undefined>(found: L[]): Promise<L[]> {
-    const ids = found.flatMap((l) => (l ? [l.listing_id] : []));
-    const held = await heldAmong(db, ids);
-    return found.map((l) => (l && held.has(l.listing_id) ? { ...l, on_hold: true } : l));
-  }
 
   // The four search calls of the original API: plain lists. Filters and paging are optional
   // extras every one of them takes.
@@ -141,7 +130,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
     async (r, reply) =>
       cached(r, reply, async () => {
         const page = await searchPageOf(db, r.query, dialect);
-        return searchPage.parse({ ...page, items: await markHeld(page.items) });
+        return searchPage.parse({ ...page, items: await markHeld(db, page.items) });
       }),
   );
   app.get(
@@ -164,7 +153,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
       schema: { params: listingParams, response: { 200: z.array(listingDetail) } },
     },
     async (r, reply) => {
-      const found = (await markHeld([await findListing(db, r.params.id)]))[0];
+      const found = (await markHeld(db, [await findListing(db, r.params.id)]))[0];
       if (found) {
         const detail = { ...found, photos: await photosOf(db, found.product_id, found.thumbnail) };
         // Who it is held for: only its seller and that buyer read it.
@@ -288,7 +277,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ readEpoch: () => Promise<num
   app.get(
     '/api/listing/active/:user_id',
     { ...sharedAnswer, schema: { params: userIdParams, response: { 200: listings } } },
-    async (r) => activeListingsOf(db, r.params.user_id),
+    async (r) => markHeld(db, await activeListingsOf(db, r.params.user_id)),
   );
 
   /** A buyer named with "Mark as Sold": someone who dealt with the seller about the listing. */

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '#server/lib/http-error.js';
 import { getCallersOwn } from '#server/plugins/callers-own.js';
 import { asCaller, owns, signedIn } from '#server/plugins/guards.js';
 import { addFavorite, favoritesOf, removeFavorite } from './favorites-repository.js';
+import { markHeld } from './mark-held.js';
 import { findListing } from './repository.js';
 import {
   deleteSavedSearch,
@@ -24,7 +25,9 @@ import {
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  getCallersOwn(app, '/api/favorites', z.array(favorite), favoritesOf);
+  getCallersOwn(app, '/api/favorites', z.array(favorite), async (db, userId) =>
+    markHeld(db, await favoritesOf(db, userId)),
+  );
 
   // PUT and DELETE say where the listing stands, so a repeat (a double tap, a replay) is a
   // harmless 200.
