@@ -12,6 +12,8 @@ export { standInPort };
 
 export interface AppServer {
   url: string;
+  /** Where its database and uploads are (a test that moves the clock of a row writes there). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startAppServer(port: number, env: Record<string, string>) 
   });
   return {
     url: server.url,
+    dataDir: server.dataDir,
     stop: async () => {
       await server.stop();
     },

@@ -5,10 +5,13 @@
  * once back online the sale is on record once, on both sides. And a meeting whose time has come
  * where one side did not come.
  */
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { conversationKey } from '../../../src/shared/screens.js';
 import { makePng } from '../../fixtures/png.js';
 import { axeViolations, smallTargets } from '../a11y-support';
+import { standInPort, startAppServer } from '../app-server';
 import { listItem, newActor, PHONE, type Actor } from '../delivery-support';
 import {
   countConsoleErrors,
@@ -210,54 +213,77 @@ test('the buyer proposes the Library, the seller accepts and types the code offl
 
 test('a meeting whose time has come: the seller says the buyer did not come', async ({
   browser,
-  baseURL,
   consoleErrors,
 }) => {
-  // The nearest time a meeting takes is a few minutes ahead: the test waits for it to come.
-  test.setTimeout(9 * 60_000);
-  const options = { consoleErrors, phone: true };
-  const seller = await newActor(browser, baseURL!, 'seller', options);
-  const buyer = await newActor(browser, baseURL!, 'buyer', options);
-  const listingId = await listItem(seller, `Kettle ${uniqueName('n')}`);
-  const holdId = await heldForBuyer(seller, buyer, listingId);
+  // A meeting is set at least 5 minutes ahead, and the server's clock cannot be moved: on a
+  // server of its own, the agreed meeting's time is moved into the past in its database, as if
+  // the minutes had gone by.
+  const app = await startAppServer(standInPort(9), {});
+  try {
+    const options = { consoleErrors, phone: true };
+    const seller = await newActor(browser, app.url, 'seller', options);
+    const buyer = await newActor(browser, app.url, 'buyer', options);
+    const listingId = await listItem(seller, `Kettle ${uniqueName('n')}`);
+    const holdId = await heldForBuyer(seller, buyer, listingId);
 
-  // Proposed by the buyer and agreed by the seller through the API, as near as the server takes.
-  const at = new Date(Date.now() + 5 * 60_000 + 20_000).toISOString();
-  const made = await buyer.page.request.post('/api/meetings', {
-    data: { hold_id: holdId, location: 'Cafe 101', at },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const meeting = (await made.json()) as MeetingRow;
-  const agreed = await seller.page.request.put(`/api/meetings/${meeting.meeting_id}`, {
-    data: { action: 'accept' },
-  });
-  expect(agreed.ok(), await agreed.text()).toBe(true);
+    // Proposed by the buyer and agreed by the seller through the API, as near as the server takes.
+    const at = new Date(Date.now() + 5 * 60_000 + 20_000).toISOString();
+    const made = await buyer.page.request.post('/api/meetings', {
+      data: { hold_id: holdId, location: 'Cafe 101', at },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const meeting = (await made.json()) as MeetingRow;
+    const agreed = await seller.page.request.put(`/api/meetings/${meeting.meeting_id}`, {
+      data: { action: 'accept' },
+    });
+    expect(agreed.ok(), await agreed.text()).toBe(true);
 
-  const sellerMeeting = seller.page.getByRole('region', { name: 'Meeting on campus' });
-  const buyerMeeting = buyer.page.getByRole('region', { name: 'Meeting on campus' });
-  await openConversation(seller.page, listingId, buyer.user.user_id);
-  await buyer.page.goto(`/productListing/${listingId}`);
-  await expect(sellerMeeting).toContainText('Meeting agreed');
-  await expect(sellerMeeting).toContainText('Cafe 101');
-  await expect(buyerMeeting.getByTestId('meeting-handover-code')).toHaveText(/^\d{4}$/);
-  const noShow = sellerMeeting.getByRole('button', { name: 'They did not come' });
-  await expect(noShow).toHaveCount(0);
+    const sellerMeeting = seller.page.getByRole('region', { name: 'Meeting on campus' });
+    const buyerMeeting = buyer.page.getByRole('region', { name: 'Meeting on campus' });
+    const noShow = sellerMeeting.getByRole('button', { name: 'They did not come' });
+    // Before its time nobody can say the other did not come.
+    await openConversation(seller.page, listingId, buyer.user.user_id);
+    await expect(sellerMeeting).toContainText('Meeting agreed');
+    await expect(noShow).toHaveCount(0);
+    const early = await seller.page.request.put(`/api/meetings/${meeting.meeting_id}`, {
+      data: { action: 'no_show' },
+    });
+    expect(early.status()).toBe(409);
 
-  // It shows on its own once the meeting's time has come.
-  await expect(noShow).toBeVisible({ timeout: 7 * 60_000 });
-  await noShow.click();
-  expect(await nextDialog(seller.page, true)).toBe(`Say that ${buyer.user.username} did not come?`);
-  await expect(sellerMeeting).toContainText(`You said ${buyer.user.username} did not come`);
-  // The item stays on hold: they may arrange another meeting.
-  await expect(sellerMeeting.getByRole('button', { name: 'Arrange a meeting' })).toBeVisible();
+    // The minutes go by.
+    const database = new Database(path.join(app.dataDir, 'campus.db'));
+    try {
+      database
+        .prepare('UPDATE meetings SET at = ? WHERE meeting_id = ?')
+        .run(new Date(Date.now() - 60_000).toISOString(), meeting.meeting_id);
+    } finally {
+      database.close();
+    }
 
-  // The buyer hears it live, and the code is gone.
-  await expect(buyerMeeting).toContainText(`${seller.user.username} said you did not come`);
-  await expect(buyerMeeting.getByTestId('meeting-handover-code')).toHaveCount(0);
+    await openConversation(seller.page, listingId, buyer.user.user_id);
+    await buyer.page.goto(`/productListing/${listingId}`);
+    await expect(sellerMeeting).toContainText('Meeting agreed');
+    await expect(sellerMeeting).toContainText('Cafe 101');
+    await expect(buyerMeeting.getByTestId('meeting-handover-code')).toHaveText(/^\d{4}$/);
 
-  const meetings = await seller.page.request.get(`/api/meetings?listing_id=${listingId}`);
-  expect(((await meetings.json()) as MeetingRow[])[0]).toMatchObject({ status: 'NoShow' });
-  for (const actor of [seller, buyer]) await actor.context.close();
+    await noShow.click();
+    expect(await nextDialog(seller.page, true)).toBe(
+      `Say that ${buyer.user.username} did not come?`,
+    );
+    await expect(sellerMeeting).toContainText(`You said ${buyer.user.username} did not come`);
+    // The item stays on hold: they may arrange another meeting.
+    await expect(sellerMeeting.getByRole('button', { name: 'Arrange a meeting' })).toBeVisible();
+
+    // The buyer hears it live, and the code is gone.
+    await expect(buyerMeeting).toContainText(`${seller.user.username} said you did not come`);
+    await expect(buyerMeeting.getByTestId('meeting-handover-code')).toHaveCount(0);
+
+    const meetings = await seller.page.request.get(`/api/meetings?listing_id=${listingId}`);
+    expect(((await meetings.json()) as MeetingRow[])[0]).toMatchObject({ status: 'NoShow' });
+    for (const actor of [seller, buyer]) await actor.context.close();
+  } finally {
+    await app.stop();
+  }
 });
 
 test('the meeting screens pass axe and the 24 px target measure on a phone', async ({
