@@ -9,21 +9,11 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { conversationKey } from '../../../src/shared/screens.js';
-import { makePng } from '../../fixtures/png.js';
-import { axeViolations, smallTargets } from '../a11y-support';
 import { standInPort, startAppServer } from '../app-server';
-import { listItem, newActor, PHONE, type Actor } from '../delivery-support';
-import {
-  countConsoleErrors,
-  demoEmail,
-  expect,
-  expectConsoleError,
-  nextDialog,
-  signInWithForm,
-  test,
-  uniqueName,
-} from '../fixtures';
+import { listItem, newActor, type Actor } from '../delivery-support';
+import { expect, expectConsoleError, nextDialog, test, uniqueName } from '../fixtures';
 import { goOffline, goOnline, watchRequests } from '../offline-helpers';
+import { checkedPhone, expectAccessible } from './sales-support';
 
 interface MeetingRow {
   meeting_id: number;
@@ -298,59 +288,39 @@ test('the meeting screens pass axe and the 24 px target measure on a phone', asy
   const listingId = await listItem(seller, `Lamp ${uniqueName('a')}`);
   await heldForBuyer(seller, buyer, listingId);
 
-  /** The person's own phone with axe allowed in (the CSP bypassed for that alone). */
-  const checkedPhone = async (actor: Actor) => {
-    const context = await browser.newContext({
-      baseURL,
-      ...PHONE,
-      isMobile: true,
-      bypassCSP: true,
-      serviceWorkers: 'block',
-    });
-    // The test server has no map tiles: a plain one stands in for each.
-    await context.route('**/tiles/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: makePng() }),
-    );
-    const page = await context.newPage();
-    countConsoleErrors(page, consoleErrors);
-    await signInWithForm(page, demoEmail(actor.user.username));
-    return page;
-  };
-  const check = async (page: Page, what: string) => {
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    expect(await axeViolations(page), what).toEqual([]);
-    expect(await smallTargets(page), what).toEqual([]);
-  };
-
-  const buyerPage = await checkedPhone(buyer);
+  const buyerPage = await checkedPhone(browser, baseURL!, buyer, consoleErrors, {
+    plainTiles: true,
+  });
   const buyerMeeting = buyerPage.getByRole('region', { name: 'Meeting on campus' });
   await buyerPage.goto(`/productListing/${listingId}`);
   await buyerMeeting.getByRole('button', { name: 'Arrange a meeting' }).click();
   const dialog = buyerPage.getByRole('dialog', { name: 'Arrange a meeting' });
   await dialog.getByRole('button', { name: 'Propose the meeting' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Choose a meeting spot.');
-  await check(buyerPage, 'buyer: the meeting form with its problem');
+  await expectAccessible(buyerPage, 'buyer: the meeting form with its problem');
   await dialog.getByLabel('Meeting spot').selectOption('Student Services');
   await expect(dialog.locator('.spot-map')).toContainText('Meet at: Student Services');
   await dialog.getByLabel('Time').selectOption({ index: 1 });
-  await check(buyerPage, 'buyer: the meeting form with the spot on the map');
+  await expectAccessible(buyerPage, 'buyer: the meeting form with the spot on the map');
   await dialog.getByRole('button', { name: 'Propose the meeting' }).click();
   await expect(buyerMeeting).toContainText('You proposed a meeting');
-  await check(buyerPage, 'buyer: a proposed meeting');
+  await expectAccessible(buyerPage, 'buyer: a proposed meeting');
 
-  const sellerPage = await checkedPhone(seller);
+  const sellerPage = await checkedPhone(browser, baseURL!, seller, consoleErrors, {
+    plainTiles: true,
+  });
   const sellerMeeting = sellerPage.getByRole('region', { name: 'Meeting on campus' });
   await sellerPage.goto(`/Chats?c=${conversationKey(listingId, buyer.user.user_id)}`);
   await expect(sellerMeeting.getByRole('button', { name: 'Accept' })).toBeVisible();
-  await check(sellerPage, 'seller: a proposal to accept');
+  await expectAccessible(sellerPage, 'seller: a proposal to accept');
   await sellerMeeting.getByRole('button', { name: 'Accept' }).click();
   await expect(sellerMeeting.getByLabel("Enter the buyer's handover code")).toBeVisible();
   await sellerMeeting.getByText('Student Services on the campus map').click();
   await expect(sellerMeeting.locator('.spot-map')).toBeVisible();
-  await check(sellerPage, "seller: the agreed meeting, the code's entry and the map");
+  await expectAccessible(sellerPage, "seller: the agreed meeting, the code's entry and the map");
 
   await expect(buyerMeeting.getByTestId('meeting-handover-code')).toHaveText(/^\d{4}$/);
-  await check(buyerPage, 'buyer: the handover code');
+  await expectAccessible(buyerPage, 'buyer: the handover code');
 
   for (const page of [buyerPage, sellerPage]) await page.context().close();
   for (const actor of [seller, buyer]) await actor.context.close();

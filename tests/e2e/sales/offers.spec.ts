@@ -7,19 +7,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LISTING_ON_HOLD_MESSAGE } from '../../../src/shared/sales.js';
 import { conversationKey } from '../../../src/shared/screens.js';
-import { axeViolations, smallTargets } from '../a11y-support';
-import { listItem, newActor, PHONE, type Actor } from '../delivery-support';
-import {
-  countConsoleErrors,
-  demoEmail,
-  expect,
-  nextDialog,
-  signInWithForm,
-  test,
-  uniqueName,
-} from '../fixtures';
+import { listItem, newActor, type Actor } from '../delivery-support';
+import { expect, nextDialog, signInWithForm, test, uniqueName } from '../fixtures';
 import { newStudent } from '../lie-fi-support';
 import { goOffline, goOnline, waitForSaved, waitForServiceWorker } from '../offline-helpers';
+import { checkedPhone, expectAccessible } from './sales-support';
 
 interface OfferRow {
   offer_id: number;
@@ -220,70 +212,50 @@ test('the offer screens pass axe and keep 24 px targets, for the buyer and the s
   });
   expect(written.ok(), await written.text()).toBe(true);
 
-  /** The person's own phone with axe allowed in (the CSP bypassed for that alone). */
-  const checkedPhone = async (actor: Actor) => {
-    const context = await browser.newContext({
-      baseURL,
-      ...PHONE,
-      isMobile: true,
-      bypassCSP: true,
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    countConsoleErrors(page, consoleErrors);
-    await signInWithForm(page, demoEmail(actor.user.username));
-    return page;
-  };
-  const check = async (page: Page, what: string) => {
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    expect(await axeViolations(page), what).toEqual([]);
-    expect(await smallTargets(page), what).toEqual([]);
-  };
-
-  const buyerPage = await checkedPhone(buyer);
+  const buyerPage = await checkedPhone(browser, baseURL!, buyer, consoleErrors);
   await buyerPage.goto(`/productListing/${listingId}`);
   await expect(buyerPage.getByRole('button', { name: 'Make an offer' })).toBeVisible();
-  await check(buyerPage, 'buyer: product page with its offer box');
+  await expectAccessible(buyerPage, 'buyer: product page with its offer box');
   await buyerPage.getByRole('button', { name: 'Make an offer' }).click();
   await expect(buyerPage.getByRole('dialog', { name: 'Make an offer' })).toBeVisible();
-  await check(buyerPage, 'buyer: the offer form');
+  await expectAccessible(buyerPage, 'buyer: the offer form');
   await buyerPage.getByRole('button', { name: 'Send offer' }).click();
   await expect(buyerPage.getByRole('alert')).toContainText('the amount you offer');
-  await check(buyerPage, 'buyer: the offer form with its problem');
+  await expectAccessible(buyerPage, 'buyer: the offer form with its problem');
   await buyerPage.getByLabel('Amount (in dollars)').fill('20');
   await buyerPage.getByRole('button', { name: 'Send offer' }).click();
   await expect(buyerPage.getByRole('article', { name: 'Your offer' })).toContainText('Pending');
-  await check(buyerPage, 'buyer: a pending offer');
+  await expectAccessible(buyerPage, 'buyer: a pending offer');
 
-  const sellerPage = await checkedPhone(seller);
+  const sellerPage = await checkedPhone(browser, baseURL!, seller, consoleErrors);
   await sellerPage.goto(`/productListing/${listingId}`);
   await expect(
     sellerPage.getByRole('list', { name: 'Offers waiting for your answer' }),
   ).toBeVisible();
-  await check(sellerPage, "seller: the product page's offers");
+  await expectAccessible(sellerPage, "seller: the product page's offers");
   await sellerPage.goto(`/Chats?c=${conversationKey(listingId, buyer.user.user_id)}`);
   const card = sellerPage.getByRole('article', { name: `Offer from ${buyer.user.username}` });
   await expect(card).toBeVisible();
-  await check(sellerPage, 'seller: the conversation with its offer');
+  await expectAccessible(sellerPage, 'seller: the conversation with its offer');
   await card.getByRole('button', { name: 'Counter' }).click();
   const counter = sellerPage.getByRole('dialog', { name: 'Counter' });
   await expect(counter).toBeVisible();
-  await check(sellerPage, 'seller: the counter form');
+  await expectAccessible(sellerPage, 'seller: the counter form');
   await sellerPage.keyboard.press('Escape');
   await expect(counter).toHaveCount(0);
   const accepted = nextDialog(sellerPage, true);
   await card.getByRole('button', { name: 'Accept' }).click();
   expect(await accepted).toBe('Accept this offer?');
   await expect(sellerPage.getByRole('button', { name: 'Release' })).toBeVisible();
-  await check(sellerPage, 'seller: the conversation with the hold');
+  await expectAccessible(sellerPage, 'seller: the conversation with the hold');
   await sellerPage.goto('/userListings');
   await sellerPage.getByRole('button', { name: `Mark as Sold: ${title}` }).click();
   await expect(sellerPage.getByRole('radio', { name: buyer.user.username })).toBeChecked();
-  await check(sellerPage, 'seller: who bought it');
+  await expectAccessible(sellerPage, 'seller: who bought it');
 
   await buyerPage.goto(`/productListing/${listingId}`);
   await expect(buyerPage.getByText(/^On hold for you until /)).toBeVisible();
-  await check(buyerPage, 'buyer: on hold for them');
+  await expectAccessible(buyerPage, 'buyer: on hold for them');
 
   for (const page of [buyerPage, sellerPage]) await page.context().close();
   for (const actor of [seller, buyer]) await actor.context.close();
