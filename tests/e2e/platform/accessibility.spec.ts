@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { axeViolations } from '../a11y-support';
+import { listingOf, newActor, requestDelivery } from '../delivery-support';
 import { DEMO_PASSWORD, demoEmail, expect, test } from '../fixtures';
 import { appleDevice, appStarted, CARD_TEXT, offerInstall, SHEET_NAME } from '../install-support';
 
@@ -189,7 +190,12 @@ for (const viewport of ['phone', 'desktop'] as const) {
       await context.close();
     });
 
-    test('vendor screens', async ({ browser, baseURL }) => {
+    test('vendor screens', async ({ browser, baseURL, consoleErrors }) => {
+      // A request of its own waits for priya: the demo's pending ones may have been answered by
+      // earlier tests on this worker's server.
+      const buyer = await newActor(browser, baseURL!, 'axebuyer', { consoleErrors });
+      await requestDelivery(buyer, await listingOf(buyer.page.request, 'priya'), 'Library', '');
+      await buyer.context.close();
       const { context, page } = await signedInContext(browser, baseURL!, viewport, 'priya');
       const own = await listingId(page, 'priya');
       for (const url of ['/vendorDeliveryRequest', `/productListing/${own}`, '/userListings']) {
