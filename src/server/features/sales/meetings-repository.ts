@@ -1,10 +1,9 @@
 /**
  * Meetings on campus, as stored (states: src/shared/sales.ts, docs/sales-states.md). The buyer's
- * handover code is read by two statements only: meetingCodesFor (the buyer's own reads) and
- * reserveMeetingTry (the seller's try); every other query names its columns and leaves it out.
+ * handover code is read by two statements only: meetingCodesFor (the buyer's own reads) and the
+ * seller's try (src/server/lib/handover-tries-repository.ts); every other query names its columns
+ * and leaves it out.
  */
-import { randomInt } from 'node:crypto';
-import { HANDOVER_CODE_LENGTH, HANDOVER_LOCK_MS, HANDOVER_MAX_WRONG } from '#shared/handover.js';
 import type { PickupLocation } from '#shared/locations.js';
 import {
   HOUR_MS,
@@ -16,6 +15,7 @@ import {
 import type { Meeting } from '#shared/schemas/sales.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
+import { newHandoverCode } from '#server/lib/handover-tries-repository.js';
 import { isoIn, nowIso } from '#server/lib/time.js';
 
 function meetingQuery(db: Db) {
@@ -119,13 +119,12 @@ export async function insertMeeting(
   },
 ): Promise<number> {
   const now = nowIso();
-  const code = String(randomInt(0, 10 ** HANDOVER_CODE_LENGTH)).padStart(HANDOVER_CODE_LENGTH, '0');
   const { meeting_id } = await db
     .insertInto('meetings')
     .values({
       ...meeting,
       status: 'Proposed',
-      handover_code: code,
+      handover_code: newHandoverCode(),
       created_at: now,
       updated_at: now,
     })
@@ -158,75 +157,6 @@ export async function moveMeeting(
     .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export type MeetingTry =
-  { kind: 'tried'; code: string; wrongTries: number } | { kind: 'locked'; until: string };
-
-/**
- * Spends one try before the code is compared, in one conditional update, so parallel tries
- * cannot pass the limit between them; a lock that has run out starts a fresh count (the
- * delivery's rule: features/deliveries/handover-repository.ts). `wrongTries` counts this try as
- * wrong until giveBackMeetingTry says otherwise.
- */
-export async function reserveMeetingTry(db: Db, meetingId: number): Promise<MeetingTry> {
-  const now = nowIso();
-  const reserved = await db
-    .updateTable('meetings')
-    .set((eb) => ({
-      wrong_tries: eb
-        .case()
-        .when('locked_until', 'is not', null)
-        .then(1)
-        .else(eb('wrong_tries', '+', 1))
-        .end(),
-      locked_until: null,
-    }))
-    .where('meeting_id', '=', meetingId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('locked_until', 'is', null), eb('wrong_tries', '<', HANDOVER_MAX_WRONG)]),
-        eb('locked_until', '<=', now),
-      ]),
-    )
-    .returning(['handover_code', 'wrong_tries'])
-    .executeTakeFirst();
-  if (reserved) {
-    return { kind: 'tried', code: reserved.handover_code, wrongTries: reserved.wrong_tries };
-  }
-  const row = await db
-    .selectFrom('meetings')
-    .select('locked_until')
-    .where('meeting_id', '=', meetingId)
-    .executeTakeFirst();
-  // Tries spent by a racing request that has not set the lock yet: locked all the same.
-  return { kind: 'locked', until: row?.locked_until ?? isoIn(HANDOVER_LOCK_MS) };
-}
-
-/** The right code: the try does not count against the seller. */
-export async function giveBackMeetingTry(db: Db, meetingId: number) {
-  await db
-    .updateTable('meetings')
-    .set((eb) => ({ wrong_tries: eb('wrong_tries', '-', 1) }))
-    .where('meeting_id', '=', meetingId)
-    .where('wrong_tries', '>', 0)
-    .execute();
-}
-
-/**
- * After the last allowed wrong try: the handover is refused until the lock runs out. The end of
- * the lock for the one request that set it (that one tells both sides), else null.
- */
-export async function lockMeetingHandover(db: Db, meetingId: number): Promise<string | null> {
-  const until = isoIn(HANDOVER_LOCK_MS);
-  const result = await db
-    .updateTable('meetings')
-    .set({ locked_until: until })
-    .where('meeting_id', '=', meetingId)
-    .where('locked_until', 'is', null)
-    .where('wrong_tries', '>=', HANDOVER_MAX_WRONG)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? until : null;
 }
 
 /** The listing changed hands at a meeting: Sold, and out of stock as "Mark as Sold" makes it. */
