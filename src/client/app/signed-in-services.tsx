@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LiveEvents } from '../components/live/live-events';
 import { OutboxSync } from '../components/offline/outbox-sync';
@@ -15,14 +16,17 @@ import { preloadMatchedRoutes } from './router';
  */
 function PushSync() {
   const userId = useSessionUser()?.user_id ?? null;
+  const { mutate: follow } = useMutation({
+    mutationFn: async (signedIn: number | null) => {
+      const push = await import('../lib/push');
+      return signedIn !== null ? push.syncPushSubscription(signedIn) : push.forgetAfterSignOut();
+    },
+    onError: (error) => console.warn('push: could not update this device', error),
+  });
   useEffect(() => {
     if (!('PushManager' in window)) return;
-    void import('../lib/push')
-      .then((push) =>
-        userId !== null ? push.syncPushSubscription(userId) : push.forgetAfterSignOut(),
-      )
-      .catch((error: unknown) => console.warn('push: could not update this device', error));
-  }, [userId]);
+    follow(userId);
+  }, [userId, follow]);
   return null;
 }
 
