@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import * as accountPaths from '#shared/api-paths/accounts.js';
@@ -25,6 +25,11 @@ export function useSignOut() {
   );
 }
 
+/** POST /api/logout: the server forgets the session (and this device's push subscription). */
+function endServerSession(): Promise<unknown> {
+  return api(accountPaths.logout, { method: 'POST', timeoutMs: 5_000 });
+}
+
 /**
  * On / after Sign Out: end the server session, clear all storage and the cached data. Answers
  * the notice the sign-out left, if any.
@@ -36,14 +41,14 @@ export function useFinishSignOut(): string | undefined {
   const state = location.state as SignOutState | null;
   const signingOut = state?.signingOut === true;
   const notice = state?.notice;
+  const { mutate: logout } = useMutation({ mutationFn: endServerSession });
   useEffect(() => {
     if (!signingOut) return;
     clearSession();
     client.clear();
     void navigate('/', { replace: true, state: notice ? { notice } : null });
-    api(accountPaths.logout, { method: 'POST', timeoutMs: 5_000 }).catch(() => {
-      // Offline or already signed out: the local sign-out has happened.
-    });
-  }, [signingOut, notice, client, navigate]);
+    // Offline or already signed out, it fails quietly: the local sign-out has happened.
+    logout();
+  }, [signingOut, notice, client, navigate, logout]);
   return notice;
 }
