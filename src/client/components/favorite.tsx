@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Listing } from '#shared/schemas/listings.js';
-import { setFavorite, useFavoriteIds } from '#client/lib/queries/favorites.js';
+import { useFavoriteIds, useSetFavorite } from '#client/lib/queries/favorites.js';
 import { Heart } from './heart';
 import { SignInFirst } from './sign-in-first';
 import '#client/components/favorite.css';
@@ -39,8 +37,7 @@ function FavoriteToggle({
   label: string;
 }) {
   const favorites = useFavoriteIds(user);
-  const client = useQueryClient();
-  const [failed, setFailed] = useState(false);
+  const change = useSetFavorite(user);
   const on = favorites.has(listing.listing_id);
   return (
     <>
@@ -49,14 +46,11 @@ function FavoriteToggle({
         className="favorite"
         aria-pressed={on}
         aria-label={label}
-        onClick={() => {
-          setFailed(false);
-          setFavorite(client, user, listing, !on).catch(() => setFailed(true));
-        }}
+        onClick={() => change.mutate({ listing, favorite: !on })}
       >
         <Heart />
       </button>
-      {failed && (
+      {change.isError && (
         <span role="status" className="visually-hidden">
           Your favourites could not be changed. Please try again.
         </span>

@@ -1,5 +1,5 @@
 /** The signed-in person's favourites: the hearts on cards and listings, the Favourites page. */
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as favoritePaths from '#shared/api-paths/listings-favorites.js';
 import type { Favorite } from '#shared/schemas/listings-favorites.js';
 import type { Listing } from '#shared/schemas/listings.js';
@@ -23,25 +23,33 @@ export function useFavoriteIds(userId: number | undefined): ReadonlySet<number> 
 }
 const NO_FAVORITES: ReadonlySet<number> = new Set();
 
+/** A listing to keep among the favourites (`favorite`) or to take out of them. */
+export interface FavoriteChange {
+  listing: Listing;
+  favorite: boolean;
+}
+
 /**
  * Adds or removes a favourite: the heart changes at once, and goes back if the server refuses
  * (the list is read again). PUT and DELETE are idempotent, so a repeat is harmless.
  */
-export async function setFavorite(
-  client: QueryClient,
-  userId: number,
-  listing: Listing,
-  favorite: boolean,
-): Promise<void> {
+export function useSetFavorite(userId: number) {
+  const client = useQueryClient();
   const key = queryKeys.favorites(userId);
-  await client.cancelQueries({ queryKey: key });
-  client.setQueryData<Favorite[]>(key, (list = []) => {
-    const others = list.filter((f) => f.listing_id !== listing.listing_id);
-    return favorite ? [{ ...listing, favorited_at: new Date().toISOString() }, ...others] : others;
+  return useMutation({
+    mutationFn: ({ listing, favorite }: FavoriteChange) =>
+      api(favoritePaths.favorite(listing.listing_id), { method: favorite ? 'PUT' : 'DELETE' }),
+    onMutate: async ({ listing, favorite }) => {
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData<Favorite[]>(key, (list = []) => {
+        const others = list.filter((f) => f.listing_id !== listing.listing_id);
+        return favorite
+          ? [{ ...listing, favorited_at: new Date().toISOString() }, ...others]
+          : others;
+      });
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: key });
+    },
   });
-  try {
-    await api(favoritePaths.favorite(listing.listing_id), { method: favorite ? 'PUT' : 'DELETE' });
-  } finally {
-    void client.invalidateQueries({ queryKey: key });
-  }
 }
