@@ -2,6 +2,7 @@
  * While a delivery is under way the courier's position goes to the server, which passes it on
  * to that delivery's buyer and vendor only.
  */
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import * as orderPaths from '#shared/api-paths/deliveries.js';
 import { isActiveDelivery, type DeliveryStatus } from '#shared/delivery.js';
@@ -27,12 +28,21 @@ export function shouldSendPosition(last: SentPosition | null, next: LatLng, now:
   );
 }
 
+/** POST /api/delivery_instruction/{id}/position: one position of the courier on the way. */
+function sendPosition({ deliveryId, body }: { deliveryId: number; body: PositionBody }) {
+  return api(orderPaths.deliveryPosition(deliveryId), { method: 'POST', body });
+}
+
 export function useSharePosition(
   deliveryId: number,
   status: DeliveryStatus | undefined,
   position: (LatLng & { accuracy: number }) | null,
 ): void {
   const last = useRef<SentPosition | null>(null);
+  const { mutate: send } = useMutation({
+    mutationFn: sendPosition,
+    onError: (error) => console.warn('Could not share the courier position', error),
+  });
   useEffect(() => {
     if (!position || !status || !isActiveDelivery(status)) return;
     // Offline, a position is stale by the time it could be sent: skip it rather than queue.
@@ -46,8 +56,6 @@ export function useSharePosition(
       accuracy: Math.min(position.accuracy, 100_000),
       at: new Date(now).toISOString(),
     };
-    api(orderPaths.deliveryPosition(deliveryId), { method: 'POST', body }).catch((error: unknown) =>
-      console.warn('Could not share the courier position', error),
-    );
-  }, [deliveryId, status, position]);
+    send({ deliveryId, body });
+  }, [deliveryId, status, position, send]);
 }
