@@ -1,5 +1,5 @@
 /** PATCH /api/listing/{id}: what the seller changed, and the photos in their new order. */
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as listingPaths from '#shared/api-paths/listings.js';
 import type { EditListingBody, EditPhoto, ListingDetail } from '#shared/schemas/listings.js';
 import type { PhotoItem } from '#client/features/listings/form/photo-list.js';
@@ -63,26 +63,38 @@ export async function editBody(
   return Object.keys(body).length > 0 ? body : null;
 }
 
-export async function saveEdit(
-  client: QueryClient,
-  listingId: number,
-  body: EditListingBody,
-  onProgress: (fraction: number) => void,
-): Promise<ListingDetail> {
-  const [saved] = await postJsonWithProgress<ListingDetail[]>(
-    listingPaths.listing(listingId),
-    body,
-    onProgress,
-    undefined,
-    'PATCH',
-  );
-  client.setQueryData(queryKeys.listing(listingId), saved);
-  // Its words, price and cover show in every list, search and favourite.
-  await Promise.all([
-    client.invalidateQueries({ queryKey: ['listings'] }),
-    client.invalidateQueries({ queryKey: ['favorites'] }),
-  ]);
-  return saved!;
+/**
+ * Saves an edit (`onProgress` hears its upload); the saved listing shows at once, and the lists
+ * it appears in are read again before the save settles.
+ */
+export function useSaveListingEdit(listingId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      body,
+      onProgress,
+    }: {
+      body: EditListingBody;
+      onProgress: (fraction: number) => void;
+    }) => {
+      const [saved] = await postJsonWithProgress<ListingDetail[]>(
+        listingPaths.listing(listingId),
+        body,
+        onProgress,
+        undefined,
+        'PATCH',
+      );
+      return saved!;
+    },
+    onSuccess: async (saved) => {
+      client.setQueryData(queryKeys.listing(listingId), saved);
+      // Its words, price and cover show in every list, search and favourite.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['listings'] }),
+        client.invalidateQueries({ queryKey: ['favorites'] }),
+      ]);
+    },
+  });
 }
 
 /** "Could not save your changes: {message}", the server's words when it gave some. */

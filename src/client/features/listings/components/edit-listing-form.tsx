@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
@@ -13,13 +12,19 @@ import { PhotoList, type PhotoItem } from '#client/features/listings/form/photo-
 import { UploadProgress } from '#client/features/listings/form/upload-progress.js';
 import { useListingForm } from '#client/features/listings/form/use-listing-form.js';
 import { Form, FormAlert } from '#client/components/ui/fields.js';
-import { editBody, editError, formOf, photoItemsOf, saveEdit } from '../api/edit-listing-api';
+import {
+  editBody,
+  editError,
+  formOf,
+  photoItemsOf,
+  useSaveListingEdit,
+} from '../api/edit-listing-api';
 
 const ERROR_ID = 'edit-listing-error';
 
 /** Title, description, price, category, condition, discount and photos, as creation checks them. */
 export function EditListingForm({ listing }: { listing: ListingDetail }) {
-  const client = useQueryClient();
+  const saveEdit = useSaveListingEdit(listing.listing_id);
   const navigate = useNavigate();
   const [photos, setPhotos] = useState<PhotoItem[]>(() => photoItemsOf(listing));
   const [progress, setProgress] = useState(0);
@@ -37,7 +42,7 @@ export function EditListingForm({ listing }: { listing: ListingDetail }) {
   const save = submit(async () => {
     setProgress(0);
     const body = await editBody(listing, form, photos);
-    if (body) await saveEdit(client, listing.listing_id, body, setProgress);
+    if (body) await saveEdit.mutateAsync({ body, onProgress: setProgress });
     back();
   });
 

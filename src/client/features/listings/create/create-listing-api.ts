@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import * as listingPaths from '#shared/api-paths/listings.js';
 import type {
   CreateListingBody,
@@ -36,6 +36,28 @@ export function createListing(
 
 export function relistProduct(body: RelistBody, key: string): Promise<CreateListingResponse> {
   return postCreate<CreateListingResponse>(listingPaths.relist, body, key);
+}
+
+/** A new product's listing, its upload's progress reported to `onProgress`. */
+export function useCreateListing() {
+  return useMutation({
+    mutationFn: ({
+      body,
+      key,
+      onProgress,
+    }: {
+      body: CreateListingBody;
+      key: string;
+      onProgress: (fraction: number) => void;
+    }) => createListing(body, onProgress, key),
+  });
+}
+
+/** One of the vendor's products listed again. */
+export function useRelistProduct() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: RelistBody; key: string }) => relistProduct(body, key),
+  });
 }
 
 export const vendorProductsQuery = (userId: number) =>

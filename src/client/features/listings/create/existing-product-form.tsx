@@ -16,7 +16,7 @@ import {
 import { Form, FormAlert, SelectField } from '#client/components/ui/fields.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import { EmptyNote, ErrorNote, LoadingNote } from '#client/components/ui/status.js';
-import { creationError, relistProduct, useVendorProducts } from './create-listing-api';
+import { creationError, useRelistProduct, useVendorProducts } from './create-listing-api';
 import { Button } from '#client/components/ui/button.js';
 
 interface Props extends ListingFormProps {
@@ -26,6 +26,7 @@ interface Props extends ListingFormProps {
 /** List one of the vendor's products again: product, price, condition. */
 export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct }: Props) {
   const products = useVendorProducts(vendorId);
+  const relistProduct = useRelistProduct();
   const { form, problem, failure, busy, field, submit } = useListingForm<ExistingListingForm>(
     { productId: '', price: '', condition: '' },
     { check: checkExistingListing, controlId: (name) => `relist-${name}`, failure: creationError },
@@ -55,7 +56,7 @@ export function ExistingProductForm({ vendorId, onCreated, onBack, onNewProduct 
       conditions: form.condition as RelistBody['conditions'],
       vendor_id: vendorId,
     };
-    onCreated((await relistProduct(body, key.for(body))).listing_id);
+    onCreated((await relistProduct.mutateAsync({ body, key: key.for(body) })).listing_id);
   });
 
   return (

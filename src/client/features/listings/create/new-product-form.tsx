@@ -21,7 +21,7 @@ import {
 } from '#client/features/listings/form/use-listing-form.js';
 import { Form, FormAlert } from '#client/components/ui/fields.js';
 import { photoUploads, readAsDataUrl } from '#client/lib/upload.js';
-import { createListing, creationError } from './create-listing-api';
+import { creationError, useCreateListing } from './create-listing-api';
 import { ImageField } from './image-field';
 
 interface Props extends ListingFormProps {
@@ -50,6 +50,7 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
   );
   const [more, setMore] = useState<PhotoItem[]>([]);
   const [progress, setProgress] = useState(0);
+  const createListing = useCreateListing();
 
   const create = submit(async (key) => {
     setProgress(0);
@@ -77,7 +78,12 @@ export function NewProductForm({ vendorId, onCreated, onBack, onBusyChange }: Pr
         f.lastModified,
       ]),
     };
-    onCreated((await createListing(body, setProgress, key.for(sameListing))).listing_id);
+    const created = await createListing.mutateAsync({
+      body,
+      key: key.for(sameListing),
+      onProgress: setProgress,
+    });
+    onCreated(created.listing_id);
   }, onBusyChange);
 
   return (
