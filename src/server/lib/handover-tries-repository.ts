@@ -1,8 +1,8 @@
 /**
  * The buyer's handover code and its tries, wherever it is kept: a delivery's in `handover_codes`,
  * a meeting's in its `meetings` row (docs/decisions/022-delivery-proof.md). The tries are counted
- * and locked the same way in both; only these statements and the areas' own reads of their codes
- * read the code column.
+ * and locked the same way in both. Only these statements read the code column: no other query
+ * joins it in.
  */
 import { randomInt } from 'node:crypto';
 import { HANDOVER_CODE_LENGTH, HANDOVER_LOCK_MS, HANDOVER_MAX_WRONG } from '#shared/handover.js';
@@ -24,6 +24,22 @@ export type HandoverTry =
 /** A new random code: four digits, leading zeros kept. */
 export const newHandoverCode = () =>
   String(randomInt(0, 10 ** HANDOVER_CODE_LENGTH)).padStart(HANDOVER_CODE_LENGTH, '0');
+
+/** The codes kept for these rows, by key: for their buyer's own reads only. */
+export async function handoverCodesOf(
+  db: Db,
+  holder: CodeHolder,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { key, code } = CODE_HOLDERS[holder];
+  const rows = (await db
+    .selectFrom(holder)
+    .select([`${key} as id`, `${code} as code`])
+    .where(key, 'in', ids)
+    .execute()) as { id: number; code: string }[];
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
 
 /**
  * Spends one try before the code is compared, in one conditional update, so parallel tries

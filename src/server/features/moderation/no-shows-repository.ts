@@ -1,29 +1,11 @@
 /** No-shows said at meetings on campus, for the moderators' desk (docs/moderation.md). */
 import type { NoShowEntry } from '#shared/schemas/moderation.js';
+import { meetingsWithParties } from '#server/db/meetings-query.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/db/shown-name.js';
 
 /** The newest `limit` no-shows, each with how many the absent person has had said of them. */
 export async function noShows(db: Db, limit: number): Promise<NoShowEntry[]> {
-  const rows = await db
-    .selectFrom('meetings as m')
-    .innerJoin('listings as l', 'l.listing_id', 'm.listing_id')
-    .innerJoin('products as p', 'p.product_id', 'l.product_id')
-    .innerJoin('users as s', 's.user_id', 'm.seller_id')
-    .innerJoin('users as b', 'b.user_id', 'm.buyer_id')
-    .select([
-      'm.meeting_id',
-      'm.listing_id',
-      'p.title',
-      'm.location',
-      'm.at',
-      'm.no_show_by',
-      'm.seller_id',
-      shownUsername('s').as('seller_username'),
-      'm.buyer_id',
-      shownUsername('b').as('buyer_username'),
-      'm.updated_at',
-    ])
+  const rows = await meetingsWithParties(db)
     .where('m.status', '=', 'NoShow')
     .orderBy('m.updated_at', 'desc')
     .orderBy('m.meeting_id', 'desc')

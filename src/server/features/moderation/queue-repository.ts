@@ -16,7 +16,7 @@ import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { listingsWithHolds } from './holds-repository.js';
 import { openReportsOn, rankedTargets, type QueueRank } from './queue-order-repository.js';
-import { listingSnapshotOf } from './reports-repository.js';
+import { LISTING_SNAPSHOT_COLUMNS, listingSnapshotOf } from './reports-repository.js';
 
 interface TargetFacts {
   summary: string;
@@ -79,16 +79,7 @@ async function factsByTarget(ids: number[], read: (ids: number[]) => Promise<Tar
 async function listingFacts(db: Db, ids: number[]): Promise<TargetRow[]> {
   const rows = await listingsWithHolds(db)
     .innerJoin('users', 'users.user_id', 'listings.vendor_id')
-    .select([
-      'listings.listing_id',
-      'listings.listing_status',
-      'listings.price_cents',
-      'products.title',
-      'products.description',
-      'products.thumbnail',
-      'listing_holds.listing_id as held',
-      ...ownerColumns,
-    ])
+    .select(['listings.listing_id', ...LISTING_SNAPSHOT_COLUMNS, ...ownerColumns])
     .where('listings.listing_id', 'in', ids)
     .execute();
   return rows.map((r) =>

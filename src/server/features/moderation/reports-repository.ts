@@ -4,6 +4,7 @@ import { hasRow } from '#server/db/has-row.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
+import { listingsWithHolds } from './holds-repository.js';
 
 /** A reportable target: who answers for it, and what it says now (kept with the report). */
 export interface ReportableTarget {
@@ -23,19 +24,8 @@ export async function reportableTarget(
   reporterId: number,
 ): Promise<ReportableTarget | undefined> {
   if (type === 'listing') {
-    const row = await db
-      .selectFrom('listings')
-      .innerJoin('products', 'products.product_id', 'listings.product_id')
-      .leftJoin('listing_holds', 'listing_holds.listing_id', 'listings.listing_id')
-      .select([
-        'listings.vendor_id',
-        'listings.listing_status',
-        'listings.price_cents',
-        'products.title',
-        'products.description',
-        'products.thumbnail',
-        'listing_holds.listing_id as held',
-      ])
+    const row = await listingsWithHolds(db)
+      .select(['listings.vendor_id', ...LISTING_SNAPSHOT_COLUMNS])
       .where('listings.listing_id', '=', targetId)
       .executeTakeFirst();
     if (!row || (row.listing_status === 'Deleted' && row.held === null)) return undefined;
@@ -59,6 +49,19 @@ export async function reportableTarget(
     row && { ownerId: row.sender_id, receiverId: row.receiver_id, snapshot: { text: row.content } }
   );
 }
+
+/**
+ * What a listing's snapshot and whether it is hidden or deleted are read from, in a query of
+ * listingsWithHolds.
+ */
+export const LISTING_SNAPSHOT_COLUMNS = [
+  'listings.listing_status',
+  'listings.price_cents',
+  'products.title',
+  'products.description',
+  'products.thumbnail',
+  'listing_holds.listing_id as held',
+] as const;
 
 /** A listing's row as the queue shows it: the same shape for the snapshot and the target now. */
 export const listingSnapshotOf = (row: {

@@ -1,8 +1,8 @@
 /**
  * Meetings on campus, as stored (states: src/shared/sales.ts, docs/sales-states.md). The buyer's
- * handover code is read by two statements only: meetingCodesFor (the buyer's own reads) and the
- * seller's try (src/server/lib/handover-tries-repository.ts); every other query names its columns
- * and leaves it out.
+ * handover code is read only through the codes' own statements
+ * (src/server/lib/handover-tries-repository.ts): the buyer's own reads (meetingCodesFor) and the
+ * seller's try; every other query names its columns and leaves it out.
  */
 import type { PickupLocation } from '#shared/locations.js';
 import {
@@ -13,39 +13,16 @@ import {
   type MeetingStatus,
 } from '#shared/sales.js';
 import type { Meeting } from '#shared/schemas/sales.js';
+import { meetingsWithParties } from '#server/db/meetings-query.js';
 import type { Db } from '#server/db/schema.js';
-import { shownUsername } from '#server/db/shown-name.js';
-import { newHandoverCode } from '#server/lib/handover-tries-repository.js';
+import { handoverCodesOf, newHandoverCode } from '#server/lib/handover-tries-repository.js';
 import { isoIn, nowIso } from '#server/lib/time.js';
 
 function meetingQuery(db: Db) {
-  return db
-    .selectFrom('meetings as m')
-    .innerJoin('listings as l', 'l.listing_id', 'm.listing_id')
-    .innerJoin('products as p', 'p.product_id', 'l.product_id')
-    .innerJoin('users as s', 's.user_id', 'm.seller_id')
-    .innerJoin('users as b', 'b.user_id', 'm.buyer_id')
+  return meetingsWithParties(db)
     .innerJoin('sale_holds as h', 'h.hold_id', 'm.hold_id')
-    .select([
-      'm.meeting_id',
-      'm.hold_id',
-      'm.listing_id',
-      'p.title',
-      'm.seller_id',
-      shownUsername('s').as('seller_username'),
-      'm.buyer_id',
-      shownUsername('b').as('buyer_username'),
-      'm.location',
-      'm.at',
-      'm.proposed_by',
-      'm.status',
-      'h.agreed_cents',
-      'l.price_cents',
-      'm.locked_until',
-      'm.no_show_by',
-      'm.created_at',
-      'm.updated_at',
-    ]);
+    .select(['m.hold_id', 'm.proposed_by', 'm.status', 'm.locked_until', 'm.created_at'])
+    .select(['h.agreed_cents', 'l.price_cents']);
 }
 type MeetingRow = Awaited<ReturnType<ReturnType<typeof meetingQuery>['executeTakeFirstOrThrow']>>;
 
@@ -92,15 +69,8 @@ export function openMeetingOfHold(db: Db, holdId: number) {
 }
 
 /** The codes of these meetings, by meeting: for their buyer's own reads only. */
-export async function meetingCodesFor(db: Db, meetingIds: readonly number[]) {
-  if (meetingIds.length === 0) return new Map<number, string>();
-  const rows = await db
-    .selectFrom('meetings')
-    .select(['meeting_id', 'handover_code'])
-    .where('meeting_id', 'in', meetingIds)
-    .execute();
-  return new Map(rows.map((r) => [r.meeting_id, r.handover_code]));
-}
+export const meetingCodesFor = (db: Db, meetingIds: readonly number[]) =>
+  handoverCodesOf(db, 'meetings', meetingIds);
 
 /**
  * A new meeting, Proposed by `proposed_by`, with a new random code: four digits, leading zeros
