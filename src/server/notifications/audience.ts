@@ -38,26 +38,29 @@ export interface Notice {
   group?: { key: string; title: (count: number) => string };
 }
 
+/** An event for the buyer and the seller of the changed thing. */
+const liveTo = (
+  type: BusEvent['type'],
+  data: unknown,
+  sides: { buyer_id: number } & ({ seller_id: number } | { vendor_id: number }),
+): BusEvent => ({
+  type,
+  data,
+  to: [sides.buyer_id, 'seller_id' in sides ? sides.seller_id : sides.vendor_id],
+});
+
 /** What the live stream carries: every reader of the changed thing refetches it. */
 export function liveEventsOf(event: DomainEvent): BusEvent[] {
   switch (event.type) {
     case 'request.created':
     case 'request.declined':
     case 'request.cancelled':
-      return [
-        {
-          type: 'delivery.updated',
-          data: { request: event.request },
-          to: [event.request.buyer_id, event.request.vendor_id],
-        },
-      ];
+      return [liveTo('delivery.updated', { request: event.request }, event.request)];
     case 'request.accepted':
       // A new delivery joins the Unassigned pool that on-shift couriers watch.
       return [
         {
-          type: 'delivery.updated',
-          data: { delivery: event.delivery },
-          to: [event.delivery.buyer_id, event.delivery.vendor_id],
+          ...liveTo('delivery.updated', { delivery: event.delivery }, event.delivery),
           couriersOnShift: true,
         },
       ];
@@ -86,11 +89,11 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
     case 'handover.locked':
       // Screens show the lock from handover_locked_until; the notice says why at once.
       return [
-        {
-          type: 'delivery.updated',
-          data: { delivery: event.delivery, notice: HANDOVER_MESSAGES.lockedNotice },
-          to: [event.delivery.buyer_id, event.delivery.vendor_id],
-        },
+        liveTo(
+          'delivery.updated',
+          { delivery: event.delivery, notice: HANDOVER_MESSAGES.lockedNotice },
+          event.delivery,
+        ),
       ];
     case 'message.sent':
       return [
@@ -101,33 +104,21 @@ export function liveEventsOf(event: DomainEvent): BusEvent[] {
         },
       ];
     case 'offer.changed':
-      return [
-        {
-          type: 'offer.updated',
-          data: { offer: event.offer },
-          to: [event.offer.buyer_id, event.offer.seller_id],
-        },
-      ];
+      return [liveTo('offer.updated', { offer: event.offer }, event.offer)];
     case 'hold.changed':
-      return [
-        {
-          type: 'hold.updated',
-          data: { hold: event.hold },
-          to: [event.hold.buyer_id, event.hold.seller_id],
-        },
-      ];
+      return [liveTo('hold.updated', { hold: event.hold }, event.hold)];
     case 'meeting.changed': {
       const m = event.meeting;
       return [
-        {
-          type: 'meeting.updated',
-          data: {
+        liveTo(
+          'meeting.updated',
+          {
             // Never the code, whoever reads the stream: the buyer's own read has it.
             meeting: { ...m, handover_code: null },
             ...(event.change === 'locked' && { notice: MEETING_MESSAGES.lockedNotice }),
           },
-          to: [m.buyer_id, m.seller_id],
-        },
+          m,
+        ),
       ];
     }
     case 'hold.ended':

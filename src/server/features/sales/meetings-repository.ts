@@ -14,7 +14,7 @@ import {
 } from '#shared/sales.js';
 import type { Meeting } from '#shared/schemas/sales.js';
 import { meetingsWithParties } from '#server/db/meetings-query.js';
-import type { Db } from '#server/db/schema.js';
+import type { Db, MeetingsTable } from '#server/db/schema.js';
 import { handoverCodesOf, newHandoverCode } from '#server/lib/handover-tries-repository.js';
 import { isoIn, nowIso } from '#server/lib/time.js';
 
@@ -78,15 +78,10 @@ export const meetingCodesFor = (db: Db, meetingIds: readonly number[]) =>
  */
 export async function insertMeeting(
   db: Db,
-  meeting: {
-    hold_id: number;
-    listing_id: number;
-    seller_id: number;
-    buyer_id: number;
-    location: PickupLocation;
-    at: string;
-    proposed_by: number;
-  },
+  meeting: Pick<
+    MeetingsTable,
+    'hold_id' | 'listing_id' | 'seller_id' | 'buyer_id' | 'location' | 'at' | 'proposed_by'
+  >,
 ): Promise<number> {
   const now = nowIso();
   const { meeting_id } = await db
