@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { HANDOVER_CODE_LENGTH, HANDOVER_CODE_PATTERN } from '#shared/handover.js';
+import { HANDOVER_CODE_PATTERN } from '#shared/handover.js';
 import type { SaleEntry } from '#shared/outbox.js';
 import type { Meeting } from '#shared/schemas/sales.js';
 import { Form, FormAlert, SubmitButton } from '#client/components/ui/fields.js';
+import { HandoverCodeInput } from '#client/components/ui/handover-code-input.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { useSendKey } from '#client/lib/use-send-key.js';
 import { meetingStep, useMeetingStep } from './meetings-api';
@@ -44,20 +45,15 @@ export function HandoverEntry({ meeting, userId, locked, waiting }: Props) {
       <p id={`${id}-hint`} className="meeting-hint">
         Ask {meeting.buyer_username} for the 4 digits on their phone when you hand the item over.
       </p>
-      <input
+      <HandoverCodeInput
         id={id}
         className="meeting-code-input"
-        type="text"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="one-time-code"
-        enterKeyHint="done"
-        maxLength={HANDOVER_CODE_LENGTH}
         value={code}
+        onValue={setCode}
+        problem={Boolean(message)}
+        hintId={`${id}-hint`}
+        problemId={`${id}-problem`}
         disabled={locked || sent}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-hint ${id}-problem` : `${id}-hint`}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, HANDOVER_CODE_LENGTH))}
       />
       <FormAlert id={`${id}-problem`}>{message}</FormAlert>
       <SubmitButton

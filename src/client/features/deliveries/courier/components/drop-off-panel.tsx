@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { HANDOVER_CODE_LENGTH, HANDOVER_CODE_PATTERN } from '#shared/handover.js';
-import { Form } from '#client/components/ui/fields.js';
+import { HANDOVER_CODE_PATTERN } from '#shared/handover.js';
+import { Form, FormAlert } from '#client/components/ui/fields.js';
+import { HandoverCodeInput } from '#client/components/ui/handover-code-input.js';
 import { useFormCheck } from '#client/components/ui/use-form-check.js';
 import { Button } from '#client/components/ui/button.js';
 
@@ -35,27 +36,16 @@ export function DropOffPanel({ refusal, onConfirm, onBack }: DropOffPanelProps) 
       <p id="handover-code-hint" className="nav-panel-hint">
         Ask the buyer for the 4-digit code on their Order Status.
       </p>
-      <input
+      <HandoverCodeInput
         id="handover-code-entry"
         className="nav-code-input"
-        type="text"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="one-time-code"
-        enterKeyHint="done"
-        maxLength={HANDOVER_CODE_LENGTH}
         value={code}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={
-          message ? 'handover-code-hint handover-code-problem' : 'handover-code-hint'
-        }
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, HANDOVER_CODE_LENGTH))}
+        onValue={setCode}
+        problem={Boolean(message)}
+        hintId="handover-code-hint"
+        problemId="handover-code-problem"
       />
-      {message && (
-        <p id="handover-code-problem" className="form-error" role="alert">
-          {message}
-        </p>
-      )}
+      <FormAlert id="handover-code-problem">{message}</FormAlert>
       <Button type="submit" size="large" block>
         Confirm drop off
       </Button>
