@@ -32,9 +32,12 @@ function endServerSession(): Promise<unknown> {
 
 /**
  * On / after Sign Out: end the server session, clear all storage and the cached data. Answers
- * the notice the sign-out left, if any.
+ * the notice the sign-out left, if any, and whether the signed-in person is still being
+ * forgotten: until then the page itself is not shown, or its signed-in reads (the hearts' list
+ * of favourites) would go out for someone whose session may already be gone (a deleted
+ * account's), and fail.
  */
-export function useFinishSignOut(): string | undefined {
+export function useFinishSignOut(): { notice: string | undefined; signingOut: boolean } {
   const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -50,5 +53,5 @@ export function useFinishSignOut(): string | undefined {
     // Offline or already signed out, it fails quietly: the local sign-out has happened.
     logout();
   }, [signingOut, notice, client, navigate, logout]);
-  return notice;
+  return { notice, signingOut };
 }

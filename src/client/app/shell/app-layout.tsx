@@ -6,7 +6,7 @@ import { useFinishSignOut } from '#client/lib/sign-out.js';
 
 /** Header, page and footer for every route except /login, /register and /courierNav/{id}. */
 export function AppLayout() {
-  const notice = useFinishSignOut();
+  const { notice, signingOut } = useFinishSignOut();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -19,7 +19,7 @@ export function AppLayout() {
             {notice}
           </p>
         )}
-        <Outlet />
+        {!signingOut && <Outlet />}
       </main>
       <SiteFooter />
       <ScrollRestoration />
