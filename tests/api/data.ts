@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PASSWORD_RESET_MINUTES } from '#shared/identity.js';
-import { createListing, createMessage, type ListingOptions } from '#server/db/factories.js';
+import {
+  createListing,
+  createMessage,
+  createReview,
+  type ListingOptions,
+} from '#server/db/factories.js';
 import type { Db } from '#server/db/schema.js';
 import { hashToken } from '#server/features/accounts/repository.js';
 import { insertReset } from '#server/features/accounts/reset-repository.js';
@@ -75,10 +80,67 @@ export async function listingBody(
   };
 }
 
+/** A valid POST /api/register body for a new student, `username`, with a campus address. */
+export function registration(
+  username: string,
+  o: { firstName?: string; lastName?: string; password?: string } = {},
+) {
+  const password = o.password ?? 'long enough';
+  return {
+    firstName: o.firstName ?? 'New',
+    lastName: o.lastName ?? 'User',
+    username,
+    sfsu_email: `${username}@sfsu.edu`,
+    password,
+    confirmPassword: password,
+  };
+}
+
 /** A listing made through the shared factories (fast: no image). */
 export function listingOf(ctx: TestContext, vendor: Actor, o: Partial<ListingOptions> = {}) {
   return createListing(ctx.database.db, { vendor_id: vendor.user.user_id, ...o });
 }
+
+/** A message `from` one student `to` another about a listing, stored through the factories. */
+export const wrote = (
+  ctx: TestContext,
+  from: Actor,
+  to: Actor,
+  listing_id: number,
+  content: string,
+) =>
+  createMessage(ctx.database.db, {
+    sender_id: from.user.user_id,
+    receiver_id: to.user.user_id,
+    listing_id,
+    content,
+  });
+
+/** A review of the seller by `author`, stored through the factories. */
+export const reviewed = (
+  ctx: TestContext,
+  author: Actor,
+  seller: Actor,
+  rating: number,
+  comment: string,
+) =>
+  createReview(ctx.database.db, {
+    author_id: author.user.user_id,
+    vendor_id: seller.user.user_id,
+    rating,
+    comment,
+  });
+
+/** `blocker` has blocked `blocked` (stored as the API stores it). */
+export const storeBlock = (ctx: TestContext, blocker: Actor, blocked: Actor) =>
+  ctx.database.db
+    .insertInto('blocks')
+    .values({
+      blocker_id: blocker.user.user_id,
+      blocked_id: blocked.user.user_id,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 
 /**
  * A signed-in student who has asked the seller about one of their listings: someone who may
@@ -91,12 +153,7 @@ export async function customerOf(
 ): Promise<Actor> {
   const customer = await signedInUser(ctx, overrides);
   const { listing_id } = await listingOf(ctx, seller);
-  await createMessage(ctx.database.db, {
-    sender_id: customer.user.user_id,
-    receiver_id: seller.user.user_id,
-    listing_id,
-    content: 'Is it still available?',
-  });
+  await wrote(ctx, customer, seller, listing_id, 'Is it still available?');
   return customer;
 }
 
@@ -194,6 +251,33 @@ export async function moveAlong(
     if (res.statusCode !== 200)
       throw new Error(`${delivery_status}: ${res.statusCode} ${res.body}`);
   }
+}
+
+/**
+ * Moves the account's e-mail verification back in time, as if `seconds` had passed: when its
+ * code was sent and its window began, and (unless `expiry` is false) when the code expires.
+ */
+export async function ageVerification(
+  ctx: TestContext,
+  who: Actor,
+  seconds: number,
+  { expiry = true } = {},
+) {
+  const row = await ctx.database.db
+    .selectFrom('email_verifications')
+    .selectAll()
+    .where('user_id', '=', who.user.user_id)
+    .executeTakeFirstOrThrow();
+  const back = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
+  await ctx.database.db
+    .updateTable('email_verifications')
+    .set({
+      sent_at: back(row.sent_at),
+      window_start: back(row.window_start),
+      ...(expiry && { expires_at: back(row.expires_at) }),
+    })
+    .where('user_id', '=', who.user.user_id)
+    .execute();
 }
 
 /** A code that is not `code`. */

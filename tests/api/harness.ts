@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
 import { connect, type Connection } from '#server/db/connect.js';
@@ -358,4 +358,38 @@ export async function snapshot(ctx: TestContext): Promise<Record<string, unknown
       .execute();
   }
   return rows;
+}
+
+/**
+ * Sends a request that must be refused with `status` and a readable message, and shows that no
+ * row appeared or went (`send` is called after the rows are counted); answers the response.
+ */
+export async function expectRefusedCounting(
+  ctx: TestContext,
+  send: () => PromiseLike<LightMyRequestResponse>,
+  status: number,
+): Promise<LightMyRequestResponse> {
+  const rows = await countRows(ctx);
+  const res = await send();
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().message).toEqual(expect.any(String));
+  expect(await countRows(ctx)).toEqual(rows);
+  return res;
+}
+
+/**
+ * A request that must be refused with `status` and a readable message, and leave every row of
+ * every data table as it was (`send` goes out once the rows are read); answers the response.
+ */
+export async function expectRefusedUntouched(
+  ctx: TestContext,
+  send: PromiseLike<LightMyRequestResponse>,
+  status: number,
+): Promise<LightMyRequestResponse> {
+  const before = await snapshot(ctx);
+  const res = await send;
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().message).toEqual(expect.any(String));
+  expect(await snapshot(ctx)).toEqual(before);
+  return res;
 }

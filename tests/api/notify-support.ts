@@ -97,3 +97,46 @@ export async function move(
   expect(res.statusCode, res.body).toBe(expected);
   return res;
 }
+
+/**
+ * A phone of `owner`'s subscribed to push (stored as the API stores it) with one message in the
+ * push queue, `status` (a failed one with its `last_error`); answers the subscription's id.
+ */
+export async function pushWaiting(
+  ctx: TestContext,
+  owner: Actor,
+  endpoint: string,
+  status: 'queued' | 'failed',
+  last_error: string | null = null,
+): Promise<number> {
+  const now = new Date().toISOString();
+  const { subscription_id } = await ctx.database.db
+    .insertInto('push_subscriptions')
+    .values({
+      user_id: owner.user.user_id,
+      endpoint,
+      p256dh: 'key',
+      auth: 'secret',
+      session_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('subscription_id')
+    .executeTakeFirstOrThrow();
+  await ctx.database.db
+    .insertInto('push_outbox')
+    .values({
+      subscription_id,
+      payload: '{}',
+      topic: null,
+      urgency: 'normal',
+      ttl: 60,
+      status,
+      next_attempt_at: now,
+      lease_until: null,
+      last_error,
+      created_at: now,
+    })
+    .execute();
+  return subscription_id;
+}

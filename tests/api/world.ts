@@ -10,6 +10,7 @@ import { createHandoverCode } from '#server/features/deliveries/handover-reposit
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
 import { insertMeeting } from '#server/features/sales/meetings-repository.js';
 import { isoIn } from '#server/lib/time.js';
+import { registration } from './data.js';
 import type { TestContext } from './harness.js';
 
 export const ROLES = [
@@ -83,68 +84,23 @@ export async function buildWorld(ctx: TestContext) {
     content: SECRETS.message,
   });
 
-  const pending = await insertRequest(db, {
-    buyer_id: buyerId,
-    vendor_id: vendorId,
-    listing_id: listing.listing_id,
-    dropoff: 'Library',
-    buyer_special_request: SECRETS.requestNote,
-  });
-  const approvedForAssigned = await insertRequest(db, {
-    buyer_id: buyerId,
-    vendor_id: vendorId,
-    listing_id: spareListing.listing_id,
-    dropoff: 'Annex 1',
-    buyer_special_request: SECRETS.deliveryNote,
-    status: 'Approved',
-  });
-  const assigned = await insertInstruction(db, {
-    delivery_request_id: approvedForAssigned,
-    pickup: 'Cafe 101',
-    dropoff: 'Annex 1',
-    seller_special_request: '',
-    buyer_special_request: SECRETS.deliveryNote,
-    buyer_id: buyerId,
-    vendor_id: vendorId,
-    product_id: spareListing.product_id,
-    listing_id: spareListing.listing_id,
-    courier_id: users.assignedCourier.user_id,
-    delivery_status: 'Assigned',
-  });
-  const approvedForPool = await insertRequest(db, {
-    buyer_id: buyerId,
-    vendor_id: vendorId,
-    listing_id: poolListing.listing_id,
-    dropoff: 'Library',
-    buyer_special_request: '',
-    status: 'Approved',
-  });
-  const unassigned = await insertInstruction(db, {
-    delivery_request_id: approvedForPool,
-    pickup: 'Quickly',
-    dropoff: 'Library',
-    seller_special_request: '',
-    buyer_special_request: '',
-    buyer_id: buyerId,
-    vendor_id: vendorId,
-    product_id: poolListing.product_id,
-    listing_id: poolListing.listing_id,
-  });
-  // Carried further by the assigned courier: one picked up (asked for with a handover code),
-  // one delivered.
-  const carried = async (title: string, status: 'Picked Up' | 'Delivered') => {
-    const item = await createListing(db, { vendor_id: vendorId, title });
-    const request = await insertRequest(db, {
+  // A delivery request of the buyer's for a listing, and the delivery a seller's acceptance made
+  // of an approved one (carried by `courier_id` when it is given).
+  type Listing = Awaited<ReturnType<typeof createListing>>;
+  type RequestOptions = Partial<Parameters<typeof insertRequest>[1]>;
+  type InstructionOptions = Partial<Parameters<typeof insertInstruction>[1]>;
+  const request = (item: Listing, o: RequestOptions = {}) =>
+    insertRequest(db, {
       buyer_id: buyerId,
       vendor_id: vendorId,
       listing_id: item.listing_id,
       dropoff: 'Library',
       buyer_special_request: '',
-      status: 'Approved',
-      require_handover_code: status === 'Picked Up' ? 1 : 0,
+      ...o,
     });
-    return insertInstruction(db, {
-      delivery_request_id: request,
+  const delivery = (requestId: number, item: Listing, o: InstructionOptions = {}) =>
+    insertInstruction(db, {
+      delivery_request_id: requestId,
       pickup: 'Quickly',
       dropoff: 'Library',
       seller_special_request: '',
@@ -153,10 +109,43 @@ export async function buildWorld(ctx: TestContext) {
       vendor_id: vendorId,
       product_id: item.product_id,
       listing_id: item.listing_id,
-      courier_id: users.assignedCourier.user_id,
-      delivery_status: status,
-      handover_required: status === 'Picked Up' ? 1 : 0,
+      ...o,
     });
+
+  const pending = await request(listing, { buyer_special_request: SECRETS.requestNote });
+  const assigned = await delivery(
+    await request(spareListing, {
+      dropoff: 'Annex 1',
+      buyer_special_request: SECRETS.deliveryNote,
+      status: 'Approved',
+    }),
+    spareListing,
+    {
+      pickup: 'Cafe 101',
+      dropoff: 'Annex 1',
+      buyer_special_request: SECRETS.deliveryNote,
+      courier_id: users.assignedCourier.user_id,
+      delivery_status: 'Assigned',
+    },
+  );
+  const unassigned = await delivery(
+    await request(poolListing, { status: 'Approved' }),
+    poolListing,
+  );
+  // Carried further by the assigned courier: one picked up (asked for with a handover code),
+  // one delivered.
+  const carried = async (title: string, status: 'Picked Up' | 'Delivered') => {
+    const item = await createListing(db, { vendor_id: vendorId, title });
+    const coded = status === 'Picked Up' ? 1 : 0;
+    return delivery(
+      await request(item, { status: 'Approved', require_handover_code: coded }),
+      item,
+      {
+        courier_id: users.assignedCourier.user_id,
+        delivery_status: status,
+        handover_required: coded,
+      },
+    );
   };
   const pickedUp = await carried('Carried vase', 'Picked Up');
   await createHandoverCode(db, pickedUp);
@@ -241,38 +230,27 @@ export async function buildWorld(ctx: TestContext) {
     })
     .returning('offer_id')
     .executeTakeFirstOrThrow();
+  // Listings the seller holds for the buyer: one, and a third with a meeting on campus the
+  // seller proposed.
+  const holdFor = (item: Listing) =>
+    db
+      .insertInto('sale_holds')
+      .values({
+        listing_id: item.listing_id,
+        seller_id: vendorId,
+        buyer_id: buyerId,
+        offer_id: null,
+        agreed_cents: null,
+        status: 'Active',
+        created_at: now.toISOString(),
+        expires_at: inTwoDays,
+      })
+      .returning('hold_id')
+      .executeTakeFirstOrThrow();
   const heldListing = await createListing(db, { vendor_id: vendorId, title: 'Held stool' });
-  const hold = await db
-    .insertInto('sale_holds')
-    .values({
-      listing_id: heldListing.listing_id,
-      seller_id: vendorId,
-      buyer_id: buyerId,
-      offer_id: null,
-      agreed_cents: null,
-      status: 'Active',
-      created_at: now.toISOString(),
-      expires_at: inTwoDays,
-    })
-    .returning('hold_id')
-    .executeTakeFirstOrThrow();
-
-  // A meeting on campus the seller proposed for a third listing held for the buyer.
+  const hold = await holdFor(heldListing);
   const meetingListing = await createListing(db, { vendor_id: vendorId, title: 'Met lamp' });
-  const meetingHold = await db
-    .insertInto('sale_holds')
-    .values({
-      listing_id: meetingListing.listing_id,
-      seller_id: vendorId,
-      buyer_id: buyerId,
-      offer_id: null,
-      agreed_cents: null,
-      status: 'Active',
-      created_at: now.toISOString(),
-      expires_at: inTwoDays,
-    })
-    .returning('hold_id')
-    .executeTakeFirstOrThrow();
+  const meetingHold = await holdFor(meetingListing);
   const meetingId = await insertMeeting(db, {
     hold_id: meetingHold.hold_id,
     listing_id: meetingListing.listing_id,
@@ -355,17 +333,7 @@ export const VALID = {
   register: {
     method: 'POST',
     url: () => '/api/register',
-    body: () => {
-      const name = `new_user_${registrations++}`;
-      return {
-        firstName: 'New',
-        lastName: 'User',
-        username: name,
-        sfsu_email: `${name}@sfsu.edu`,
-        password: 'long enough',
-        confirmPassword: 'long enough',
-      };
-    },
+    body: () => registration(`new_user_${registrations++}`),
   },
   deleteAccount: {
     method: 'DELETE',

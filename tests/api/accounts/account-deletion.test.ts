@@ -4,7 +4,6 @@
  * hold stays, from "Deleted user".
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMessage, createReview } from '#server/db/factories.js';
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
 import { recordDecision } from '#server/safety/audit.js';
 import {
@@ -15,7 +14,15 @@ import {
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import type { Review } from '#shared/schemas/reviews.js';
-import { courier, listingBody, listingOf, unassignedDelivery } from '../data.js';
+import {
+  courier,
+  listingBody,
+  listingOf,
+  reviewed,
+  storeBlock,
+  unassignedDelivery,
+  wrote,
+} from '../data.js';
 import {
   appForFile,
   as,
@@ -25,6 +32,7 @@ import {
   snapshot,
   type Actor,
 } from '../harness.js';
+import { pushWaiting } from '../notify-support.js';
 import { openSse } from '../sse-client.js';
 
 const ctx = await appForFile();
@@ -137,29 +145,14 @@ describe('a deleted account', () => {
       dropoff: 'Library',
       buyer_special_request: '',
     });
-    await createReview(db, {
-      author_id: buyer.user.user_id,
-      vendor_id: leaver.user.user_id,
-      rating: 4,
-      comment: 'Kind seller',
-    });
+    await reviewed(ctx, buyer, leaver, 4, 'Kind seller');
 
     // As a buyer: a conversation with the seller, a review of them, a delivery that ended and
     // a request still waiting.
     const sold = await listingOf(ctx, seller, { title: 'Blue kettle' });
     const other = await listingOf(ctx, seller, { title: 'Green lamp' });
-    await createMessage(db, {
-      sender_id: leaver.user.user_id,
-      receiver_id: seller.user.user_id,
-      listing_id: sold.listing_id,
-      content: 'Is the kettle still there?',
-    });
-    await createMessage(db, {
-      sender_id: seller.user.user_id,
-      receiver_id: leaver.user.user_id,
-      listing_id: sold.listing_id,
-      content: 'Yes, come by.',
-    });
+    await wrote(ctx, leaver, seller, sold.listing_id, 'Is the kettle still there?');
+    await wrote(ctx, seller, leaver, sold.listing_id, 'Yes, come by.');
     const review = await as(ctx, leaver).post('/api/review', {
       author_id: leaver.user.user_id,
       vendor_id: seller.user.user_id,
@@ -198,22 +191,8 @@ describe('a deleted account', () => {
 
     // Blocks both ways, a mailed reset link, a moderator's decisions about and by them.
     await as(ctx, leaver).post('/api/blocks', { user_id: buyer.user.user_id });
-    await db
-      .insertInto('blocks')
-      .values({
-        blocker_id: seller.user.user_id,
-        blocked_id: buyer.user.user_id,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    await db
-      .insertInto('blocks')
-      .values({
-        blocker_id: buyer.user.user_id,
-        blocked_id: leaver.user.user_id,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await storeBlock(ctx, seller, buyer);
+    await storeBlock(ctx, buyer, leaver);
     expect((await as(ctx).post('/api/password-reset', { email: original.email })).statusCode).toBe(
       202,
     );
@@ -272,35 +251,12 @@ describe('a deleted account', () => {
         read_at: null,
       })
       .execute();
-    const phone = await db
-      .insertInto('push_subscriptions')
-      .values({
-        user_id: leaver.user.user_id,
-        endpoint: `https://push.example.net/send/${leaver.user.user_id}`,
-        p256dh: 'key',
-        auth: 'secret',
-        session_hash: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('subscription_id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('push_outbox')
-      .values({
-        subscription_id: phone.subscription_id,
-        payload: '{}',
-        topic: null,
-        urgency: 'normal',
-        ttl: 60,
-        status: 'queued',
-        next_attempt_at: now,
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-      })
-      .execute();
-    pushSubscription = phone.subscription_id;
+    pushSubscription = await pushWaiting(
+      ctx,
+      leaver,
+      `https://push.example.net/send/${leaver.user.user_id}`,
+      'queued',
+    );
 
     // A mistyped password counts under the address; then a second device, signed in too.
     const typo = await as(ctx).post('/api/login', { email: original.email, password: 'typo' });

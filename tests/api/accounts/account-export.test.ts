@@ -5,11 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMessage, createReview } from '#server/db/factories.js';
 import { accountExport, type AccountExport } from '#shared/schemas/accounts-data.js';
 import { ACCOUNT_EXPORT_FORMAT, EXPORTS_PER_HOUR } from '#shared/leaving.js';
 import { defaultPreferences, NOTIFICATION_KIND_NAMES } from '#shared/notification-kinds.js';
-import { acceptRequest, courier, listingBody, listingOf, requestDelivery } from '../data.js';
+import {
+  acceptRequest,
+  courier,
+  listingBody,
+  listingOf,
+  requestDelivery,
+  reviewed,
+  wrote,
+} from '../data.js';
 import { appForFile, as, signedInUser, type Actor } from '../harness.js';
 
 const ctx = await appForFile();
@@ -47,30 +54,10 @@ describe('GET /api/me/export', () => {
     // Messages both ways about the seller's listing, and reviews both ways.
     const kettle = await listingOf(ctx, seller, { title: 'Red kettle' });
     kettleId = kettle.listing_id;
-    await createMessage(db, {
-      sender_id: person.user.user_id,
-      receiver_id: seller.user.user_id,
-      listing_id: kettle.listing_id,
-      content: 'Does the kettle whistle?',
-    });
-    await createMessage(db, {
-      sender_id: seller.user.user_id,
-      receiver_id: person.user.user_id,
-      listing_id: kettle.listing_id,
-      content: 'Loudly.',
-    });
-    await createReview(db, {
-      author_id: person.user.user_id,
-      vendor_id: seller.user.user_id,
-      rating: 5,
-      comment: 'Quick replies',
-    });
-    await createReview(db, {
-      author_id: buyer.user.user_id,
-      vendor_id: person.user.user_id,
-      rating: 3,
-      comment: 'Desk was fine',
-    });
+    await wrote(ctx, person, seller, kettle.listing_id, 'Does the kettle whistle?');
+    await wrote(ctx, seller, person, kettle.listing_id, 'Loudly.');
+    await reviewed(ctx, person, seller, 5, 'Quick replies');
+    await reviewed(ctx, buyer, person, 3, 'Desk was fine');
 
     // A delivery as buyer (from the seller), a request as seller (from the buyer), and a
     // delivery carried as courier between the two others.

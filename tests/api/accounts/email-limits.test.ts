@@ -13,6 +13,7 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   signInLimitsFor,
 } from '#server/features/accounts/sign-in-guard.js';
+import { ageVerification } from '../data.js';
 import { as, countRows, mailingAppForFile, sessionCookie, type Actor } from '../harness.js';
 
 const { ctx, smtp } = await mailingAppForFile({ throttle: DEFAULT_SIGN_IN_LIMITS });
@@ -91,19 +92,8 @@ async function counters(email: string): Promise<Record<string, number>> {
 }
 
 /** Moves the account's code back in time, so a new one may be asked for at once. */
-async function ageCode(who: Actor, seconds: number) {
-  const row = await ctx.database.db
-    .selectFrom('email_verifications')
-    .selectAll()
-    .where('user_id', '=', who.user.user_id)
-    .executeTakeFirstOrThrow();
-  const back = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
-  await ctx.database.db
-    .updateTable('email_verifications')
-    .set({ sent_at: back(row.sent_at), window_start: back(row.window_start) })
-    .where('user_id', '=', who.user.user_id)
-    .execute();
-}
+const ageCode = (who: Actor, seconds: number) =>
+  ageVerification(ctx, who, seconds, { expiry: false });
 
 describe('an e-mail address deleted and registered again', () => {
   it('gets no more code tries, registrations or mails: 30 cycles of 5 wrong codes', async () => {

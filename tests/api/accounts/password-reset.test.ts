@@ -10,6 +10,7 @@ import type { SessionUser } from '#shared/schemas/accounts.js';
 import { createUser } from '#server/db/factories.js';
 import { as, mailingAppForFile, sessionCookie, signedInUser, type Actor } from '../harness.js';
 import { linkIn } from '../../fixtures/smtp.js';
+import { registration } from '../data.js';
 
 const { ctx, smtp } = await mailingAppForFile();
 
@@ -270,14 +271,10 @@ describe('changing the password from the profile', () => {
 describe('a user who registered', () => {
   it('can reset a forgotten password (the whole way, with the mailed link)', async () => {
     const name = `forgetful${Date.now().toString(36)}`;
-    const reg = await as(ctx).post(API.register, {
-      firstName: 'For',
-      lastName: 'Getful',
-      username: name,
-      sfsu_email: `${name}@sfsu.edu`,
-      password: 'first password',
-      confirmPassword: 'first password',
-    });
+    const reg = await as(ctx).post(
+      API.register,
+      registration(name, { firstName: 'For', lastName: 'Getful', password: 'first password' }),
+    );
     const user = reg.json<{ user: SessionUser }>().user;
     await smtp.mailTo(user.sfsu_email);
     const { token } = await resetLink(user.sfsu_email);

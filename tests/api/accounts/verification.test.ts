@@ -17,6 +17,7 @@ import {
   type Actor,
 } from '../harness.js';
 import { linkIn, startSmtp } from '../../fixtures/smtp.js';
+import { ageVerification, registration } from '../data.js';
 import { TINY_PNG_BASE64 } from '../world.js';
 
 const { ctx, smtp } = await mailingAppForFile();
@@ -24,36 +25,16 @@ const { ctx, smtp } = await mailingAppForFile();
 let count = 0;
 async function register(context = ctx): Promise<Actor> {
   const name = `fresh${count++}${Date.now().toString(36)}`;
-  const res = await as(context).post(API.register, {
-    firstName: 'Fay',
-    lastName: 'Fresh',
-    username: name,
-    sfsu_email: `${name}@sfsu.edu`,
-    password: 'long enough',
-    confirmPassword: 'long enough',
-  });
+  const res = await as(context).post(
+    API.register,
+    registration(name, { firstName: 'Fay', lastName: 'Fresh' }),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return { user: res.json<{ user: SessionUser }>().user, cookie: sessionCookie(res) };
 }
 
 /** Moves the account's last code back in time, as if `seconds` had passed. */
-async function age(actor: Actor, seconds: number) {
-  const row = await ctx.database.db
-    .selectFrom('email_verifications')
-    .selectAll()
-    .where('user_id', '=', actor.user.user_id)
-    .executeTakeFirstOrThrow();
-  const back = (iso: string) => new Date(Date.parse(iso) - seconds * 1000).toISOString();
-  await ctx.database.db
-    .updateTable('email_verifications')
-    .set({
-      sent_at: back(row.sent_at),
-      window_start: back(row.window_start),
-      expires_at: back(row.expires_at),
-    })
-    .where('user_id', '=', actor.user.user_id)
-    .execute();
-}
+const age = (actor: Actor, seconds: number) => ageVerification(ctx, actor, seconds);
 
 /** Every call an account makes on others, for `actor` (a seller's listing to act on). */
 async function actsOnOthers(actor: Actor) {

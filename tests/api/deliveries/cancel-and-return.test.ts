@@ -2,8 +2,7 @@
  * Ways out of a delivery: the buyer cancels a Pending request or a delivery before pick-up, the
  * courier returns an item after pick-up with a reason; each move only by whom it belongs to.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANCELLED_BY_BUYER_MESSAGE, RETURN_REASONS } from '#shared/handover.js';
 import {
   courier as newCourier,
@@ -12,43 +11,21 @@ import {
   requestDelivery,
   unassignedDelivery,
 } from '../data.js';
-import { as, createTestApp, snapshot, type Actor, type TestContext } from '../harness.js';
-import { openSse, type SseConnection } from '../sse-client.js';
+import { as, expectRefusedUntouched, listeningAppForFile, type Actor } from '../harness.js';
+import { setShift } from '../notify-support.js';
 
-let ctx: TestContext;
-let base: string;
-let jace: Actor;
-let tom: Actor;
-const streams: SseConnection[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  jace = await newCourier(ctx, 'jace_w');
-  tom = await newCourier(ctx, 'tom_w');
-  expect(
-    (await as(ctx, jace).put(`/api/user/${jace.user.user_id}`, { on_shift: 1 })).statusCode,
-  ).toBe(200);
-});
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await ctx.close();
-});
+const { ctx, streams } = await listeningAppForFile();
+const jace = await newCourier(ctx, 'jace_w');
+const tom = await newCourier(ctx, 'tom_w');
+await setShift(ctx, jace, true);
 
 const url = (d: { delivery_id: number }) => `/api/delivery_instruction/${d.delivery_id}`;
 const requestUrl = (r: { delivery_request_id: number }) =>
   `/api/delivery_request/${r.delivery_request_id}`;
 const cancel = { delivery_status: 'Cancelled', reason: 'Found one nearer' };
 
-async function expectRefused(send: Promise<{ statusCode: number; body: string }>, status: number) {
-  const before = await snapshot(ctx);
-  const res = await send;
-  expect(res.statusCode, res.body).toBe(status);
-  expect(JSON.parse(res.body).message).toEqual(expect.any(String));
-  expect(await snapshot(ctx)).toEqual(before);
-  return res;
-}
+const expectRefused = (send: ReturnType<ReturnType<typeof as>['put']>, status: number) =>
+  expectRefusedUntouched(ctx, send, status);
 
 const alreadyAsked = async (buyer: Actor, listingId: number) =>
   (
@@ -172,9 +149,7 @@ describe('the buyer cancels a delivery before pick-up', () => {
     const s = await unassignedDelivery(ctx);
     await moveAlong(ctx, jace, s.delivery, ['Assigned']);
     await as(ctx, jace).post(`${url(s.delivery)}/position`, { lat: 37.7221, lng: -122.4781 });
-    const told = await openSse(base, jace.cookie);
-    streams.push(told);
-    await told.next('ready');
+    const told = await streams.open(jace.cookie);
 
     const res = await as(ctx, s.buyer).put(url(s.delivery), { delivery_status: 'Cancelled' });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 /** The buyer rates the courier once after Delivered; GET /api/user/{id} carries the mean. */
 import { describe, expect, it } from 'vitest';
 import { courier as newCourier, moveAlong, unassignedDelivery } from '../data.js';
-import { appForFile, as, snapshot, type Actor } from '../harness.js';
+import { appForFile, as, expectRefusedUntouched, type Actor } from '../harness.js';
 
 const ctx = await appForFile();
 
@@ -20,12 +20,8 @@ const profile = async (who: Actor | undefined, id: number) => {
   return res.json()[0];
 };
 
-async function expectRefused(send: Promise<{ statusCode: number; body: string }>, status: number) {
-  const before = await snapshot(ctx);
-  const res = await send;
-  expect(res.statusCode, res.body).toBe(status);
-  expect(await snapshot(ctx)).toEqual(before);
-}
+const expectRefused = (send: ReturnType<ReturnType<typeof as>['put']>, status: number) =>
+  expectRefusedUntouched(ctx, send, status);
 
 describe('rating the courier', () => {
   it('takes one rating per delivery from its buyer; the courier rating is the rounded mean', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
 import { courier, unassignedDelivery } from '../data.js';
-import { appForFile, as, snapshot, type Actor } from '../harness.js';
+import { appForFile, as, expectRefusedUntouched, type Actor } from '../harness.js';
 
 const ctx = await appForFile();
 const jace = await courier(ctx, 'jace_c');
@@ -13,12 +13,8 @@ const move = (who: Actor, d: { delivery_id: number }, delivery_status: string) =
   as(ctx, who).put(url(d), { delivery_status });
 
 /** Sends a move that must be refused with `status`, and shows nothing changed. */
-async function expectRefused(send: Promise<{ statusCode: number; body: string }>, status: number) {
-  const before = await snapshot(ctx);
-  const res = await send;
-  expect(res.statusCode, res.body).toBe(status);
-  expect(await snapshot(ctx)).toEqual(before);
-}
+const expectRefused = (send: ReturnType<ReturnType<typeof as>['put']>, status: number) =>
+  expectRefusedUntouched(ctx, send, status);
 
 describe('claiming (Unassigned -> Assigned)', () => {
   it('lets a courier claim an unassigned delivery', async () => {

@@ -7,13 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListing } from '#server/db/factories.js';
 import {
-  as,
   createTestApp,
   secondInstance,
   signedInUser,
   type Actor,
   type TestContext,
 } from '../harness.js';
+import { acceptRequest, requestDelivery } from '../data.js';
 import { openSse, type SseConnection } from '../sse-client.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('live events across two instances', () => {
@@ -55,17 +55,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live events across two instances'
     const strangerOnB = await open(b, stranger);
 
     const { listing_id } = await createListing(a.database.db, { vendor_id: vendor.user.user_id });
-    const req = await as(a, buyer).post('/api/delivery_request', {
-      buyer_id: buyer.user.user_id,
-      vendor_id: vendor.user.user_id,
-      listing_id,
-      dropoff: 'Library',
-    });
-    const accepted = await as(a, vendor).post(
-      `/api/delivery_instruction/request/accept/${req.json().delivery_request_id}`,
-      { pickup: 'Quickly' },
-    );
-    const id = accepted.json().delivery_id as number;
+    const p = { vendor, buyer, stranger, listing_id };
+    const request = await requestDelivery(a, p);
+    const id = (await acceptRequest(a, p, request.delivery_request_id)).delivery_id;
 
     // Both changes go through instance B.
     const viaB = (actor: Actor, method: 'PUT' | 'POST', url: string, payload: object) =>

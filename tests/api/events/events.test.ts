@@ -1,40 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing } from '#server/db/factories.js';
-import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
-import { unassignedDelivery } from '../data.js';
-import { openSse, type SseConnection } from '../sse-client.js';
+import { describe, expect, it } from 'vitest';
+import { as, listeningAppForFile, signedInUser, type Actor } from '../harness.js';
+import { acceptRequest, listingOf, requestDelivery, unassignedDelivery } from '../data.js';
+import { sendMessage, setShift } from '../notify-support.js';
+import { openSse } from '../sse-client.js';
 
-let ctx: TestContext;
-let base: string;
-let vendor: Actor, buyer: Actor, courier: Actor, offShift: Actor, stranger: Actor;
-const streams: SseConnection[] = [];
+const { ctx, base, streams } = await listeningAppForFile();
+const vendor = await signedInUser(ctx, { username: 'ev_vendor' });
+const buyer = await signedInUser(ctx, { username: 'ev_buyer' });
+const courier = await signedInUser(ctx, { username: 'ev_courier', is_courier: 1 });
+const offShift = await signedInUser(ctx, { username: 'ev_offshift', is_courier: 1 });
+const stranger = await signedInUser(ctx, { username: 'ev_stranger' });
+await setShift(ctx, courier, true);
 
-async function stream(actor: Actor) {
-  const conn = await openSse(base, actor.cookie);
-  streams.push(conn);
-  await conn.next('ready');
-  return conn;
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  vendor = await signedInUser(ctx, { username: 'ev_vendor' });
-  buyer = await signedInUser(ctx, { username: 'ev_buyer' });
-  courier = await signedInUser(ctx, { username: 'ev_courier', is_courier: 1 });
-  offShift = await signedInUser(ctx, { username: 'ev_offshift', is_courier: 1 });
-  stranger = await signedInUser(ctx, { username: 'ev_stranger' });
-  expect(
-    (await as(ctx, courier).put(`/api/user/${courier.user.user_id}`, { on_shift: 1 })).statusCode,
-  ).toBe(200);
-});
-
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await ctx.close();
-});
+const stream = (actor: Actor) => streams.open(actor.cookie);
 
 describe('GET /api/events', () => {
   it('refuses visitors with 401', async () => {
@@ -49,35 +27,17 @@ describe('GET /api/events', () => {
     const c = await stream(courier);
     const off = await stream(offShift);
     const s = await stream(stranger);
-    const { listing_id } = await createListing(ctx.database.db, {
-      vendor_id: vendor.user.user_id,
-      title: 'Lamp',
-    });
+    const { listing_id } = await listingOf(ctx, vendor, { title: 'Lamp' });
 
     // A message reaches its sender and receiver.
-    const sent = await as(ctx, buyer).post('/api/direct_message', {
-      sender_id: buyer.user.user_id,
-      receiver_id: vendor.user.user_id,
-      listing_id,
-      content: 'Still available?',
-    });
-    expect(sent.statusCode).toBe(201);
+    await sendMessage(ctx, buyer, vendor, listing_id, 'Still available?');
     await v.next('message.created');
     await b.next('message.created');
 
     // Accepting a request adds to the pool: buyer, vendor and on-shift couriers hear of it.
-    const req = await as(ctx, buyer).post('/api/delivery_request', {
-      buyer_id: buyer.user.user_id,
-      vendor_id: vendor.user.user_id,
-      listing_id,
-      dropoff: 'Library',
-    });
-    const accepted = await as(ctx, vendor).post(
-      `/api/delivery_instruction/request/accept/${req.json().delivery_request_id}`,
-      { pickup: 'Cafe 101' },
-    );
-    expect(accepted.statusCode).toBe(201);
-    const deliveryId = accepted.json().delivery_id as number;
+    const p = { vendor, buyer, stranger, listing_id };
+    const request = await requestDelivery(ctx, p);
+    const deliveryId = (await acceptRequest(ctx, p, request.delivery_request_id)).delivery_id;
     const isThis = (d: { delivery?: { delivery_id: number } }) =>
       d.delivery?.delivery_id === deliveryId;
     await b.next('delivery.updated', isThis);
@@ -105,12 +65,7 @@ describe('GET /api/events', () => {
     await v.next('courier.position');
 
     // Flush: one more event to the stranger-free audience, then check nobody else heard anything.
-    await as(ctx, buyer).post('/api/direct_message', {
-      sender_id: buyer.user.user_id,
-      receiver_id: vendor.user.user_id,
-      listing_id,
-      content: 'Thanks!',
-    });
+    await sendMessage(ctx, buyer, vendor, listing_id, 'Thanks!');
     await v.next('message.created', (m: { content: string }) => m.content === 'Thanks!');
     expect(s.events.map((e) => e.event)).toEqual(['ready']);
     expect(off.events.map((e) => e.event)).toEqual(['ready']);
@@ -141,21 +96,10 @@ describe('GET /api/events', () => {
 
 describe('POST /api/delivery_instruction/{id}/position', () => {
   it('accepts only the assigned courier, only while under way, and forgets the position at the end', async () => {
-    const { listing_id } = await createListing(ctx.database.db, {
-      vendor_id: vendor.user.user_id,
-      title: 'Desk',
-    });
-    const req = await as(ctx, buyer).post('/api/delivery_request', {
-      buyer_id: buyer.user.user_id,
-      vendor_id: vendor.user.user_id,
-      listing_id,
-      dropoff: 'Annex 1',
-    });
-    const accepted = await as(ctx, vendor).post(
-      `/api/delivery_instruction/request/accept/${req.json().delivery_request_id}`,
-      { pickup: 'Library' },
-    );
-    const id = accepted.json().delivery_id as number;
+    const { listing_id } = await listingOf(ctx, vendor, { title: 'Desk' });
+    const p = { vendor, buyer, stranger, listing_id };
+    const request = await requestDelivery(ctx, p);
+    const id = (await acceptRequest(ctx, p, request.delivery_request_id)).delivery_id;
     const url = `/api/delivery_instruction/${id}/position`;
     const here = { lat: 37.72, lng: -122.48, accuracy: 5 };
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '#shared/constants.js';
 import { jpegWithGps, listingBody, pngDeclaring, solidPng } from '../data.js';
-import { appForFile, as, countRows, signedInUser } from '../harness.js';
+import { appForFile, as, countRows, expectRefusedCounting, signedInUser } from '../harness.js';
 
 const ctx = await appForFile();
 const vendor = await signedInUser(ctx);
@@ -23,14 +23,8 @@ async function upload(bytes: Buffer, mimetype = 'image/png') {
 }
 
 /** Sends an image that must be refused, and shows that no row (and no picture) appeared. */
-async function expectRefused(bytes: Buffer, status: number, mimetype = 'image/png') {
-  const rows = await countRows(ctx);
-  const res = await upload(bytes, mimetype);
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().message).toEqual(expect.any(String));
-  expect(await countRows(ctx)).toEqual(rows);
-  return res;
-}
+const expectRefused = (bytes: Buffer, status: number, mimetype = 'image/png') =>
+  expectRefusedCounting(ctx, () => upload(bytes, mimetype), status);
 
 describe('images accepted', () => {
   it('re-encodes a PNG to WebP in a display size and a card size', async () => {

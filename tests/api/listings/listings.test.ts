@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { listingBody, listingOf } from '../data.js';
-import { appForFile, as, countRows, signedInUser } from '../harness.js';
+import { appForFile, as, expectRefusedCounting, signedInUser } from '../harness.js';
 
 const ctx = await appForFile();
 const vendor = await signedInUser(ctx, { username: 'vera' });
 const other = await signedInUser(ctx, { username: 'otto' });
 
 /** Sends a refused request and shows that no row (pictures included) appeared. */
-async function expectRefused(send: () => ReturnType<ReturnType<typeof as>['post']>, status = 400) {
-  const rows = await countRows(ctx);
-  const res = await send();
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().message).toEqual(expect.any(String));
-  expect(await countRows(ctx)).toEqual(rows);
-  return res;
-}
+const expectRefused = (send: () => ReturnType<ReturnType<typeof as>['post']>, status = 400) =>
+  expectRefusedCounting(ctx, send, status);
 
 describe('POST /api/listing', () => {
   it('creates the product and listing and answers with the id and the image URL', async () => {

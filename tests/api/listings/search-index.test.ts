@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListing, createReview } from '#server/db/factories.js';
+import { createListing } from '#server/db/factories.js';
 import type { Listing, SearchPage } from '#shared/schemas/listings.js';
+import { reviewed } from '../data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
 
 // Title search goes through text indexes (FTS5 on SQLite, pg_trgm on PostgreSQL) and its
@@ -119,12 +120,7 @@ describe('cached search answers', () => {
   it("follow a seller's new rating in results and in the rating filter", async () => {
     expect(titles(await as(ctx).get('/api/title?title=kettle&minRating=4'))).toEqual([]);
     const fan = await signedInUser(ctx);
-    await createReview(ctx.database.db, {
-      author_id: fan.user.user_id,
-      vendor_id: seller.user.user_id,
-      rating: 5,
-      comment: 'Great',
-    });
+    await reviewed(ctx, fan, seller, 5, 'Great');
     const res = await as(ctx).get('/api/title?title=kettle&minRating=4');
     expect(res.json<Listing[]>().map((l) => [l.title, l.rating])).toEqual([['Electric kettle', 5]]);
   });

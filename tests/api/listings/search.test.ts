@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReview } from '#server/db/factories.js';
 import type { Listing } from '#shared/schemas/listings.js';
-import { listingOf } from '../data.js';
+import { listingOf, reviewed } from '../data.js';
 import { as, createTestApp, signedInUser, type Actor, type TestContext } from '../harness.js';
 
 let ctx: TestContext;
@@ -16,12 +15,7 @@ beforeAll(async () => {
   topSeller = await signedInUser(ctx, { username: 'topseller' });
   newSeller = await signedInUser(ctx, { username: 'newseller' });
   const fan = await signedInUser(ctx);
-  await createReview(ctx.database.db, {
-    author_id: fan.user.user_id,
-    vendor_id: topSeller.user.user_id,
-    rating: 5,
-    comment: 'Great',
-  });
+  await reviewed(ctx, fan, topSeller, 5, 'Great');
   const make = (seller: Actor, title: string, o: Parameters<typeof listingOf>[2]) =>
     listingOf(ctx, seller, { title, ...o });
   await make(topSeller, 'Calculus textbook', {

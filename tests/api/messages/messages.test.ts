@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage } from '#shared/schemas/messages.js';
 import { listingOf, parties, type Parties } from '../data.js';
-import { appForFile, as, countRows, signedInUser } from '../harness.js';
+import { appForFile, as, countRows, expectRefusedCounting, signedInUser } from '../harness.js';
 
 const ctx = await appForFile();
 const p = await parties(ctx);
@@ -81,11 +81,11 @@ describe('POST /api/direct_message', () => {
     const body: Record<string, unknown> = { ...message(p.buyer, p.vendor), ...overrides };
     if ((overrides as Record<string, unknown>).receiver_id === 0)
       body.receiver_id = p.buyer.user.user_id;
-    const rows = await countRows(ctx);
-    const res = await as(ctx, p.buyer).post('/api/direct_message', body);
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.json().message).toEqual(expect.any(String));
-    expect(await countRows(ctx)).toEqual(rows);
+    await expectRefusedCounting(
+      ctx,
+      () => as(ctx, p.buyer).post('/api/direct_message', body),
+      status,
+    );
   });
 
   it('refuses malformed JSON with 400', async () => {

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_MESSAGE, FLOOD_LIMITS, FLOOD_MESSAGES } from '#shared/moderation.js';
 import type { DirectMessage } from '#shared/schemas/messages.js';
-import { createMessage } from '#server/db/factories.js';
-import { listingBody, listingOf } from '../data.js';
+import { listingBody, listingOf, wrote } from '../data.js';
 import {
   appForFile,
   as,
@@ -196,12 +195,7 @@ describe('flood limits', () => {
       const seller = await signedInUser(loose);
       const chatty = await signedInUser(loose);
       const { listing_id } = await listingOf(loose, seller);
-      await createMessage(loose.database.db, {
-        sender_id: chatty.user.user_id,
-        receiver_id: seller.user.user_id,
-        listing_id,
-        content: 'hi',
-      });
+      await wrote(loose, chatty, seller, listing_id, 'hi');
       for (let i = 0; i <= FLOOD_LIMITS.messagesPerMinute.max; i++) {
         expect((await send(loose, chatty, seller, listing_id)).statusCode).toBe(201);
       }

@@ -18,19 +18,14 @@ import {
   type TestContext,
 } from '../harness.js';
 import { linkIn, startSmtp, type SmtpStandIn } from '../../fixtures/smtp.js';
+import { registration } from '../data.js';
 
 let registrations = 0;
-function registration() {
-  const name = `mailer${registrations++}${Date.now().toString(36)}`;
-  return {
+const newRegistration = () =>
+  registration(`mailer${registrations++}${Date.now().toString(36)}`, {
     firstName: 'Mia',
     lastName: 'Mailer',
-    username: name,
-    sfsu_email: `${name}@sfsu.edu`,
-    password: 'long enough',
-    confirmPassword: 'long enough',
-  };
-}
+  });
 
 async function rowsOf(ctx: TestContext) {
   return ctx.database.db.selectFrom('mail_outbox').selectAll().orderBy('mail_id').execute();
@@ -59,7 +54,7 @@ describe('mail through SMTP_URL', () => {
   });
 
   it('sends the mail of a registration to the SMTP server, signed in with the URL’s user', async () => {
-    const body = registration();
+    const body = newRegistration();
     const res = await as(ctx).post('/api/register', body);
     expect(res.statusCode).toBe(201);
     const mail = await smtp.mailTo(body.sfsu_email);
@@ -85,7 +80,7 @@ describe('mail through SMTP_URL', () => {
 
   it('tries again after a temporary refusal, and gives up at once on a permanent one', async () => {
     smtp.refuseNext(2, 451);
-    const first = registration();
+    const first = newRegistration();
     await as(ctx).post('/api/register', first);
     const mail = await smtp.mailTo(first.sfsu_email);
     expect(mail.subject).toMatch(/Confirm/);
@@ -93,7 +88,7 @@ describe('mail through SMTP_URL', () => {
     expect(sent.attempts).toBe(3);
 
     smtp.refuseNext(1, 550);
-    const second = registration();
+    const second = newRegistration();
     await as(ctx).post('/api/register', second);
     const failed = await until(
       () => rowsOf(ctx).then((rows) => rows.find((r) => r.to_address === second.sfsu_email)),
@@ -120,7 +115,7 @@ describe('sending never holds up the request that caused it', () => {
       mailTiming: FAST_MAIL,
     });
     try {
-      const body = registration();
+      const body = newRegistration();
       const res = await as(ctx).post('/api/register', body);
       expect(res.statusCode).toBe(201);
       expect(res.json().user.email_verified).toBe(0);
@@ -231,7 +226,7 @@ describe('the built-in mailbox (no SMTP_URL)', () => {
     );
 
   it('keeps the mail in the database and shows it to this machine at /mailbox', async () => {
-    const body = registration();
+    const body = newRegistration();
     await as(ctx).post('/api/register', body);
     const [mail] = await mailboxFor(body.sfsu_email);
     const code = /^\s*([0-9]{6})\s*$/m.exec(mail!.text)![1]!;
@@ -256,7 +251,7 @@ describe('the built-in mailbox (no SMTP_URL)', () => {
   });
 
   it('answers 404 to anyone else: another machine, or a request a proxy forwarded', async () => {
-    const body = registration();
+    const body = newRegistration();
     await as(ctx).post('/api/register', body);
     const [mail] = await mailboxFor(body.sfsu_email);
     for (const url of [
@@ -279,7 +274,7 @@ describe('the built-in mailbox (no SMTP_URL)', () => {
   });
 
   it('logs that a mail was kept, never its code or link at info level', async () => {
-    const body = registration();
+    const body = newRegistration();
     await as(ctx).post('/api/register', body);
     const [mail] = await mailboxFor(body.sfsu_email);
     const code = /^\s*([0-9]{6})\s*$/m.exec(mail!.text)![1]!;

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { type ReceivedMail } from '../../fixtures/smtp.js';
 import {
-  acceptRequest,
   courier,
   listingOf,
   parties,
   requestDelivery,
+  unassignedDelivery,
   type Parties,
 } from '../data.js';
 import { as, FAST_NOTIFY, mailingAppForFile, signedInUser } from '../harness.js';
@@ -67,9 +67,7 @@ describe('which notifications are mailed', () => {
   });
 
   it('mails the buyer accepted, declined and delivered by default, not picked up', async () => {
-    const p = await parties(ctx);
-    const request = await requestDelivery(ctx, p);
-    const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
+    const { delivery, ...p } = await unassignedDelivery(ctx);
     const carrier = await courier(ctx);
     await move(ctx, carrier, delivery.delivery_id, 'Assigned');
     await move(ctx, carrier, delivery.delivery_id, 'Picked Up');

@@ -172,9 +172,7 @@ describe('an order, step by step', () => {
 
 describe('the block rule', () => {
   it('a blocked courier’s moves tell nobody who blocked them', async () => {
-    const p = await parties(ctx);
-    const request = await requestDelivery(ctx, p);
-    const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
+    const { delivery, ...p } = await unassignedDelivery(ctx);
     const carrier = await courier(ctx);
     await move(ctx, carrier, delivery.delivery_id, 'Assigned');
     const block = await as(ctx, p.buyer).post('/api/blocks', { user_id: carrier.user.user_id });

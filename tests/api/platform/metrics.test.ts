@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.js';
 import { listingOf, unassignedDelivery } from '../data.js';
 import { as, createTestApp, listening, signedInUser, type TestContext } from '../harness.js';
+import { pushWaiting } from '../notify-support.js';
 import { parsePrometheusText, sampleValue, type Family } from '../prometheus-text.js';
 import { openSse } from '../sse-client.js';
 
@@ -107,35 +108,7 @@ describe('what /metrics says', () => {
       }
     }
     // A push message given up is counted as failed.
-    const now = new Date().toISOString();
-    const phone = await ctx.database.db
-      .insertInto('push_subscriptions')
-      .values({
-        user_id: person.user.user_id,
-        endpoint: 'https://push.example.net/send/metrics',
-        p256dh: 'key',
-        auth: 'secret',
-        session_hash: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('subscription_id')
-      .executeTakeFirstOrThrow();
-    await ctx.database.db
-      .insertInto('push_outbox')
-      .values({
-        subscription_id: phone.subscription_id,
-        payload: '{}',
-        topic: null,
-        urgency: 'normal',
-        ttl: 60,
-        status: 'failed',
-        next_attempt_at: now,
-        lease_until: null,
-        last_error: '410 Gone',
-        created_at: now,
-      })
-      .execute();
+    await pushWaiting(ctx, person, 'https://push.example.net/send/metrics', 'failed', '410 Gone');
     expect(sampleValue(await scrape(ctx), 'push_outbox_messages', { status: 'failed' })).toBe(1);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '#shared/schemas/reviews.js';
-import { createMessage } from '#server/db/factories.js';
 import {
   acceptRequest,
   courier,
@@ -8,6 +7,7 @@ import {
   listingOf,
   parties,
   requestDelivery,
+  wrote,
 } from '../data.js';
 import { appForFile, as, countRows, signedInUser, type Actor } from '../harness.js';
 
@@ -188,12 +188,7 @@ describe('reviews follow dealings', () => {
     const seller = await signedInUser(ctx);
     const buyer = await signedInUser(ctx);
     const { listing_id } = await listingOf(ctx, seller);
-    await createMessage(ctx.database.db, {
-      sender_id: seller.user.user_id,
-      receiver_id: buyer.user.user_id,
-      listing_id,
-      content: 'Want it?',
-    });
+    await wrote(ctx, seller, buyer, listing_id, 'Want it?');
     const res = await as(ctx, buyer).post('/api/review', review(buyer, seller, 5));
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -204,12 +199,7 @@ describe('reviews follow dealings', () => {
     const buyer = await signedInUser(ctx);
     const { listing_id } = await listingOf(ctx, other);
     // The seller and the buyer talked, but about a listing that is not the seller's.
-    await createMessage(ctx.database.db, {
-      sender_id: buyer.user.user_id,
-      receiver_id: seller.user.user_id,
-      listing_id,
-      content: 'hello',
-    });
+    await wrote(ctx, buyer, seller, listing_id, 'hello');
     expect((await as(ctx, buyer).post('/api/review', review(buyer, seller, 5))).statusCode).toBe(
       403,
     );

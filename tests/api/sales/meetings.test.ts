@@ -10,7 +10,7 @@ import { HANDOVER_LOCK_MS, HANDOVER_MAX_WRONG } from '#shared/handover.js';
 import { BLOCKED_MESSAGE } from '#shared/moderation.js';
 import { MEETING_MAX_AHEAD_HOURS, MEETING_MESSAGES, OFFER_CLOSED_REASONS } from '#shared/sales.js';
 import type { Hold, Meeting, Offer, Sale } from '#shared/schemas/sales.js';
-import { acceptRequest, requestDelivery } from '../data.js';
+import { acceptRequest, requestDelivery, storeBlock } from '../data.js';
 import { FAST_NOTIFY, as, listeningAppForFile, signedInUser } from '../harness.js';
 import { kindsOf } from '../notify-support.js';
 import {
@@ -197,14 +197,7 @@ describe('arranging a meeting', () => {
   it('is refused between blocked people, who may still call it off', async () => {
     const p = await heldParties(ctx);
     const { meeting } = await agreedMeeting(ctx, p);
-    await db
-      .insertInto('blocks')
-      .values({
-        blocker_id: p.buyer.user.user_id,
-        blocked_id: p.vendor.user.user_id,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await storeBlock(ctx, p.buyer, p.vendor);
     const change = await act(ctx, p.vendor, meeting.meeting_id, {
       action: 'change',
       at: inMinutes(300),

@@ -8,7 +8,7 @@ import { BLOCKED_MESSAGE } from '#shared/moderation.js';
 import { LISTING_ON_HOLD_MESSAGE, OFFER_CLOSED_REASONS } from '#shared/sales.js';
 import type { Hold, Offer, Sale } from '#shared/schemas/sales.js';
 import { createMessage } from '#server/db/factories.js';
-import { acceptRequest, courier, moveAlong, parties, type Parties } from '../data.js';
+import { acceptRequest, courier, moveAlong, parties, storeBlock, type Parties } from '../data.js';
 import { appForFile, as, countRows, type Actor } from '../harness.js';
 import { kindsOf } from '../notify-support.js';
 
@@ -127,14 +127,7 @@ describe('offers', () => {
       expect(res.statusCode, String(amount)).toBe(400);
     }
     expect((await offerOn(p, p.vendor, 10)).statusCode).toBe(403);
-    await db
-      .insertInto('blocks')
-      .values({
-        blocker_id: p.vendor.user.user_id,
-        blocked_id: p.stranger.user.user_id,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await storeBlock(ctx, p.vendor, p.stranger);
     const blocked = await offerOn(p, p.stranger, 10);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe(BLOCKED_MESSAGE);
