@@ -3,6 +3,7 @@
  * courier's photo, the ways a delivery ends early and the buyer's rating of the courier.
  * Free of zod: the courier screen and the service worker read these without loading it.
  */
+import { choicesOf } from './choices.js';
 
 /** A delivery asked for with a code gets this many random digits when the vendor accepts it. */
 export const HANDOVER_CODE_LENGTH = 4;
@@ -22,14 +23,14 @@ export const HANDOVER_MESSAGES = {
 } as const;
 
 /** Why a courier brought an item back to its pickup spot, and how screens say it. */
-export const RETURN_REASONS = ['buyer_not_there', 'wrong_place', 'item_damaged', 'other'] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number];
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+export const RETURN_REASON_LABELS = {
   buyer_not_there: 'Buyer not there',
   wrong_place: 'Wrong place',
   item_damaged: 'Item damaged',
   other: 'Other',
 };
+export const RETURN_REASONS = choicesOf(RETURN_REASON_LABELS);
+export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 export const PROOF_LIMITS = {
   /** The buyer's reason for cancelling, and the courier's note on a return. */

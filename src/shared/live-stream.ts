@@ -1,7 +1,29 @@
 /**
- * The event stream's timing, free of zod so the browser's stream code can import it
+ * The event stream's events and timing, free of zod so the browser's stream code can import it
  * (docs/decisions/012-live-events.md, 021-lie-fi-and-idempotency-keys.md).
  */
+
+export const LIVE_EVENT_TYPES = [
+  'message.created',
+  'delivery.updated',
+  /** `{ delivery_id }`: a delivery left the Unassigned pool (another courier took it). */
+  'delivery.removed',
+  'courier.position',
+  /** New notifications for the user: the bell and the notification centre refetch. */
+  'notification.created',
+  /** An offer changed (`{ offer }`): its buyer and seller refetch it (docs/api.md, "Sales"). */
+  'offer.updated',
+  /** A hold began, changed or ended (`{ hold }`): its listing's readers refetch it. */
+  'hold.updated',
+  /**
+   * A meeting on campus changed (`{ meeting }`, its `handover_code` always null: the buyer's
+   * own read has it): its buyer and seller refetch it.
+   */
+  'meeting.updated',
+] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+/** The event that ends a stream a newer one of the same user replaced: do not reconnect it. */
+export const SSE_REPLACED_EVENT = 'replaced';
 
 /**
  * The stream sends a `heartbeat` event this often: proxies and phones keep it open, and the

@@ -2,34 +2,19 @@
 import { z } from 'zod';
 import { numeric } from './schemas/common.js';
 
-export const LIVE_EVENT_TYPES = [
-  'message.created',
-  'delivery.updated',
-  /** `{ delivery_id }`: a delivery left the Unassigned pool (another courier took it). */
-  'delivery.removed',
-  'courier.position',
-  /** New notifications for the user: the bell and the notification centre refetch. */
-  'notification.created',
-  /** An offer changed (`{ offer }`): its buyer and seller refetch it (docs/api.md, "Sales"). */
-  'offer.updated',
-  /** A hold began, changed or ended (`{ hold }`): its listing's readers refetch it. */
-  'hold.updated',
-  /**
-   * A meeting on campus changed (`{ meeting }`, its `handover_code` always null: the buyer's
-   * own read has it): its buyer and seller refetch it.
-   */
-  'meeting.updated',
-] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
-
-export { SSE_HEARTBEAT_MS, SSE_RETRY_MS, SSE_SILENCE_MS } from './live-stream.js';
+export {
+  LIVE_EVENT_TYPES,
+  SSE_HEARTBEAT_MS,
+  SSE_REPLACED_EVENT,
+  SSE_RETRY_MS,
+  SSE_SILENCE_MS,
+  type LiveEventType,
+} from './live-stream.js';
 /**
  * Open event streams one user may hold on an instance (phone, laptop, a few tabs). Opening one
  * more ends the oldest with the `replaced` event, so a reconnecting phone is never refused.
  */
 export const MAX_STREAMS_PER_USER = 10;
-/** The event that ends a stream a newer one of the same user replaced: do not reconnect it. */
-export const SSE_REPLACED_EVENT = 'replaced';
 /** The courier screen sends its position at most this often, or sooner after a real move. */
 export const POSITION_MIN_INTERVAL_MS = 5_000;
 export const POSITION_MIN_MOVE_METERS = 15;

@@ -2,21 +2,22 @@
  * Trust and safety, written once for the server, the client and the tests: who may report what
  * and why, the flood limits per account, and the sentences people read when a rule applies.
  */
+import { choicesOf } from './choices.js';
 
 /** What a report names. */
 export const REPORT_TARGETS = ['listing', 'user', 'message'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /** Why: the reasons a reporter picks from, with the words the screens show. */
-export const REPORT_REASONS = ['prohibited', 'scam', 'harassment', 'spam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+export const REPORT_REASON_LABELS = {
   prohibited: 'Prohibited item',
   scam: 'Scam or fraud',
   harassment: 'Harassment',
   spam: 'Spam',
   other: 'Something else',
 };
+export const REPORT_REASONS = choicesOf(REPORT_REASON_LABELS);
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** A report is open until a moderator acts on its target or dismisses it. */
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
@@ -77,14 +78,14 @@ export const REPORT_SEVERITY: Record<ReportReason, number> = {
  * confirmed, or younger than `establishedAfterDays`), trusted (more upheld than dismissed), or
  * established.
  */
-export const REPORTER_STANDINGS = ['doubtful', 'new', 'established', 'trusted'] as const;
-export type ReporterStanding = (typeof REPORTER_STANDINGS)[number];
-export const REPORTER_STANDING_LABELS: Record<ReporterStanding, string> = {
+export const REPORTER_STANDING_LABELS = {
   doubtful: 'mostly dismissed before',
   new: 'new account',
   established: 'established account',
   trusted: 'upheld before',
 };
+export const REPORTER_STANDINGS = choicesOf(REPORTER_STANDING_LABELS);
+export type ReporterStanding = (typeof REPORTER_STANDINGS)[number];
 
 export const REPORT_WEIGHING = {
   establishedAfterDays: 30,

@@ -52,24 +52,29 @@ export interface StatusEntry extends Waiting {
   details?: OutboxDetails;
 }
 
-/**
- * A chat message written offline or whose send failed on the network
- * (docs/decisions/028-messages-in-the-outbox.md). Its `client_id` is also its Idempotency-Key:
- * the server stores it once however often it is sent.
- */
-export interface MessageEntry extends Waiting {
-  kind: 'message';
-  /** Who wrote it: only that person's session sends it. */
-  senderId: number;
-  message: OutboxChatMessage;
-  /** When Send was pressed (ISO 8601). */
+/** A person's own entry (a message, a sale step), apart from a courier's status change. */
+interface PersonEntry extends Waiting {
+  /** When Send (or the step's button) was pressed (ISO 8601). */
   deviceTime: string;
+  /** Its Idempotency-Key, the same on every try. */
   key: string;
   // None of a status change's fields: code reading any entry finds them undefined.
   deliveryId?: undefined;
   courierId?: undefined;
   status?: undefined;
   details?: undefined;
+}
+
+/**
+ * A chat message written offline or whose send failed on the network
+ * (docs/decisions/028-messages-in-the-outbox.md). Its `client_id` is also its Idempotency-Key:
+ * the server stores it once however often it is sent.
+ */
+export interface MessageEntry extends PersonEntry {
+  kind: 'message';
+  /** Who wrote it: only that person's session sends it. */
+  senderId: number;
+  message: OutboxChatMessage;
 }
 
 export interface OutboxChatMessage {
@@ -84,18 +89,11 @@ export interface OutboxChatMessage {
  * an offer, an answer to one, a hold or a change of it. Sent as it was made, with its
  * Idempotency-Key, by that person's session only; the server takes it once.
  */
-export interface SaleEntry extends Waiting {
+export interface SaleEntry extends PersonEntry {
   kind: 'sale';
   /** Who made it: only that person's session sends it. */
   userId: number;
   request: SaleRequest;
-  /** When it was pressed (ISO 8601). */
-  deviceTime: string;
-  key: string;
-  deliveryId?: undefined;
-  courierId?: undefined;
-  status?: undefined;
-  details?: undefined;
 }
 
 /** The call a sale step makes: one of the sales paths (SALE_OUTBOX_PATH), its method and body. */

@@ -12,26 +12,16 @@
  * (which frees its connection), and so is a silent one when the network is back after trouble.
  * A new stream is only ever opened while the browser says it is online.
  */
-// Types only: shared/live.ts also holds zod schemas, which must stay out of the app's entry.
-import type { LiveEventType, SSE_REPLACED_EVENT } from '#shared/live.js';
-import { SSE_HEARTBEAT_MS, SSE_SILENCE_MS, type SseReady } from '#shared/live-stream.js';
-
-export const LIVE_EVENTS = [
-  'message.created',
-  'delivery.updated',
-  'delivery.removed',
-  'courier.position',
-  'notification.created',
-  'offer.updated',
-  'hold.updated',
-  'meeting.updated',
-] as const satisfies readonly LiveEventType[];
-
-/**
- * The server ended this stream because the user opened more than MAX_STREAMS_PER_USER (tabs,
- * devices): reconnecting would only end another one, so this tab stays quiet (polling goes on).
- */
-const REPLACED: typeof SSE_REPLACED_EVENT = 'replaced';
+// From the stream's zod-free half: shared/live.ts also holds zod schemas, which must stay out of
+// the app's entry.
+import {
+  LIVE_EVENT_TYPES,
+  SSE_HEARTBEAT_MS,
+  SSE_REPLACED_EVENT,
+  SSE_SILENCE_MS,
+  type LiveEventType,
+  type SseReady,
+} from '#shared/live-stream.js';
 
 /** The first pause before reopening a refused stream (as long as the server's `retry:`). */
 export const FIRST_REOPEN_DELAY_MS = 3_000;
@@ -109,12 +99,14 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
       connectedBefore = true;
     });
     current.addEventListener('resync', () => !closed && onMissed());
-    current.addEventListener(REPLACED, () => {
+    // The server ended this stream because the user opened more than MAX_STREAMS_PER_USER (tabs,
+    // devices): reconnecting would only end another one, so this tab stays quiet (polling goes on).
+    current.addEventListener(SSE_REPLACED_EVENT, () => {
       if (closed || current !== source) return;
       current.close();
       source = null;
     });
-    for (const type of LIVE_EVENTS) {
+    for (const type of LIVE_EVENT_TYPES) {
       current.addEventListener(type, (event) => {
         if (closed) return;
         heard();
