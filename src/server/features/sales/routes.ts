@@ -20,6 +20,7 @@ import {
   sale,
 } from '#shared/schemas/sales.js';
 import { isUniqueViolation } from '#server/db/errors.js';
+import type { Db } from '#server/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http-error.js';
 import { accountState } from '#server/lib/users-repository.js';
 import { asCaller, owns, signedIn, verifiedEmail } from '#server/plugins/guards.js';
@@ -55,6 +56,52 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const settle = () => settleSales(app);
 
+  /** The listing offers and holds are about, unless it is gone (deleted by its seller). */
+  const listingUp = async (listingId: number) => {
+    const listing = await listingForOffer(db, listingId);
+    if (!listing || listing.listing_status === 'Deleted') throw notFound('No item Found');
+    return listing;
+  };
+
+  /**
+   * Holds a listing for its buyer and closes other buyers' open offers (it is on hold for
+   * someone else), in one transaction, after `first` (null when `first` found nothing to do).
+   * Another hold that got there first is `taken`.
+   */
+  const holdListing = (
+    newHold: Parameters<typeof insertHold>[1],
+    taken: () => Error,
+    first: (trx: Db) => Promise<boolean> = async () => true,
+  ) =>
+    db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await first(trx))) return null;
+        const holdId = await insertHold(trx, newHold);
+        const closed = await closeOpenOffers(
+          trx,
+          newHold.listing_id,
+          OFFER_CLOSED_REASONS.heldForAnother,
+          newHold.buyer_id,
+        );
+        return { holdId, closed };
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      });
+
+  /** A listing's offers or holds: its seller reads them all, anyone else their own. */
+  const readsOfListing = async <Row>(
+    userId: number,
+    listingId: number,
+    list: (db: Db, listingId: number, buyerId?: number) => Promise<Row[]>,
+  ) => {
+    await settle();
+    const listing = await listingUp(listingId);
+    return list(db, listing.listing_id, listing.vendor_id === userId ? undefined : userId);
+  };
+
   const offerParty = owns('params', 'id', async (offerId, user) => {
     const found = await findOffer(db, offerId);
     return found && found.buyer_id !== user.user_id && found.seller_id !== user.user_id
@@ -81,8 +128,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     asCaller(async (user, request, reply) => {
       const body = request.body;
       await settle();
-      const listing = await listingForOffer(db, body.listing_id);
-      if (!listing || listing.listing_status === 'Deleted') throw notFound('No item Found');
+      const listing = await listingUp(body.listing_id);
       if (listing.vendor_id === user.user_id) throw forbidden(OFFER_MESSAGES.ownListing);
       if (listing.listing_status !== 'Active') throw conflict(OFFER_MESSAGES.notActive);
       const held = await activeHold(db, listing.listing_id);
@@ -108,20 +154,15 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  /** A listing's offers: its seller reads them all, anyone else their own. */
   app.get(
     '/api/offers',
     {
       ...signedIn(),
       schema: { querystring: listingOffersQuery, response: { 200: z.array(offer) } },
     },
-    asCaller(async (user, request) => {
-      await settle();
-      const listing = await listingForOffer(db, request.query.listing_id);
-      if (!listing || listing.listing_status === 'Deleted') throw notFound('No item Found');
-      const seller = listing.vendor_id === user.user_id;
-      return offersOfListing(db, listing.listing_id, seller ? undefined : user.user_id);
-    }),
+    asCaller((user, request) =>
+      readsOfListing(user.user_id, request.query.listing_id, offersOfListing),
+    ),
   );
 
   /** The offers of one conversation (the caller and the other person, about the listing). */
@@ -198,32 +239,13 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     const agreedCents = Math.round(
       (found.status === 'Countered' ? found.counter_amount! : found.amount) * 100,
     );
-    const result = await db
-      .transaction()
-      .execute(async (trx) => {
-        const moved = await moveOffer(trx, found.offer_id, found.status, 'Accepted', {
-          agreed_cents: agreedCents,
-        });
-        if (!moved) return null;
-        const holdId = await insertHold(trx, {
-          listing_id: found.listing_id,
-          seller_id: found.seller_id,
-          buyer_id: found.buyer_id,
-          offer_id: found.offer_id,
-          agreed_cents: agreedCents,
-        });
-        const closed = await closeOpenOffers(
-          trx,
-          found.listing_id,
-          OFFER_CLOSED_REASONS.heldForAnother,
-          found.buyer_id,
-        );
-        return { holdId, closed };
-      })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw onHold();
-        throw error;
-      });
+    const { listing_id, seller_id, buyer_id, offer_id } = found;
+    const result = await holdListing(
+      { listing_id, seller_id, buyer_id, offer_id, agreed_cents: agreedCents },
+      onHold,
+      (trx) =>
+        moveOffer(trx, found.offer_id, found.status, 'Accepted', { agreed_cents: agreedCents }),
+    );
     if (!result) throw conflict('This offer changed meanwhile. Reload it and try again.');
     const accepted = (await findOffer(db, found.offer_id))!;
     await app.notify({ type: 'offer.changed', actorId, offer: accepted });
@@ -264,8 +286,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     asCaller(async (user, request, reply) => {
       const { listing_id, buyer_id } = request.body;
       await settle();
-      const listing = await listingForOffer(db, listing_id);
-      if (!listing || listing.listing_status === 'Deleted') throw notFound('No item Found');
+      const listing = await listingUp(listing_id);
       if (listing.vendor_id !== user.user_id)
         throw forbidden('Only the seller can hold this item.');
       if (buyer_id === user.user_id) throw badRequest(HOLD_MESSAGES.ownListing);
@@ -278,48 +299,27 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await dealtAbout(db, listing_id, user.user_id, buyer_id))) {
         throw conflict(HOLD_MESSAGES.needsTalk);
       }
-      const result = await db
-        .transaction()
-        .execute(async (trx) => {
-          const holdId = await insertHold(trx, {
-            listing_id,
-            seller_id: user.user_id,
-            buyer_id,
-            offer_id: null,
-            agreed_cents: null,
-          });
-          const closed = await closeOpenOffers(
-            trx,
-            listing_id,
-            OFFER_CLOSED_REASONS.heldForAnother,
-            buyer_id,
-          );
-          return { holdId, closed };
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(HOLD_MESSAGES.already);
-          throw error;
-        });
-      const made = await tellHold(user.user_id, result.holdId);
-      await tellClosed(user.user_id, result.closed);
+      // Nothing comes first: the hold is made (or taken by another).
+      const { holdId, closed } = (await holdListing(
+        { listing_id, seller_id: user.user_id, buyer_id, offer_id: null, agreed_cents: null },
+        () => conflict(HOLD_MESSAGES.already),
+      ))!;
+      const made = await tellHold(user.user_id, holdId);
+      await tellClosed(user.user_id, closed);
       return reply.code(201).send(made);
     }),
   );
 
-  /** A listing's holds, newest first: its seller reads them all, a buyer their own. */
+  /** A listing's holds, newest first. */
   app.get(
     '/api/holds',
     {
       ...signedIn(),
       schema: { querystring: listingOffersQuery, response: { 200: z.array(hold) } },
     },
-    asCaller(async (user, request) => {
-      await settle();
-      const listing = await listingForOffer(db, request.query.listing_id);
-      if (!listing || listing.listing_status === 'Deleted') throw notFound('No item Found');
-      const seller = listing.vendor_id === user.user_id;
-      return holdsOfListing(db, listing.listing_id, seller ? undefined : user.user_id);
-    }),
+    asCaller((user, request) =>
+      readsOfListing(user.user_id, request.query.listing_id, holdsOfListing),
+    ),
   );
 
   app.put(
