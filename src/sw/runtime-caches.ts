@@ -3,10 +3,10 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
 import { CAMPUS_MAP_CACHE } from '#shared/campus-area.js';
 import { READ_DEADLINE_MS } from '#shared/deadlines.js';
 import { OFFLINE_IMAGE } from './offline-image';
+import { readWhole, SturdyCacheFirst } from './sturdy-cache-first';
 
 const DAY = 24 * 60 * 60;
 
@@ -71,27 +71,34 @@ function isTile(url: URL, request: Request, origin: string): boolean {
   return /\/\d+\/\d+\/\d+(@2x)?\.(png|jpg|jpeg|webp)$/.test(url.pathname);
 }
 
+/** Listing pictures (/uploads/): cached, and the offline placeholder when none can be had. */
+export function listingImages(): SturdyCacheFirst {
+  return new SturdyCacheFirst({
+    cacheName: RUNTIME_CACHES.images,
+    plugins: [
+      deadline,
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      fallback(OFFLINE_IMAGE, 'image/svg+xml'),
+    ],
+  });
+}
+
 /**
  * Listing images and map tiles never change under the same URL: serve them from the cache,
- * capped so a long browsing session cannot fill the phone.
+ * capped so a long browsing session cannot fill the phone. Whatever happens to a cache, the
+ * page gets the picture from the network or the placeholder, never a failed request
+ * (SturdyCacheFirst).
  */
 export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
   const origin = scope.location.origin;
 
   registerRoute(
     ({ url }) => url.origin === origin && url.pathname.startsWith('/uploads/'),
-    new CacheFirst({
-      cacheName: RUNTIME_CACHES.images,
-      plugins: [
-        deadline,
-        new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
-        fallback(OFFLINE_IMAGE, 'image/svg+xml'),
-      ],
-    }),
+    listingImages(),
   );
 
-  const seenTiles = new CacheFirst({
+  const seenTiles = new SturdyCacheFirst({
     cacheName: RUNTIME_CACHES.tiles,
     plugins: [
       deadline,
@@ -109,6 +116,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
       const saved = await caches
         .open(CAMPUS_MAP_CACHE)
         .then((cache) => cache.match(options.request, { ignoreVary: true }))
+        .then((found) => (found ? readWhole(found) : undefined))
         .catch(() => undefined);
       return saved ?? seenTiles.handle(options);
     },
