@@ -110,7 +110,7 @@ interface Listing {
  * way (one item, one sale: the demo data has deliveries of some).
  */
 export async function unassignedDelivery(baseUrl: string, seller: string, note: string) {
-  const buyer = await registered(baseUrl, uniqueName('wkbuyer'));
+  const buyer = await registered(baseUrl, uniqueName('buyer'));
   const vendor = await signedIn(baseUrl, seller);
   const deliveries = await vendor.call<{ listing_id: number; delivery_status: DeliveryStatus }[]>(
     'GET',

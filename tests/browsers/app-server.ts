@@ -1,30 +1,28 @@
 /**
  * The built app on the real server (tests/fixtures/built-server.ts) with a fresh database of
- * demo data, which a test can stop and start again (a phone that loses the server), plus the
- * stand-in tile host (tests/fixtures/tile-host.ts) on its own origin.
+ * demo data, which a journey can stop and start again (a phone that loses the server), plus the
+ * stand-in tile host (tests/fixtures/tile-host.ts) on its own origin. One for each lane.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../fixtures/built-server';
-import { webkitPorts } from '../fixtures/ports';
 import { startTileHost } from '../fixtures/tile-host';
 
 export interface AppServer {
   baseUrl: string;
+  /** Starts it again after `stop` (the same database); nothing when it runs. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Stops the server and the tile host and deletes the database. */
   close(): Promise<void>;
 }
 
-export async function startApp(): Promise<AppServer> {
-  const { app: appPort, tiles: tilePort } = webkitPorts();
-  const baseUrl = `http://127.0.0.1:${appPort}`;
+export async function startApp(ports: { app: number; tiles: number }): Promise<AppServer> {
+  const baseUrl = `http://127.0.0.1:${ports.app}`;
   // The app's own: the database outlives a stop and a start.
-  const dataDir = mkdtempSync(join(tmpdir(), 'campus-webkit-app-'));
-  const tiles = await startTileHost(tilePort);
+  const dataDir = mkdtempSync(join(tmpdir(), 'campus-phone-app-'));
+  const tiles = await startTileHost(ports.tiles);
   let server: BuiltServer | null = null;
 
   const app: AppServer = {
@@ -32,7 +30,7 @@ export async function startApp(): Promise<AppServer> {
     async start() {
       if (server) return;
       server = await startBuiltServer({
-        port: appPort,
+        port: ports.app,
         dataDir,
         demoData: true,
         env: { TILE_URL: tiles.tileUrl },
@@ -54,21 +52,4 @@ export async function startApp(): Promise<AppServer> {
   };
   await app.start();
   return app;
-}
-
-/** The app for the tests of one file: started before them, closed after them. */
-export function appForFile(): AppServer {
-  let app: AppServer | null = null;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${webkitPorts().app}`,
-    start: () => app!.start(),
-    stop: () => app!.stop(),
-    close: () => app!.close(),
-  };
 }

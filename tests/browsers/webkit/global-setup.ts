@@ -1,5 +1,5 @@
 /**
- * Starts what every WebKit test shares: a virtual X display and WebKitWebDriver, which launches
+ * Starts what every WebKit phone shares: a virtual X display and WebKitWebDriver, which launches
  * a fresh MiniBrowser (with its own empty storage) for each session.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,8 +7,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findBrowsers, installCommand, missingPackages } from '../../scripts/browsers.mjs';
-import { webkitPorts } from '../fixtures/ports';
+import { findBrowsers, installCommand, missingPackages } from '../../../scripts/browsers.mjs';
+import { webkitPorts } from '../../fixtures/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -60,7 +60,7 @@ async function waitForDriver(port: number, driver: ChildProcess): Promise<void> 
 
 export default async function setup(project: TestProject) {
   const found = findBrowsers();
-  const missing = missingPackages(found).filter((p) => p !== 'chromium');
+  const missing = missingPackages(found).filter((p) => p === 'webkit2gtk-driver' || p === 'xvfb');
   if (missing.length) {
     throw new Error(`The WebKit lane needs ${missing.join(', ')}: ${installCommand(missing)}`);
   }

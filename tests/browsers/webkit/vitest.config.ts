@@ -1,16 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The WebKit lane: the journeys that matter on a phone, in WebKitGTK's MiniBrowser driven by
- * WebKitWebDriver on a virtual X display, against the built app (`npm run test:webkit`).
+ * The WebKit lane: the phone journeys (tests/browsers/journeys) in WebKitGTK's MiniBrowser
+ * driven by WebKitWebDriver on a virtual X display, against the built app
+ * (`npm run test:webkit`). One driver and one app server for the lane; the journeys run in turn.
  */
 export default defineConfig({
   test: {
     name: 'webkit',
     environment: 'node',
-    include: ['tests/webkit/**/*.test.ts'],
-    globalSetup: ['tests/webkit/global-setup.ts'],
-    // One browser driver and one app server: the files take turns.
+    include: ['tests/browsers/webkit/**/*.test.ts'],
+    globalSetup: ['tests/browsers/webkit/global-setup.ts'],
     fileParallelism: false,
     pool: 'forks',
     testTimeout: 120_000,
