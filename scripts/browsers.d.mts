@@ -4,6 +4,7 @@ export interface FoundBrowsers {
   webkitDriver: string | null;
   miniBrowser: string | null;
   xvfb: string | null;
+  firefox: string | null;
 }
 export function findBrowsers(): FoundBrowsers;
 export function missingPackages(found?: FoundBrowsers): string[];

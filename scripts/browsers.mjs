@@ -1,6 +1,7 @@
-// The programs the tests drive: Chromium (Playwright lane) and WebKitGTK's MiniBrowser under
-// WebKitWebDriver on a virtual X display (WebKit lane), HAProxy (balancer lane) and sqlite3 (a
-// backup opened with the system's SQLite). Found where Debian installs them, or installed
+// The programs the tests drive: Chromium (Playwright lane), WebKitGTK's MiniBrowser under
+// WebKitWebDriver on a virtual X display (WebKit lane), Firefox ESR (Firefox lane, driven over
+// WebDriver BiDi: no geckodriver), HAProxy (balancer lane) and sqlite3 (a backup opened with the
+// system's SQLite). Found where Debian installs them, or installed
 // through apt when this machine allows it; otherwise `npm test` stops at once and says the one
 // command to run. Without HAProxy or sqlite3 it goes on: their tests are skipped with a line
 // saying so. `node scripts/browsers.mjs` is the step `npm test` and .ci/run start with.
@@ -10,7 +11,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The Debian packages that bring every program below. */
-export const BROWSER_PACKAGES = ['chromium', 'webkit2gtk-driver', 'xvfb'];
+export const BROWSER_PACKAGES = ['chromium', 'webkit2gtk-driver', 'xvfb', 'firefox-esr'];
 
 const MINIBROWSER_PATHS = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -36,7 +37,18 @@ export function findBrowsers() {
     miniBrowser:
       process.env.MINIBROWSER_PATH ?? MINIBROWSER_PATHS.find((p) => existsSync(p)) ?? null,
     xvfb: onPath('Xvfb'),
+    firefox: findFirefox(),
   };
+}
+
+/** Firefox: FIREFOX_PATH, Debian's /usr/bin/firefox-esr, or firefox-esr or firefox on the PATH. */
+function findFirefox() {
+  const file =
+    process.env.FIREFOX_PATH ??
+    (existsSync('/usr/bin/firefox-esr')
+      ? '/usr/bin/firefox-esr'
+      : (onPath('firefox-esr') ?? onPath('firefox')));
+  return file && existsSync(file) ? file : null;
 }
 
 /** HAProxy for the balancer lane (deploy/haproxy.cfg): HAPROXY_PATH, /usr/sbin or the PATH. */
@@ -66,6 +78,7 @@ export function missingPackages(found = findBrowsers()) {
   if (!found.chromium) missing.add('chromium');
   if (!found.webkitDriver || !found.miniBrowser) missing.add('webkit2gtk-driver');
   if (!found.xvfb) missing.add('xvfb');
+  if (!found.firefox) missing.add('firefox-esr');
   return [...missing];
 }
 
@@ -121,10 +134,13 @@ export function ensureBrowsers() {
     installed === null
       ? `The browser tests need ${still.join(', ')}, and only an administrator can install them.`
       : `Installing ${still.join(', ')} through apt did not work (see above).`;
-  const chromiumHint = still.includes('chromium')
-    ? '\n(Or set CHROME_PATH to a Chromium or Chrome of your own.)'
-    : '';
-  console.error(`${why} Run:\n\n  ${installCommand(still)}\n${chromiumHint}`);
+  const hints = [
+    still.includes('chromium') ? '(Or set CHROME_PATH to a Chromium or Chrome of your own.)' : '',
+    still.includes('firefox-esr') ? '(Or set FIREFOX_PATH to a Firefox of your own.)' : '',
+  ].filter(Boolean);
+  console.error(
+    `${why} Run:\n\n  ${installCommand(still)}\n${hints.map((h) => `\n${h}`).join('')}`,
+  );
   process.exit(1);
 }
 
