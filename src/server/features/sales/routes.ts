@@ -91,16 +91,25 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
 
-  /** A listing's offers or holds: its seller reads them all, anyone else their own. */
-  const readsOfListing = async <Row>(
-    userId: number,
-    listingId: number,
-    list: (db: Db, listingId: number, buyerId?: number) => Promise<Row[]>,
-  ) => {
-    await settle();
-    const listing = await listingUp(listingId);
-    return list(db, listing.listing_id, listing.vendor_id === userId ? undefined : userId);
-  };
+  /** GET `path`: a listing's offers or holds; its seller reads them all, anyone else their own. */
+  const listingReads = <Row extends z.ZodType>(
+    path: string,
+    row: Row,
+    list: (db: Db, listingId: number, buyerId?: number) => Promise<z.infer<Row>[]>,
+  ) =>
+    app.get(
+      path,
+      {
+        ...signedIn(),
+        schema: { querystring: listingOffersQuery, response: { 200: z.array(row) } },
+      },
+      asCaller(async (user, request) => {
+        await settle();
+        const listing = await listingUp(request.query.listing_id);
+        const seller = listing.vendor_id === user.user_id;
+        return list(db, listing.listing_id, seller ? undefined : user.user_id);
+      }),
+    );
 
   const offerParty = owns('params', 'id', async (offerId, user) => {
     const found = await findOffer(db, offerId);
@@ -154,16 +163,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    '/api/offers',
-    {
-      ...signedIn(),
-      schema: { querystring: listingOffersQuery, response: { 200: z.array(offer) } },
-    },
-    asCaller((user, request) =>
-      readsOfListing(user.user_id, request.query.listing_id, offersOfListing),
-    ),
-  );
+  listingReads('/api/offers', offer, offersOfListing);
 
   /** The offers of one conversation (the caller and the other person, about the listing). */
   app.get(
@@ -311,16 +311,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** A listing's holds, newest first. */
-  app.get(
-    '/api/holds',
-    {
-      ...signedIn(),
-      schema: { querystring: listingOffersQuery, response: { 200: z.array(hold) } },
-    },
-    asCaller((user, request) =>
-      readsOfListing(user.user_id, request.query.listing_id, holdsOfListing),
-    ),
-  );
+  listingReads('/api/holds', hold, holdsOfListing);
 
   app.put(
     '/api/holds/:id',
