@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { ADDRESS_DAY_LIMITS, ADDRESS_LIMIT_HOURS } from '#shared/identity.js';
 import { canonicalEmail } from '#shared/names.js';
 import type { Db } from '#server/db/schema.js';
+import type { HttpError } from '#server/lib/http-error.js';
 import {
   reserveAttempts,
   tooManyAttempts,
@@ -58,34 +59,39 @@ export async function countRegistration(db: Db, perNetwork: Limit, ip: string, e
   ]);
 }
 
+/** Counts one of `email`'s daily limits on codes, refused with `refuse` past it. */
+const countForAddress = (
+  db: Db,
+  email: string,
+  kind: 'codeMails' | 'codeTries',
+  refuse: (seconds: number) => HttpError,
+): Promise<Reservation[]> =>
+  reserveAttempts(
+    db,
+    [{ key: emailLimitKeys(email)[kind], limit: perDay(ADDRESS_DAY_LIMITS[kind]) }],
+    refuse,
+  );
+
 /**
  * Counts a code mailed to `email` (429 `rate_limited` past the day's limit): give it back when
  * none is sent.
  */
-export function countCodeMail(db: Db, email: string): Promise<Reservation[]> {
-  return reserveAttempts(
-    db,
-    [{ key: emailLimitKeys(email).codeMails, limit: perDay(ADDRESS_DAY_LIMITS.codeMails) }],
-    (seconds) =>
-      tooManyRequests(
-        seconds,
-        `Too many codes were sent to this address. Please wait ${waitText(seconds)} and try again.`,
-      ),
+export const countCodeMail = (db: Db, email: string) =>
+  countForAddress(db, email, 'codeMails', (seconds) =>
+    tooManyRequests(
+      seconds,
+      `Too many codes were sent to this address. Please wait ${waitText(seconds)} and try again.`,
+    ),
   );
-}
 
 /**
  * Counts a code entered for `email` (429 `too_many_attempts` past the day's limit): give it back
  * when it was no guess (no live code) or the right one.
  */
-export function countCodeTry(db: Db, email: string): Promise<Reservation[]> {
-  return reserveAttempts(
-    db,
-    [{ key: emailLimitKeys(email).codeTries, limit: perDay(ADDRESS_DAY_LIMITS.codeTries) }],
-    (seconds) =>
-      tooManyAttempts(
-        seconds,
-        `Too many codes were tried for this address. Please wait ${waitText(seconds)} and try again.`,
-      ),
+export const countCodeTry = (db: Db, email: string) =>
+  countForAddress(db, email, 'codeTries', (seconds) =>
+    tooManyAttempts(
+      seconds,
+      `Too many codes were tried for this address. Please wait ${waitText(seconds)} and try again.`,
+    ),
   );
-}

@@ -4,6 +4,7 @@
  * Other people appear by id and username only, never by e-mail; every part answers through its
  * shared schema (the route's too), which leaves out any column it does not list.
  */
+import type { Selectable } from 'kysely';
 import { accountExport, type AccountExport } from '#shared/schemas/accounts-data.js';
 import type { Database, Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
@@ -235,14 +236,26 @@ const preferencesPart: Part<'notification_preferences'> = (db, userId) => prefer
 
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
-/** Offers as buyer or as seller, oldest first. */
-const offersPart: Part<'offers'> = async (db, userId) => {
+/** Every row of a table of sales where the person is the buyer or the seller, oldest first. */
+async function tradeRows<T extends 'offers' | 'sale_holds' | 'sales'>(
+  db: Db,
+  table: T,
+  order: keyof Database[T] & string,
+  userId: number,
+): Promise<Selectable<Database[T]>[]> {
   const rows = await db
-    .selectFrom('offers')
+    // One query shape for the three tables: each has a buyer and a seller.
+    .selectFrom(table as 'offers')
     .selectAll()
     .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
-    .orderBy('offer_id', 'asc')
+    .orderBy(order as 'offer_id', 'asc')
     .execute();
+  return rows as Selectable<Database[T]>[];
+}
+
+/** Offers as buyer or as seller, oldest first. */
+const offersPart: Part<'offers'> = async (db, userId) => {
+  const rows = await tradeRows(db, 'offers', 'offer_id', userId);
   return rows.map(({ amount_cents, counter_cents, agreed_cents, ...offer }) => ({
     ...offer,
     amount: amount_cents / 100,
@@ -252,12 +265,7 @@ const offersPart: Part<'offers'> = async (db, userId) => {
 };
 
 const holdsPart: Part<'holds'> = async (db, userId) => {
-  const rows = await db
-    .selectFrom('sale_holds')
-    .selectAll()
-    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
-    .orderBy('hold_id', 'asc')
-    .execute();
+  const rows = await tradeRows(db, 'sale_holds', 'hold_id', userId);
   return rows.map(({ agreed_cents, ...hold }) => ({
     ...hold,
     agreed_amount: dollars(agreed_cents),
@@ -265,12 +273,7 @@ const holdsPart: Part<'holds'> = async (db, userId) => {
 };
 
 const salesPart: Part<'sales'> = async (db, userId) => {
-  const rows = await db
-    .selectFrom('sales')
-    .selectAll()
-    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
-    .orderBy('sale_id', 'asc')
-    .execute();
+  const rows = await tradeRows(db, 'sales', 'sale_id', userId);
   return rows.map(({ agreed_price_cents, ...sale }) => ({
     ...sale,
     agreed_price: agreed_price_cents / 100,
