@@ -6,7 +6,7 @@ import { registerRoute } from 'workbox-routing';
 import { CAMPUS_MAP_CACHE } from '#shared/campus-area.js';
 import { READ_DEADLINE_MS } from '#shared/deadlines.js';
 import { OFFLINE_IMAGE } from './offline-image';
-import { readWhole, SturdyCacheFirst } from './sturdy-cache-first';
+import { SturdyCacheFirst, whole } from './sturdy-cache-first';
 
 const DAY = 24 * 60 * 60;
 
@@ -116,7 +116,7 @@ export function registerRuntimeCaches(scope: ServiceWorkerGlobalScope): void {
       const saved = await caches
         .open(CAMPUS_MAP_CACHE)
         .then((cache) => cache.match(options.request, { ignoreVary: true }))
-        .then((found) => (found ? readWhole(found) : undefined))
+        .then((found) => (found ? whole(found) : undefined))
         .catch(() => undefined);
       return saved ?? seenTiles.handle(options);
     },

@@ -2,20 +2,17 @@
 import { Strategy, type StrategyHandler } from 'workbox-strategies';
 
 /**
- * The response with its body read whole in the worker, or a rejection if the body cannot be
- * read (a download cut halfway, a cache entry gone). A body handed to the page still streaming
- * can fail after the worker has answered, and then nothing can fall back any more: the page gets
- * a broken picture, and Firefox reports that the service worker "encountered an unexpected
- * error". Opaque responses (another origin's tiles) cannot be read and pass as they are.
+ * The response once its body has arrived whole in the worker (read through a copy, so it keeps
+ * its own address and type), or a rejection if it cannot (a download cut halfway, a cache entry
+ * gone). A body handed to the page still streaming can fail after the worker has answered, and
+ * then nothing can fall back any more: the page gets a broken picture, and Firefox reports that
+ * the service worker "encountered an unexpected error". Opaque responses (another origin's
+ * tiles) cannot be read and pass as they are.
  */
-export async function readWhole(response: Response): Promise<Response> {
+export async function whole(response: Response): Promise<Response> {
   if (response.type === 'opaque' || response.body === null) return response;
-  const body = await response.arrayBuffer();
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  await response.clone().arrayBuffer();
+  return response;
 }
 
 /**
@@ -29,10 +26,10 @@ export class SturdyCacheFirst extends Strategy {
   protected async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
     const cached = await handler
       .cacheMatch(request)
-      .then((found) => (found ? readWhole(found) : undefined))
+      .then((found) => (found ? whole(found) : undefined))
       .catch(() => undefined);
     if (cached) return cached;
-    const response = await readWhole(await handler.fetch(request));
+    const response = await whole(await handler.fetch(request));
     void handler.waitUntil(handler.cachePut(request, response.clone()).catch(() => false));
     return response;
   }
