@@ -53,7 +53,8 @@ export abstract class Phone {
   abstract screenshot(path: string): Promise<void>;
   /**
    * The errors the page reported so far (console errors, uncaught exceptions, resources its
-   * service worker failed); null where the protocol shows none (classic WebDriver).
+   * service worker failed; a refused connection as "unreachable: <address>"); null where the
+   * protocol shows none (classic WebDriver).
    */
   abstract errors(): Promise<readonly string[] | null>;
   abstract close(): Promise<void>;

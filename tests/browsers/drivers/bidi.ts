@@ -15,8 +15,10 @@ import { describeTarget, locate, Phone, PHONE_SIZE, waitFor, type Target } from 
 
 class BidiPhone extends Phone {
   readonly engine = 'Firefox';
-  /** What the page reported, each in words once its arguments are read. */
-  private readonly reported: Promise<string>[] = [];
+  /** What the page reported. */
+  private readonly reported: string[] = [];
+  /** Addresses whose load the page itself gave up (a navigation, an element gone). */
+  private readonly cancelled: string[] = [];
   private closed = false;
 
   constructor(
@@ -25,30 +27,15 @@ class BidiPhone extends Phone {
   ) {
     super();
     page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      this.reported.push(
-        Promise.all(
-          message
-            .args()
-            .map((arg) =>
-              arg
-                .evaluate((value) =>
-                  value instanceof Error ? `${value.name}: ${value.message}` : String(value),
-                )
-                .catch(() => arg.toString()),
-            ),
-        ).then(
-          (words) => `console: ${words.join(' ') || message.text()}`,
-          () => `console: ${message.text()}`,
-        ),
-      );
+      if (message.type() === 'error') this.reported.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => {
+      if (request.failure()?.errorText === 'NS_BINDING_ABORTED') this.cancelled.push(request.url());
     });
     // Uncaught exceptions, and Firefox's own reports on the page (a resource its service
     // worker failed, a blocked request) arrive as page errors.
     page.on('pageerror', (error: unknown) =>
-      this.reported.push(
-        Promise.resolve(`page: ${error instanceof Error ? error.message : String(error)}`),
-      ),
+      this.reported.push(`page: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
 
@@ -128,14 +115,48 @@ class BidiPhone extends Phone {
   async screenshot(path: string) {
     await this.page.screenshot({ path });
   }
-  errors() {
-    return Promise.all(this.reported);
+  /**
+   * What the page reported, in Firefox's words but for two lines, which say something else:
+   * a connection refused comes as "unreachable: <address>" (the lane knows when the server is
+   * away on purpose), and a load the page itself gave up while its service worker was answering
+   * it is no error at all, though Firefox words it as the worker's "unexpected error".
+   */
+  async errors() {
+    const cancelled = [...this.cancelled];
+    return this.reported.flatMap((line) => {
+      const refused = /^page: Firefox can’t establish a connection to the server at (.+)\.$/.exec(
+        line,
+      );
+      if (refused) return [`unreachable: ${refused[1]}`];
+      const given =
+        /^page: Failed to load ‘(.+)’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/.exec(
+          line,
+        );
+      const at = given ? cancelled.indexOf(given[1]!) : -1;
+      if (at < 0) return [line];
+      cancelled.splice(at, 1);
+      return [];
+    });
   }
   async close() {
     if (this.closed) return;
     this.closed = true;
     await this.context.close();
   }
+}
+
+/**
+ * Runs in each page before its own scripts: an Error given to console.error reaches the test in
+ * words (over BiDi it would arrive as a bare handle, read too late once the page has moved on).
+ */
+function errorsInWords() {
+  const error = console.error.bind(console);
+  console.error = (...args: unknown[]) =>
+    error(
+      ...args.map((arg) =>
+        arg instanceof Error ? `${arg.name}: ${arg.message}\n${arg.stack ?? ''}` : arg,
+      ),
+    );
 }
 
 export interface Firefox {
@@ -157,6 +178,7 @@ export async function launchFirefox(executablePath: string): Promise<Firefox> {
     async openPhone(baseUrl) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
+      await page.evaluateOnNewDocument(errorsInWords);
       await page.setViewport({ width: PHONE_SIZE.width, height: PHONE_SIZE.height });
       const phone = new BidiPhone(context, page);
       await phone.goto(`${baseUrl}/manifest.webmanifest`);
