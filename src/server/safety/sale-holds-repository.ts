@@ -13,6 +13,7 @@ import {
   type SaleHow,
 } from '#shared/sales.js';
 import type { Offer } from '#shared/schemas/sales.js';
+import { messagesBetween } from '#server/db/messages-between.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
@@ -173,17 +174,7 @@ export async function dealtAbout(
   const { dealt } = await db
     .selectNoFrom(({ exists, selectFrom, or }) =>
       or([
-        exists(
-          selectFrom('direct_messages')
-            .select('message_id')
-            .where('listing_id', '=', listingId)
-            .where((eb) =>
-              eb.or([
-                eb.and([eb('sender_id', '=', buyerId), eb('receiver_id', '=', sellerId)]),
-                eb.and([eb('sender_id', '=', sellerId), eb('receiver_id', '=', buyerId)]),
-              ]),
-            ),
-        ),
+        exists(messagesBetween(db, buyerId, sellerId).where('m.listing_id', '=', listingId)),
         exists(
           selectFrom('offers')
             .select('offer_id')

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { hasRow } from '#server/db/has-row.js';
+import { messagesBetween } from '#server/db/messages-between.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
@@ -111,16 +112,9 @@ export async function hadInteraction(db: Db, authorId: number, vendorId: number)
     .selectNoFrom(({ exists, selectFrom, or }) =>
       or([
         exists(
-          selectFrom('direct_messages as m')
+          messagesBetween(db, authorId, vendorId)
             .innerJoin('listings as l', 'l.listing_id', 'm.listing_id')
-            .select('m.message_id')
-            .where('l.vendor_id', '=', vendorId)
-            .where((eb) =>
-              eb.or([
-                eb.and([eb('m.sender_id', '=', authorId), eb('m.receiver_id', '=', vendorId)]),
-                eb.and([eb('m.sender_id', '=', vendorId), eb('m.receiver_id', '=', authorId)]),
-              ]),
-            ),
+            .where('l.vendor_id', '=', vendorId),
         ),
         exists(
           selectFrom('delivery_instructions')
