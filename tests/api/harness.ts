@@ -6,13 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { afterAll, expect } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
 import { connect, type Connection } from '#server/db/connect.js';
 import { createUser, DEFAULT_PASSWORD } from '#server/db/factories.js';
 import { migrateToLatest } from '#server/db/migrate.js';
+import type { Database } from '#server/db/schema.js';
 import {
   DEFAULT_SIGN_IN_LIMITS,
   type SignInLimits,
@@ -392,4 +393,26 @@ export async function expectRefusedUntouched(
   expect(res.json().message).toEqual(expect.any(String));
   expect(await snapshot(ctx)).toEqual(before);
   return res;
+}
+
+/** Tables whose rows each belong to one person (a `user_id` column). */
+type PersonalTable = {
+  [T in keyof Database]: 'user_id' extends keyof Database[T] ? T : never;
+}[keyof Database];
+
+/** Every row of `table` that belongs to the person, read behind the API. */
+export function rowsOf<T extends PersonalTable>(ctx: TestContext, table: T, person: Actor) {
+  return ctx.database.db
+    .selectFrom(table as PersonalTable)
+    .selectAll()
+    .where('user_id', '=', person.user.user_id)
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}
+
+/** A person's own read: it answers 200 and may never be cached. Answers its JSON. */
+export async function ownRead<T>(ctx: TestContext, actor: Actor, url: string): Promise<T> {
+  const res = await as(ctx, actor).get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json<T>();
 }

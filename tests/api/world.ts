@@ -7,7 +7,9 @@ import { createListing, createMessage, createUser } from '#server/db/factories.j
 import { createSession, hashToken } from '#server/features/accounts/repository.js';
 import { insertReset } from '#server/features/accounts/reset-repository.js';
 import { createHandoverCode } from '#server/features/deliveries/handover-repository.js';
+import { savePosition } from '#server/features/deliveries/position-repository.js';
 import { insertInstruction, insertRequest } from '#server/features/deliveries/repository.js';
+import { insertBlock } from '#server/features/moderation/blocks-repository.js';
 import { insertMeeting } from '#server/features/sales/meetings-repository.js';
 import { isoIn } from '#server/lib/time.js';
 import { registration } from './data.js';
@@ -158,17 +160,14 @@ export async function buildWorld(ctx: TestContext) {
   ).code;
   const delivered = await carried('Delivered mug', 'Delivered');
 
-  await db
-    .insertInto('courier_positions')
-    .values({
-      delivery_id: assigned,
-      courier_id: users.assignedCourier.user_id,
-      lat: 37.72,
-      lng: -122.48,
-      accuracy: 5,
-      at: new Date().toISOString(),
-    })
-    .execute();
+  await savePosition(db, {
+    delivery_id: assigned,
+    courier_id: users.assignedCourier.user_id,
+    lat: 37.72,
+    lng: -122.48,
+    accuracy: 5,
+    at: new Date().toISOString(),
+  });
 
   // The buyer reported the stranger and blocked them.
   const report = await db
@@ -183,14 +182,7 @@ export async function buildWorld(ctx: TestContext) {
     })
     .returning('report_id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('blocks')
-    .values({
-      blocker_id: buyerId,
-      blocked_id: users.stranger.user_id,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await insertBlock(db, buyerId, users.stranger.user_id);
 
   // A search the buyer saved.
   const savedSearch = await db

@@ -17,12 +17,22 @@ import { backupCommand } from '#server/cli/backup.js';
 import { restoreCommand } from '#server/cli/restore.js';
 import { LONGEST_WORD, length, wordsOf } from '#server/features/listings/search-words.js';
 import { findSqlite3 } from '../../../scripts/browsers.mjs';
-import { createTestApp, signedInUser } from '../harness.js';
+import { createTestApp, signedInUser, type TestContext } from '../harness.js';
 
 const onSqlite = !process.env.TEST_DATABASE_URL;
 const extension = onSqlite ? 'db' : 'dump';
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 const fast = { firstCheckMs: 10, checkEveryMs: 40, retryMs: 60 * 60_000 };
+
+/** `npm run backup -- --out file` against the app's database, succeeding. */
+async function backUp(ctx: TestContext, file: string, dataDir = ctx.config.dataDir) {
+  const made = await backupCommand(['--out', file], {
+    DATABASE_URL: ctx.config.databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  });
+  expect(made.code, made.text).toBe(0);
+}
 
 interface LogEntry {
   level: number;
@@ -95,12 +105,7 @@ describe('the files of the database and its backups', () => {
 
       // `npm run backup` into a folder it makes.
       const manual = path.join(root, 'fresh', 'manual', `copy.${extension}`);
-      const made = await backupCommand(['--out', manual], {
-        DATABASE_URL: ctx.config.databaseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-      });
-      expect(made.code, made.text).toBe(0);
+      await backUp(ctx, manual, dataDir);
       expect(modeOf(manual)).toBe(0o600);
       expect(modeOf(path.dirname(manual))).toBe(0o700);
 
@@ -178,12 +183,7 @@ describe('the files of the database and its backups', () => {
       }
       // A new backup in that folder is owner-only all the same; the folder stays as it was.
       const fresh = path.join(backupDir, `fresh.${extension}`);
-      const made = await backupCommand(['--out', fresh], {
-        DATABASE_URL: ctx.config.databaseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-      });
-      expect(made.code, made.text).toBe(0);
+      await backUp(ctx, fresh, dataDir);
       expect(modeOf(fresh)).toBe(0o600);
       expect(modeOf(backupDir)).toBe(0o750);
     } finally {
@@ -247,12 +247,7 @@ describe.skipIf(!onSqlite)("a SQLite backup in the system's sqlite3", () => {
       const desk = await listing('IKEA desk LAMP', 'Bright "LED" bulb; great for dorm\\life.');
       const chair = await listing('Café chair', 'Solid wood: naïve but sturdy (2 legs? no, 4!)');
       const file = path.join(tmp, 'copy.db');
-      const made = await backupCommand(['--out', file], {
-        DATABASE_URL: ctx.config.databaseUrl,
-        DATA_DIR: ctx.config.dataDir,
-        LOG_LEVEL: 'silent',
-      });
-      expect(made.code, made.text).toBe(0);
+      await backUp(ctx, file);
 
       const opened = spawnSync(sqlite3!, ['-bail', file, 'PRAGMA integrity_check', '.tables'], {
         encoding: 'utf8',

@@ -121,27 +121,20 @@ describe(`migration ${DELIVERY_PROOF}`, () => {
       .set({ delivery_status: 'Returned', return_reason: 'wrong_place' })
       .where('delivery_id', '=', deliveryId)
       .execute();
-    await expect(
-      db
-        .updateTable('delivery_instructions')
-        .set({ delivery_status: 'Lost' as never })
-        .where('delivery_id', '=', deliveryId)
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db
-        .updateTable('delivery_instructions')
-        .set({ return_reason: 'bored' as never })
-        .where('delivery_id', '=', deliveryId)
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      db
-        .updateTable('delivery_instructions')
-        .set({ delivery_status: 'Assigned', courier_id: null })
-        .where('delivery_id', '=', deliveryId)
-        .execute(),
-    ).rejects.toThrow();
+    for (const refused of [
+      { delivery_status: 'Lost' as never },
+      { return_reason: 'bored' as never },
+      { delivery_status: 'Assigned', courier_id: null },
+    ] as const) {
+      await expect(
+        db
+          .updateTable('delivery_instructions')
+          .set(refused)
+          .where('delivery_id', '=', deliveryId)
+          .execute(),
+        JSON.stringify(refused),
+      ).rejects.toThrow();
+    }
     // One Pending request per buyer and listing; a cancelled one leaves room for another.
     const pending = await oldRequest(db, base);
     await expect(oldRequest(db, base)).rejects.toThrow();

@@ -63,13 +63,11 @@ describe('POST /api/delivery_request', () => {
     ['an extra field', { courier_id: 1 }, 400],
     ['a delivery status other than Unassigned', { delivery_status: 'Delivered' }, 400],
     ['a special request over 1000 characters', { buyer_special_request: 'x'.repeat(1001) }, 400],
-    ['the wrong vendor', { vendor_id: 0 }, 400],
+    ['the wrong vendor', (p: Parties) => ({ vendor_id: p.stranger.user.user_id }), 400],
     ['an unknown listing', { listing_id: 999999 }, 404],
   ])('refuses %s', async (_label, overrides, status) => {
     const p = await parties(ctx);
-    const sent = body(p, overrides);
-    if ((overrides as Record<string, unknown>).vendor_id === 0)
-      sent.vendor_id = p.stranger.user.user_id;
+    const sent = body(p, typeof overrides === 'function' ? overrides(p) : overrides);
     await expectRefusedCounting(
       ctx,
       () => as(ctx, p.buyer).post('/api/delivery_request', sent),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_TIME_AHEAD_MS } from '#shared/delivery.js';
 import { acceptRequest, courier, parties, requestDelivery, unassignedDelivery } from '../data.js';
 import { as, listeningAppForFile, signedInUser, snapshot, type Actor } from '../harness.js';
+import type { SseConnection } from '../sse-client.js';
 
 const { ctx, streams } = await listeningAppForFile();
 
@@ -99,6 +100,42 @@ describe("a courier position's time", () => {
   });
 });
 
+/**
+ * Waits until an on-shift courier's stream heard of a new delivery in the pool (whole: they may
+ * see it) and, a moment later, of the notification; answers how many events it had by then.
+ */
+async function heardInPool(stream: SseConnection, id: number) {
+  await stream.next(
+    'delivery.updated',
+    (d: { delivery?: { delivery_id: number } }) => d.delivery?.delivery_id === id,
+  );
+  // ...and it is in their notification centre ("New delivery available").
+  await stream.next('notification.created');
+  return stream.events.length;
+}
+
+/**
+ * Once the buyer heard the delivery reach `status`, all the courier's stream heard since `seen`
+ * is that it left the pool.
+ */
+async function heardOnlyRemoved(
+  buyerStream: SseConnection,
+  status: string,
+  stream: SseConnection,
+  id: number,
+  seen: number,
+) {
+  await buyerStream.next(
+    'delivery.updated',
+    (d: { delivery?: { delivery_status: string } }) => d.delivery?.delivery_status === status,
+  );
+  // The buyer's last event is behind the courier's: had they been sent anything more, it is here.
+  await stream.next('delivery.removed');
+  expect(stream.events.slice(seen)).toEqual([
+    { event: 'delivery.removed', data: { delivery_id: id }, id: expect.any(String) },
+  ]);
+}
+
 describe('the pool', () => {
   it('tells other on-shift couriers only that a claimed delivery left, and nothing of its progress', async () => {
     const p = await parties(ctx);
@@ -111,28 +148,13 @@ describe('the pool', () => {
     const delivery = await acceptRequest(ctx, p, request.delivery_request_id);
     const id = delivery.delivery_id;
     // A new delivery in the pool: every on-shift courier may see it whole.
-    await tomStream.next(
-      'delivery.updated',
-      (d: { delivery?: { delivery_id: number } }) => d.delivery?.delivery_id === id,
-    );
-    // ...and it is in his notification centre ("New delivery available"), told a moment later.
-    await tomStream.next('notification.created');
-    const seenBefore = tomStream.events.length;
+    const seenBefore = await heardInPool(tomStream, id);
 
     expect((await claim(jace, id)).statusCode).toBe(200);
     for (const status of ['Picked Up', 'Delivered']) {
       expect((await as(ctx, jace).put(url(id), { delivery_status: status })).statusCode).toBe(200);
     }
-    await buyerStream.next(
-      'delivery.updated',
-      (d: { delivery?: { delivery_status: string } }) =>
-        d.delivery?.delivery_status === 'Delivered',
-    );
-    // The buyer's last event is behind Tom's: had Tom been sent anything more, it is here.
-    await tomStream.next('delivery.removed');
-    expect(tomStream.events.slice(seenBefore)).toEqual([
-      { event: 'delivery.removed', data: { delivery_id: id }, id: expect.any(String) },
-    ]);
+    await heardOnlyRemoved(buyerStream, 'Delivered', tomStream, id, seenBefore);
     expect(JSON.stringify(tomStream.events.slice(seenBefore))).not.toContain('At the counter');
   });
 
@@ -144,28 +166,14 @@ describe('the pool', () => {
     const buyerStream = await streams.open(p.buyer.cookie);
     const request = await requestDelivery(ctx, p);
     const id = (await acceptRequest(ctx, p, request.delivery_request_id)).delivery_id;
-    await tomStream.next(
-      'delivery.updated',
-      (d: { delivery?: { delivery_id: number } }) => d.delivery?.delivery_id === id,
-    );
-    // ...and it is in his notification centre ("New delivery available"), told a moment later.
-    await tomStream.next('notification.created');
-    const seenBefore = tomStream.events.length;
+    const seenBefore = await heardInPool(tomStream, id);
 
     const cancelled = await as(ctx, p.buyer).put(url(id), {
       delivery_status: 'Cancelled',
       reason: 'Bought one at the bookstore',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    await buyerStream.next(
-      'delivery.updated',
-      (d: { delivery?: { delivery_status: string } }) =>
-        d.delivery?.delivery_status === 'Cancelled',
-    );
-    await tomStream.next('delivery.removed');
-    expect(tomStream.events.slice(seenBefore)).toEqual([
-      { event: 'delivery.removed', data: { delivery_id: id }, id: expect.any(String) },
-    ]);
+    await heardOnlyRemoved(buyerStream, 'Cancelled', tomStream, id, seenBefore);
   });
 
   it('shows a delivery given back to every on-shift courier again', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/constants.js';
 import type { Favorite } from '#shared/schemas/listings-favorites.js';
 import { listingOf } from '../data.js';
-import { appForFile, as, signedInUser, snapshot, type Actor } from '../harness.js';
+import { appForFile, as, ownRead, signedInUser, snapshot, type Actor } from '../harness.js';
 import { centreOf, kindsOf } from '../notify-support.js';
 
 const ctx = await appForFile();
@@ -10,12 +10,7 @@ const seller = await signedInUser(ctx, { username: 'fav_seller' });
 const buyer = await signedInUser(ctx, { username: 'fav_buyer' });
 const other = await signedInUser(ctx, { username: 'fav_other' });
 
-const favorites = async (actor: Actor) => {
-  const res = await as(ctx, actor).get('/api/favorites');
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<Favorite[]>();
-};
+const favorites = (actor: Actor) => ownRead<Favorite[]>(ctx, actor, '/api/favorites');
 
 describe('favourites', () => {
   it('keeps a listing among the buyer’s favourites, latest first, each a listing', async () => {

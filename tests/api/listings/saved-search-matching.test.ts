@@ -14,7 +14,7 @@ import { mayFind } from '#server/features/listings/saved-search-match.js';
 import { canonicalQuery } from '#server/features/listings/saved-searches-repository.js';
 import { listingQuery, searchFinds } from '#server/features/listings/search-repository.js';
 import { listingBody } from '../data.js';
-import { appForFile, as, signedInUser } from '../harness.js';
+import { appForFile, as, rowsOf, signedInUser } from '../harness.js';
 import { allTold, kindsOf } from '../notify-support.js';
 
 const ctx = await appForFile();
@@ -101,12 +101,7 @@ describe('a new listing and the saved searches it answers', () => {
       try {
         await isLocked;
         const { listing_id } = await post({ title: 'Green armchair' });
-        const notified = await ctx.database.db
-          .selectFrom('notifications')
-          .select('notification_id')
-          .where('user_id', '=', watcher.user.user_id)
-          .execute();
-        expect(notified).toEqual([]);
+        expect(await rowsOf(ctx, 'notifications', watcher)).toEqual([]);
         release();
         await holding;
         expect(await toldOf(listing_id)).toEqual([watcher.user.user_id]);

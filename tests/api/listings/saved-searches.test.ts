@@ -4,7 +4,7 @@ import type { SavedSearch } from '#shared/schemas/listings-saved-searches.js';
 import { searchesMatching } from '#server/features/listings/saved-search-matches-repository.js';
 import { claimNotice } from '#server/features/listings/saved-searches-repository.js';
 import { listingBody, listingOf } from '../data.js';
-import { appForFile, as, signedInUser, snapshot, type Actor } from '../harness.js';
+import { appForFile, as, ownRead, signedInUser, snapshot, type Actor } from '../harness.js';
 import { centreOf, kindsOf } from '../notify-support.js';
 
 const ctx = await appForFile();
@@ -13,12 +13,7 @@ const ben = await signedInUser(ctx, { username: 'ben_saves' });
 const seller = await signedInUser(ctx, { username: 'new_stuff' });
 
 const save = (actor: Actor, body: unknown) => as(ctx, actor).post('/api/saved-searches', body);
-const listOf = async (actor: Actor) => {
-  const res = await as(ctx, actor).get('/api/saved-searches');
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return res.json<SavedSearch[]>();
-};
+const listOf = (actor: Actor) => ownRead<SavedSearch[]>(ctx, actor, '/api/saved-searches');
 
 describe('saved searches', () => {
   it('keeps a search with its own fields, read through the search schema', async () => {

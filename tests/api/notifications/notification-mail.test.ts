@@ -13,7 +13,7 @@ import {
   unassignedDelivery,
   type Parties,
 } from '../data.js';
-import { as, FAST_NOTIFY, mailingAppForFile, signedInUser } from '../harness.js';
+import { as, FAST_NOTIFY, mailingAppForFile, rowsOf, signedInUser } from '../harness.js';
 import { allTold, move, queueDrained, review, sendMessage } from '../notify-support.js';
 
 /** Digests here: gathered for 1.5 s, at most one per 3 s (the product: 2 and 15 minutes). */
@@ -92,12 +92,7 @@ describe('which notifications are mailed', () => {
     expect((await review(ctx, p.buyer, p.vendor, 5, 'Great')).statusCode).toBe(201);
     await mailSettled();
     expect(mailsTo(p.vendor.user.sfsu_email)).toEqual([]);
-    const digest = await ctx.database.db
-      .selectFrom('message_digests')
-      .select('user_id')
-      .where('user_id', '=', p.vendor.user.user_id)
-      .execute();
-    expect(digest).toEqual([]);
+    expect(await rowsOf(ctx, 'message_digests', p.vendor)).toEqual([]);
   });
 
   it('mails no address that was never confirmed', async () => {
@@ -224,14 +219,7 @@ describe('message digests', () => {
     expect((await say(first.buyer, 'I could come at noon')).statusCode).toBe(201);
     expect((await say(second.buyer, 'Would you take $10?')).statusCode).toBe(201);
     const digest = await smtp.mailTo(seller.user.sfsu_email);
-    const lastSent = async () =>
-      (
-        await ctx.database.db
-          .selectFrom('message_digests')
-          .select('last_sent_at')
-          .where('user_id', '=', seller.user.user_id)
-          .executeTakeFirstOrThrow()
-      ).last_sent_at!;
+    const lastSent = async () => (await rowsOf(ctx, 'message_digests', seller))[0]!.last_sent_at!;
     const firstSentAt = await lastSent();
     expect(digest.subject).toBe('New messages in 2 conversations on Gator Market');
     expect(digest.text).toContain(`2 new messages from ${first.buyer.user.username}`);

@@ -15,7 +15,7 @@ import {
   requestDelivery,
   unassignedDelivery,
 } from '../data.js';
-import { appForFile, as, FAST_NOTIFY, signedInUser } from '../harness.js';
+import { appForFile, as, FAST_NOTIFY, rowsOf, signedInUser } from '../harness.js';
 import {
   allTold,
   centreOf,
@@ -432,11 +432,6 @@ describe('suspended accounts', () => {
       .execute();
     await requestDelivery(ctx, p).catch(() => undefined);
     await allTold(ctx);
-    const rows = await ctx.database.db
-      .selectFrom('notifications')
-      .select('notification_id')
-      .where('user_id', '=', p.vendor.user.user_id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await rowsOf(ctx, 'notifications', p.vendor)).toEqual([]);
   });
 });

@@ -8,7 +8,14 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPushService, type PushService } from '../../fixtures/push-service.js';
 import { parties, requestDelivery } from '../data.js';
-import { as, createTestApp, FAST_NOTIFY, signedInUser, type TestContext } from '../harness.js';
+import {
+  as,
+  createTestApp,
+  FAST_NOTIFY,
+  rowsOf,
+  signedInUser,
+  type TestContext,
+} from '../harness.js';
 import { allTold, queueDrained } from '../notify-support.js';
 import { allowedPushEndpoint } from '#server/notifications/push/endpoint-guard.js';
 
@@ -64,12 +71,7 @@ describe('push endpoints that parsers read differently', () => {
       expect(res.statusCode, `${endpoint}: ${res.body}`).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation' });
     }
-    const stored = await ctx.database.db
-      .selectFrom('push_subscriptions')
-      .select('endpoint')
-      .where('user_id', '=', me.user.user_id)
-      .execute();
-    expect(stored).toEqual([]);
+    expect(await rowsOf(ctx, 'push_subscriptions', me)).toEqual([]);
   });
 
   it('are never sent to, even when already stored: the listener sees no connection', async () => {

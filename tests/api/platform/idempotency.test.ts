@@ -22,6 +22,7 @@ import {
   appForFile,
   as,
   countRows,
+  rowsOf,
   secondInstance,
   signedInUser,
   type Actor,
@@ -53,6 +54,13 @@ function send(
   });
 }
 
+/** A message sent by `actor` (on `on`, this file's app unless named), with a key when given. */
+const say = (actor: Actor, body: unknown, key?: string, on = ctx) =>
+  send(on, actor, 'POST', '/api/direct_message', body, key);
+
+/** How many messages are stored. */
+const messageCount = async () => (await countRows(ctx)).direct_messages!;
+
 /** The buyer's message to the seller about the listing of `parties`. */
 function messageOf(p: Awaited<ReturnType<typeof parties>>, content: string) {
   return {
@@ -68,39 +76,30 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     const p = await parties(ctx);
     const body = messageOf(p, 'Is it still there?');
     const key = newKey();
-    const before = await countRows(ctx);
-    const first = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
+    const before = await messageCount();
+    const first = await say(p.buyer, body, key);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBeUndefined();
-    const again = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
+    const again = await say(p.buyer, body, key);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 1);
+    expect(await messageCount()).toBe(before + 1);
 
     // The same text with a new key is a new message (a person may say the same thing twice).
-    const second = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, newKey());
+    const second = await say(p.buyer, body, newKey());
     expect(second.statusCode).toBe(201);
     expect(second.json().message_id).not.toBe(first.json().message_id);
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 2);
+    expect(await messageCount()).toBe(before + 2);
   });
 
   it('refuses the same key with another request (422) and changes nothing', async () => {
     const p = await parties(ctx);
     const body = messageOf(p, 'First words');
     const key = newKey();
-    expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key)).statusCode).toBe(
-      201,
-    );
+    expect((await say(p.buyer, body, key)).statusCode).toBe(201);
     const before = await countRows(ctx);
-    const other = await send(
-      ctx,
-      p.buyer,
-      'POST',
-      '/api/direct_message',
-      { ...body, content: 'Other words' },
-      key,
-    );
+    const other = await say(p.buyer, { ...body, content: 'Other words' }, key);
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({
       message: expect.stringMatching(/already used for a different request/),
@@ -112,16 +111,13 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
   it('keeps keys per account: two people with the same key each send their message', async () => {
     const p = await parties(ctx);
     const key = newKey();
-    const before = await countRows(ctx);
+    const before = await messageCount();
     for (const [from, to] of [
       [p.buyer, p.vendor],
       [p.stranger, p.vendor],
     ] as const) {
-      const res = await send(
-        ctx,
+      const res = await say(
         from,
-        'POST',
-        '/api/direct_message',
         {
           sender_id: from.user.user_id,
           receiver_id: to.user.user_id,
@@ -133,20 +129,18 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBeUndefined();
     }
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 2);
+    expect(await messageCount()).toBe(before + 2);
   });
 
   it('stores one message from a double tap: two requests with one key at the same moment', async () => {
     const p = await parties(ctx);
     const body = messageOf(p, 'Tapped twice');
     const key = newKey();
-    const before = await countRows(ctx);
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => send(ctx, p.buyer, 'POST', '/api/direct_message', body, key)),
-    );
+    const before = await messageCount();
+    const answers = await Promise.all([1, 2, 3].map(() => say(p.buyer, body, key)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().message_id)).size).toBe(1);
-    expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 1);
+    expect(await messageCount()).toBe(before + 1);
   });
 
   it('leaves the key free after a refused first try, so the corrected repeat goes through', async () => {
@@ -154,13 +148,9 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     const blank = messageOf(p, '   ');
     const key = newKey();
     // 400 comes before the key is looked at; a 404 after it: neither keeps the key.
-    expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', blank, key)).statusCode).toBe(
-      400,
-    );
+    expect((await say(p.buyer, blank, key)).statusCode).toBe(400);
     const missing = { ...blank, content: 'Hello', listing_id: 999_999 };
-    expect((await send(ctx, p.buyer, 'POST', '/api/direct_message', missing, key)).statusCode).toBe(
-      404,
-    );
+    expect((await say(p.buyer, missing, key)).statusCode).toBe(404);
     // Free by the time the answer arrives, not some time after: the client may repeat at once.
     const kept = await ctx.database.db
       .selectFrom('idempotency_keys')
@@ -168,14 +158,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
       .where('key', '=', key)
       .execute();
     expect(kept).toEqual([]);
-    const fixed = await send(
-      ctx,
-      p.buyer,
-      'POST',
-      '/api/direct_message',
-      { ...missing, listing_id: p.listing_id },
-      key,
-    );
+    const fixed = await say(p.buyer, { ...missing, listing_id: p.listing_id }, key);
     expect(fixed.statusCode, fixed.body).toBe(201);
   });
 
@@ -210,7 +193,7 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     const p = await parties(ctx);
     const body = messageOf(p, 'Quoted or not');
     const key = newKey();
-    const quoted = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
+    const quoted = await say(p.buyer, body, key);
     const bare = await as(ctx, p.buyer).raw({
       method: 'POST',
       url: '/api/direct_message',
@@ -225,14 +208,14 @@ describe('Idempotency-Key on POST /api/direct_message', () => {
     const p = await parties(ctx);
     const body = messageOf(p, 'Yesterday');
     const key = newKey();
-    const first = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
+    const first = await say(p.buyer, body, key);
     // A day passes.
     await ctx.database.db
       .updateTable('idempotency_keys')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('key', '=', key)
       .execute();
-    const later = await send(ctx, p.buyer, 'POST', '/api/direct_message', body, key);
+    const later = await say(p.buyer, body, key);
     expect(later.statusCode).toBe(201);
     expect(later.json().message_id).not.toBe(first.json().message_id);
     const kept = await ctx.database.db
@@ -250,14 +233,7 @@ describe('Idempotency-Key storage per account', () => {
     const tom = await courier(ctx);
     const url = `/api/delivery_instruction/${d.delivery.delivery_id}`;
     await moveAlong(ctx, tom, d.delivery, ['Assigned', 'Picked Up']);
-    const keysOf = async () =>
-      (
-        await ctx.database.db
-          .selectFrom('idempotency_keys')
-          .select('key')
-          .where('user_id', '=', tom.user.user_id)
-          .execute()
-      ).map((row) => row.key);
+    const keysOf = async () => (await rowsOf(ctx, 'idempotency_keys', tom)).map((row) => row.key);
     // The attack: a repeat of PICKED UP (200 each time) with a fresh 250-character key, 300 times.
     const keys: string[] = [];
     for (let i = 0; i < IDEMPOTENCY_KEYS_PER_ACCOUNT + 100; i++) {
@@ -282,7 +258,7 @@ describe('Idempotency-Key storage per account', () => {
     // Another person's keys are theirs: none of the courier's evictions touched them.
     const p = await parties(ctx);
     const mine = newKey();
-    await send(ctx, p.buyer, 'POST', '/api/direct_message', messageOf(p, 'Still here'), mine);
+    await say(p.buyer, messageOf(p, 'Still here'), mine);
     const buyerKeys = await ctx.database.db
       .selectFrom('idempotency_keys')
       .select('key')
@@ -440,14 +416,14 @@ describe('Idempotency-Key across instances', () => {
       const p = await parties(ctx);
       const body = messageOf(p, 'Sent through two instances');
       const key = newKey();
-      const before = await countRows(ctx);
+      const before = await messageCount();
       const [onA, onB] = await Promise.all([
-        send(ctx, p.buyer, 'POST', '/api/direct_message', body, key),
-        send(other, p.buyer, 'POST', '/api/direct_message', body, key),
+        say(p.buyer, body, key),
+        say(p.buyer, body, key, other),
       ]);
       expect([onA.statusCode, onB.statusCode]).toEqual([201, 201]);
       expect(onB.json()).toEqual(onA.json());
-      expect((await countRows(ctx)).direct_messages).toBe(before.direct_messages! + 1);
+      expect(await messageCount()).toBe(before + 1);
     } finally {
       await other.close();
     }

@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HANDOVER_LOCK_MS, HANDOVER_MAX_WRONG } from '#shared/handover.js';
 import { BLOCKED_MESSAGE } from '#shared/moderation.js';
-import { MEETING_MAX_AHEAD_HOURS, MEETING_MESSAGES, OFFER_CLOSED_REASONS } from '#shared/sales.js';
+import {
+  MEETING_MAX_AHEAD_HOURS,
+  MEETING_MESSAGES,
+  OFFER_CLOSED_REASONS,
+  type MeetingStatus,
+} from '#shared/sales.js';
 import type { Hold, Meeting, Offer, Sale } from '#shared/schemas/sales.js';
 import { acceptRequest, requestDelivery, storeBlock } from '../data.js';
 import { FAST_NOTIFY, as, listeningAppForFile, signedInUser } from '../harness.js';
@@ -26,6 +31,24 @@ import {
 
 const { ctx, streams } = await listeningAppForFile({ notifyTiming: FAST_NOTIFY });
 const db = ctx.database.db;
+
+/**
+ * A meeting the buyer ended with `action`: the same again is a replay (200); the seller's `late`
+ * step is refused (409) saying how it ended; the seller was told it is off.
+ */
+async function expectEnded(
+  p: Awaited<ReturnType<typeof heldParties>>,
+  meetingId: number,
+  action: string,
+  late: string,
+  ended: MeetingStatus,
+) {
+  expect((await act(ctx, p.buyer, meetingId, { action })).statusCode).toBe(200);
+  const refused = await act(ctx, p.vendor, meetingId, { action: late });
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().message).toBe(MEETING_MESSAGES.finished(ended));
+  expect(await kindsOf(ctx, p.vendor)).toContain('meeting_cancelled');
+}
 
 describe('arranging a meeting', () => {
   it('is proposed by one side and agreed by the other; only the buyer reads the code', async () => {
@@ -183,13 +206,7 @@ describe('arranging a meeting', () => {
     const off = await act(ctx, p.buyer, meeting.meeting_id, { action: 'cancel' });
     expect(off.statusCode).toBe(200);
     expect(off.json<Meeting>()).toMatchObject({ status: 'Cancelled', handover_code: null });
-    expect((await act(ctx, p.buyer, meeting.meeting_id, { action: 'cancel' })).statusCode).toBe(
-      200,
-    );
-    const late = await act(ctx, p.vendor, meeting.meeting_id, { action: 'accept' });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(MEETING_MESSAGES.finished('Cancelled'));
-    expect(await kindsOf(ctx, p.vendor)).toContain('meeting_cancelled');
+    await expectEnded(p, meeting.meeting_id, 'cancel', 'accept', 'Cancelled');
     // The hold is still there: they arrange another.
     expect((await propose(ctx, p.vendor, p.hold.hold_id)).statusCode).toBe(201);
   });
@@ -412,13 +429,7 @@ describe('a no-show', () => {
       handover_code: null,
     });
     // Said once: the same again is a replay; the other side cannot say it back.
-    expect((await act(ctx, p.buyer, meeting.meeting_id, { action: 'no_show' })).statusCode).toBe(
-      200,
-    );
-    const back = await act(ctx, p.vendor, meeting.meeting_id, { action: 'no_show' });
-    expect(back.statusCode).toBe(409);
-    expect(back.json().message).toBe(MEETING_MESSAGES.finished('NoShow'));
-    expect(await kindsOf(ctx, p.vendor)).toContain('meeting_cancelled');
+    await expectEnded(p, meeting.meeting_id, 'no_show', 'no_show', 'NoShow');
 
     const moderator = await signedInUser(ctx);
     await db
