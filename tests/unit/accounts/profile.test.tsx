@@ -98,19 +98,19 @@ describe('profile dashboard', () => {
 
 describe('public profile (/userProfile?id=N)', () => {
   const open = (url: string) => renderAt(<PublicProfilePage />, { path: '/userProfile', url });
+  /** The seller the profile shows, rated `rating` (null: not yet). */
+  const priya = (rating: number | null) => ({
+    user_id: 3,
+    username: 'priya',
+    first_name: 'P',
+    last_name: 'S',
+    is_courier: 0,
+    rating,
+  });
 
   it('shows the seller, rating, active listings and reviews newest first', async () => {
     stubApi({
-      'GET /api/user/3': [
-        {
-          user_id: 3,
-          username: 'priya',
-          first_name: 'P',
-          last_name: 'S',
-          is_courier: 0,
-          rating: 4,
-        },
-      ],
+      'GET /api/user/3': [priya(4)],
       'GET /api/listing/active/3': listings(2),
       'GET /api/review/3': [
         makeReview({ review_id: 1, comment: 'Older', review_date: '2026-01-02T10:00:00Z' }),
@@ -137,16 +137,7 @@ describe('public profile (/userProfile?id=N)', () => {
 
   it('has empty states', async () => {
     stubApi({
-      'GET /api/user/3': [
-        {
-          user_id: 3,
-          username: 'priya',
-          first_name: 'P',
-          last_name: 'S',
-          is_courier: 0,
-          rating: null,
-        },
-      ],
+      'GET /api/user/3': [priya(null)],
       'GET /api/listing/active/3': [],
       'GET /api/review/3': [],
     });

@@ -41,35 +41,34 @@ describe('login', () => {
     expect(expiry - Date.now()).toBeLessThanOrEqual(SESSION_MS);
   });
 
-  it('alerts the server message when sign-in fails', async () => {
-    stubApi({ 'POST /api/login': reply(401, { message: 'Invalid email or password.' }) });
+  it.each([
+    {
+      name: 'alerts the server message when sign-in fails',
+      answer: reply(401, { message: 'Invalid email or password.' }),
+      password: 'wrong',
+      alert: 'Invalid email or password.',
+    },
+    {
+      name: 'alerts "Login failed" when the server gives no message',
+      answer: () => new Response('', { status: 401 }),
+      password: 'x',
+      alert: 'Login failed',
+    },
+    {
+      name: 'alerts "Something went wrong. Please try again." on a network error',
+      answer: offline,
+      password: 'x',
+      alert: 'Something went wrong. Please try again.',
+    },
+  ])('$name', async ({ answer, password, alert }) => {
+    stubApi({ 'POST /api/login': answer });
     const { user } = open();
     await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.type(screen.getByLabelText('Password'), password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await answerNextDialog(user)).toBe('Invalid email or password.');
+    expect(await answerNextDialog(user)).toBe(alert);
     expect(noDialog()).toBe(true);
     expect(getSessionUser()).toBeNull();
-  });
-
-  it('alerts "Login failed" when the server gives no message', async () => {
-    stubApi({ 'POST /api/login': () => new Response('', { status: 401 }) });
-    const { user } = open();
-    await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
-    await user.type(screen.getByLabelText('Password'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await answerNextDialog(user)).toBe('Login failed');
-    expect(noDialog()).toBe(true);
-  });
-
-  it('alerts "Something went wrong. Please try again." on a network error', async () => {
-    stubApi({ 'POST /api/login': offline });
-    const { user } = open();
-    await user.type(screen.getByLabelText('Email'), 'maria@sfsu.edu');
-    await user.type(screen.getByLabelText('Password'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await answerNextDialog(user)).toBe('Something went wrong. Please try again.');
-    expect(noDialog()).toBe(true);
   });
 });
 

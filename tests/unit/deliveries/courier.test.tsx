@@ -5,7 +5,7 @@ import { CourierPage } from '#client/features/deliveries/courier/courier-page.js
 import { CurrentDeliveryPage } from '#client/features/deliveries/courier/current-delivery-page.js';
 import { getSessionUser } from '#client/lib/session.js';
 import { makeDelivery, makeUser, signIn } from '../support/data';
-import { never, reply, stubApi } from '../support/fetch-stub';
+import { never, reply, stubApi, type Routes } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
 import { currentPath, itSendsSignedOutToLogin, renderAt } from '../support/render';
 
@@ -30,6 +30,12 @@ const openDashboard = () =>
   });
 
 const waiting = makeDelivery({ delivery_id: 41, title: 'Desk lamp' });
+
+/** An on-shift courier with one delivery in the pool (`waiting`) and none of their own. */
+function onShiftWaiting(routes: Routes) {
+  signIn({ is_courier: 1, on_shift: 1 });
+  return stubApi({ [UNASSIGNED]: [waiting], [MINE]: [], ...routes });
+}
 const assigned = makeDelivery({
   delivery_id: 42,
   title: 'Bike helmet',
@@ -91,10 +97,7 @@ describe('courier dashboard', () => {
   });
 
   it('END SHIFT stops the shift', async () => {
-    signIn({ is_courier: 1, on_shift: 1 });
-    const api = stubApi({
-      [UNASSIGNED]: [waiting],
-      [MINE]: [],
+    const api = onShiftWaiting({
       'PUT /api/user/7': makeUser({ is_courier: 1, on_shift: 0 }),
     });
     const { user } = openDashboard();
@@ -231,10 +234,7 @@ describe('courier dashboard', () => {
   });
 
   it('Accept claims the delivery and opens its screen with the delivery', async () => {
-    signIn({ is_courier: 1, on_shift: 1 });
-    const api = stubApi({
-      [UNASSIGNED]: [waiting],
-      [MINE]: [],
+    const api = onShiftWaiting({
       'PUT /api/delivery_instruction/41': {
         ...waiting,
         courier_id: 7,
@@ -267,10 +267,7 @@ describe('courier dashboard', () => {
   });
 
   it('when another courier won, says so plainly and refreshes the column', async () => {
-    signIn({ is_courier: 1, on_shift: 1 });
-    const api = stubApi({
-      [UNASSIGNED]: [waiting],
-      [MINE]: [],
+    const api = onShiftWaiting({
       'PUT /api/delivery_instruction/41': reply(409, {
         message: 'Another courier already took this delivery.',
       }),

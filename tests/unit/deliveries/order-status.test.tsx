@@ -10,7 +10,7 @@ import {
   WAITING_FOR_SELLER,
 } from '#client/features/deliveries/buyer/status-explanation.js';
 import { makeDelivery, makeRequest, signIn } from '../support/data';
-import { never, reply, stubApi } from '../support/fetch-stub';
+import { never, reply, stubApi, type Routes } from '../support/fetch-stub';
 import { currentPath, itSendsSignedOutToLogin, renderAt } from '../support/render';
 
 const REQUESTS = 'GET /api/delivery_request';
@@ -246,6 +246,15 @@ describe('order status: code, proof and ways out', () => {
     makeRequest({ delivery_request_id: 5, listing_id: 11, title: 'Desk lamp', ...o });
   const delivery = (o: Parameters<typeof makeDelivery>[0] = {}) =>
     makeDelivery({ delivery_id: 40, delivery_request_id: 5, listing_id: 11, buyer_id: 7, ...o });
+  /** The signed-in buyer's accepted order, with its `deliveries` and the other `routes`. */
+  const acceptedOrder = (deliveries: ReturnType<typeof delivery>[], routes: Routes) => {
+    signIn();
+    return stubApi({
+      [REQUESTS]: [order({ status: 'Approved' })],
+      [DELIVERIES]: deliveries,
+      ...routes,
+    });
+  };
 
   it('shows the handover code large while the order is on its way', async () => {
     signIn();
@@ -282,10 +291,7 @@ describe('order status: code, proof and ways out', () => {
   });
 
   it('cancels an accepted order through its delivery', async () => {
-    signIn();
-    const api = stubApi({
-      [REQUESTS]: [order({ status: 'Approved' })],
-      [DELIVERIES]: [delivery({ delivery_status: 'Unassigned' })],
+    const api = acceptedOrder([delivery({ delivery_status: 'Unassigned' })], {
       'PUT /api/delivery_instruction/40': delivery({ delivery_status: 'Cancelled' }),
     });
     const { user } = open();
@@ -303,10 +309,7 @@ describe('order status: code, proof and ways out', () => {
   });
 
   it('offers no cancelling once the courier has picked the item up', async () => {
-    signIn();
-    stubApi({
-      [REQUESTS]: [order({ status: 'Approved' })],
-      [DELIVERIES]: [delivery({ delivery_status: 'Picked Up', courier_id: 9 })],
+    acceptedOrder([delivery({ delivery_status: 'Picked Up', courier_id: 9 })], {
       'GET /api/delivery_instruction/40/position': null,
     });
     open();
@@ -352,10 +355,7 @@ describe('order status: code, proof and ways out', () => {
   });
 
   it('lets the buyer rate the courier once delivered', async () => {
-    signIn();
-    const api = stubApi({
-      [REQUESTS]: [order({ status: 'Approved' })],
-      [DELIVERIES]: [delivery({ delivery_status: 'Delivered' })],
+    const api = acceptedOrder([delivery({ delivery_status: 'Delivered' })], {
       'POST /api/delivery_instruction/40/rating': reply(201, { rating: 5 }),
     });
     const { user } = open();
@@ -374,16 +374,15 @@ describe('order status: code, proof and ways out', () => {
   });
 
   it('tells the buyer when drop-off is locked after wrong codes', async () => {
-    signIn();
-    stubApi({
-      [REQUESTS]: [order({ status: 'Approved' })],
-      [DELIVERIES]: [
+    acceptedOrder(
+      [
         delivery({
           delivery_status: 'Picked Up',
           handover_locked_until: new Date(Date.now() + 600_000).toISOString(),
         }),
       ],
-    });
+      {},
+    );
     open();
     expect(await screen.findByText(/5 wrong handover codes/)).toBeVisible();
   });

@@ -33,6 +33,21 @@ async function chooseNew(user: ReturnType<typeof open>['user']) {
   await user.click(screen.getByRole('button', { name: /New Product/ }));
 }
 
+/** The form, with nothing else answered, on its New Product step: the user who fills it in. */
+async function openNew() {
+  stubApi({});
+  const { user } = open();
+  await chooseNew(user);
+  return user;
+}
+
+/** Taps Create Listing: the form says `message` and sends nothing. */
+async function expectRefusedOnCreate(user: ReturnType<typeof open>['user'], message: string) {
+  await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(message);
+  expect(xhr.sent).toHaveLength(0);
+}
+
 async function fillNew(
   user: ReturnType<typeof open>['user'],
   {
@@ -68,39 +83,27 @@ describe('create listing modal', () => {
   });
 
   it('requires an image: "Please upload an image."', async () => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await fillNew(user);
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please upload an image.');
-    expect(xhr.sent).toHaveLength(0);
+    await expectRefusedOnCreate(user, 'Please upload an image.');
   });
 
   it('refuses images over 10 MB: "Image must be 10MB or less."', async () => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png('big.png', IMAGE_MAX_BYTES + 1));
     expect(screen.getByRole('alert')).toHaveTextContent('Image must be 10MB or less.');
     await fillNew(user);
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Image must be 10MB or less.');
-    expect(xhr.sent).toHaveLength(0);
+    await expectRefusedOnCreate(user, 'Image must be 10MB or less.');
   });
 
   it('accepts an image of exactly 10 MB', async () => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png('ok.png', IMAGE_MAX_BYTES));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it.each(['', 'abc', '12,5', '$'])('refuses the price %j', async (price) => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png());
     await fillNew(user, { price });
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
@@ -117,20 +120,14 @@ describe('create listing modal', () => {
     ['category', 'Please choose a category.'],
     ['condition', 'Please choose a condition.'],
   ])('requires the %s', async (field, message) => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png());
     await fillNew(user, { [field]: '' });
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(xhr.sent).toHaveLength(0);
+    await expectRefusedOnCreate(user, message);
   });
 
   it('uploads the image as a base64 data URL with its mimetype, then says "Listing created!"', async () => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png());
     expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
     await fillNew(user);
@@ -159,9 +156,7 @@ describe('create listing modal', () => {
   });
 
   it('takes an optional discount in percent, from 0 to 100', async () => {
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png());
     await fillNew(user);
     const discount = screen.getByLabelText(/Discount \(%\)/);
@@ -179,9 +174,7 @@ describe('create listing modal', () => {
 
   it('shows "Error creating listing: {message}" when the server refuses', async () => {
     xhr.answer = { status: 400, body: { message: 'That file is not an image we can read.' } };
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png());
     await fillNew(user);
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
@@ -192,9 +185,7 @@ describe('create listing modal', () => {
 
   it('falls back to "Failed to create listing" when there is no server message', async () => {
     xhr.answer = 'network-error';
-    stubApi({});
-    const { user } = open();
-    await chooseNew(user);
+    const user = await openNew();
     await user.upload(screen.getByLabelText('Image'), png());
     await fillNew(user);
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));

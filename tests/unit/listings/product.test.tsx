@@ -336,18 +336,6 @@ describe('a signed-in buyer', () => {
     });
   });
 
-  it('shows the server message when the request fails', async () => {
-    signIn();
-    listingApi({
-      'POST /api/delivery_request': reply(409, { message: 'This item is no longer available.' }),
-    });
-    const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Get Item Delivered' }));
-    await user.selectOptions(await screen.findByLabelText('Dropoff Location'), 'Annex 1');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(/This item is no longer available/)).toBeVisible();
-  });
-
   it('offers no delivery for a sold listing', async () => {
     signIn();
     listingApi({ 'GET /api/listing/11': [makeListing({ listing_status: 'Sold' })] });
@@ -404,15 +392,30 @@ describe('a signed-in buyer', () => {
     });
   });
 
-  it('shows the server message when the review is refused', async () => {
+  it.each([
+    {
+      name: 'shows the server message when the request fails',
+      route: 'POST /api/delivery_request',
+      message: 'This item is no longer available.',
+      button: 'Get Item Delivered',
+      field: 'Dropoff Location',
+      choice: 'Annex 1',
+    },
+    {
+      name: 'shows the server message when the review is refused',
+      route: 'POST /api/review',
+      message: 'You have already reviewed this seller.',
+      button: 'Write a review',
+      field: 'Rating',
+      choice: '2',
+    },
+  ])('$name', async ({ route, message, button, field, choice }) => {
     signIn();
-    listingApi({
-      'POST /api/review': reply(409, { message: 'You have already reviewed this seller.' }),
-    });
+    listingApi({ [route]: reply(409, { message }) });
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Write a review' }));
-    await user.selectOptions(await screen.findByLabelText('Rating'), '2');
+    await user.click(await screen.findByRole('button', { name: button }));
+    await user.selectOptions(await screen.findByLabelText(field), choice);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(/You have already reviewed this seller/)).toBeVisible();
+    expect(await screen.findByText(new RegExp(message.slice(0, -1)))).toBeVisible();
   });
 });

@@ -16,6 +16,18 @@ function openOther(name: string): Promise<IDBDatabase> {
   });
 }
 
+/** Another tab opens the database at `version`: 'upgraded', or 'blocked' while a connection holds it. */
+function upgradeElsewhere(name: string, version: number): Promise<'upgraded' | 'blocked'> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(name, version);
+    request.onblocked = () => resolve('blocked');
+    request.onsuccess = () => {
+      request.result.close();
+      resolve('upgraded');
+    };
+  });
+}
+
 describe('an IndexedDB store with deadlines', () => {
   it('reads and writes through idb-keyval', async () => {
     const store = idbStore('db', 'kv');
@@ -41,15 +53,7 @@ describe('an IndexedDB store with deadlines', () => {
     store.suspend();
     await expect(get('k', store.use)).rejects.toMatchObject({ name: IDB_SUSPENDED });
     // Nothing of ours holds the database: an upgrade elsewhere is not blocked.
-    const upgraded = await new Promise<string>((resolve) => {
-      const request = indexedDB.open('db', 5);
-      request.onblocked = () => resolve('blocked');
-      request.onsuccess = () => {
-        request.result.close();
-        resolve('upgraded');
-      };
-    });
-    expect(upgraded).toBe('upgraded');
+    expect(await upgradeElsewhere('db', 5)).toBe('upgraded');
     store.resume();
     expect(await get('k', store.use)).toBe('v');
   });
@@ -57,15 +61,7 @@ describe('an IndexedDB store with deadlines', () => {
   it('lets another tab upgrade the database, then goes on with a new connection', async () => {
     const store = idbStore('db', 'kv');
     await set('k', 'v', store.use);
-    const upgraded = await new Promise<string>((resolve) => {
-      const request = indexedDB.open('db', 3);
-      request.onblocked = () => resolve('blocked');
-      request.onsuccess = () => {
-        request.result.close();
-        resolve('upgraded');
-      };
-    });
-    expect(upgraded).toBe('upgraded');
+    expect(await upgradeElsewhere('db', 3)).toBe('upgraded');
     expect(await get('k', store.use)).toBe('v');
   });
 });
