@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { FINISHED_DELIVERY_STATUSES } from '#shared/delivery.js';
 import type { ModerationAction } from '#shared/moderation.js';
 import type { DialectName } from '#server/db/connect.js';
+import { eitherWay } from '#server/db/either-way.js';
 import { fixedWindow } from '#server/db/fixed-window.js';
 import type { Db } from '#server/db/schema.js';
 import { nowIso } from '#server/lib/time.js';
@@ -34,12 +35,7 @@ export function blocksBetween(db: Db, oneId: number, otherId: number) {
   return db
     .selectFrom('blocks')
     .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', oneId), eb('blocked_id', '=', otherId)]),
-        eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', oneId)]),
-      ]),
-    )
+    .where(eitherWay('blocker_id', 'blocked_id', oneId, otherId))
     .execute();
 }
 

@@ -13,7 +13,7 @@ import {
   type SaleHow,
 } from '#shared/sales.js';
 import type { Offer } from '#shared/schemas/sales.js';
-import { messagesBetween } from '#server/db/messages-between.js';
+import { messagesBetween } from '#server/db/either-way.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';

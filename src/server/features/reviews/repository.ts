@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { hasRow } from '#server/db/has-row.js';
-import { messagesBetween } from '#server/db/messages-between.js';
+import { messagesBetween } from '#server/db/either-way.js';
 import type { Db } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
