@@ -2,7 +2,7 @@
  * The statements of the rules every feature shares (safety/): the moderators' audit, blocks,
  * flood counters, the moderator flag, one item one sale, and what a waiting buyer agreed to.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { FINISHED_DELIVERY_STATUSES } from '#shared/delivery.js';
 import type { ModerationAction } from '#shared/moderation.js';
 import type { DialectName } from '#server/db/connect.js';
@@ -89,17 +89,21 @@ export async function setModeratorFlag(db: Db, userId: number, flag: 0 | 1): Pro
   await db.updateTable('users').set({ is_moderator: flag }).where('user_id', '=', userId).execute();
 }
 
+/**
+ * The deliveries of a listing that are under way (any status but the finished ones): the
+ * listing by its id, or by a reference to an outer query's column (`sql.ref('l.listing_id')`).
+ */
+export const deliveriesUnderWay = (db: Db, listing: number | RawBuilder<number>) =>
+  db
+    .selectFrom('delivery_instructions as open_delivery')
+    .select('open_delivery.delivery_id')
+    .where('open_delivery.listing_id', '=', listing)
+    .where('open_delivery.delivery_status', 'not in', FINISHED_DELIVERY_STATUSES);
+
 /** Is a delivery of the listing under way (any status but the finished ones)? */
 export async function deliveryUnderWay(db: Db, listingId: number): Promise<boolean> {
   const { under_way } = await db
-    .selectNoFrom(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('delivery_instructions')
-          .select('delivery_id')
-          .where('listing_id', '=', listingId)
-          .where('delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
-      ).as('under_way'),
-    )
+    .selectNoFrom(({ exists }) => exists(deliveriesUnderWay(db, listingId)).as('under_way'))
     .executeTakeFirstOrThrow();
   // 1 or 0 on SQLite, a boolean on PostgreSQL.
   return Boolean(under_way);
@@ -130,12 +134,7 @@ export async function listingsWithOpenOrders(db: Db, productId: number): Promise
             .whereRef('r.listing_id', '=', 'l.listing_id')
             .where('r.status', '=', 'Pending'),
         ),
-        exists(
-          selectFrom('delivery_instructions as d')
-            .select('d.delivery_id')
-            .whereRef('d.listing_id', '=', 'l.listing_id')
-            .where('d.delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
-        ),
+        exists(deliveriesUnderWay(db, sql.ref('l.listing_id'))),
       ]),
     )
     .execute();

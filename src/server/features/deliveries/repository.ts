@@ -1,5 +1,4 @@
 import {
-  FINISHED_DELIVERY_STATUSES,
   SOLD_TO_ANOTHER_BUYER,
   type DeliveryRequestStatus,
   type DeliveryStatus,
@@ -10,10 +9,11 @@ import type {
   DeliveryInstruction,
   DeliveryRequest,
 } from '#shared/schemas/deliveries.js';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, DeliveryEventsTable, DeliveryInstructionsTable } from '#server/db/schema.js';
 import { shownUsername } from '#server/db/shown-name.js';
 import { nowIso } from '#server/lib/time.js';
+import { deliveriesUnderWay } from '#server/safety/repository.js';
 
 function requestQuery(db: Db) {
   return db
@@ -85,16 +85,11 @@ export async function requestsByBuyerForListing(db: Db, buyerId: number, listing
         ),
       ),
     )
-    .where(({ eb, or, exists, selectFrom }) =>
+    .where(({ eb, or, exists }) =>
       or([
         eb('r.decline_reason', 'is', null),
         eb('r.decline_reason', '!=', SOLD_TO_ANOTHER_BUYER),
-        exists(
-          selectFrom('delivery_instructions as sale')
-            .select('sale.delivery_id')
-            .whereRef('sale.listing_id', '=', 'r.listing_id')
-            .where('sale.delivery_status', 'not in', FINISHED_DELIVERY_STATUSES),
-        ),
+        exists(deliveriesUnderWay(db, sql.ref('r.listing_id'))),
       ]),
     )
     .execute();
