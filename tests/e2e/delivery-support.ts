@@ -1,11 +1,19 @@
 /**
  * Actors for the delivery journeys: each person gets their own browser context (a phone for
  * couriers, with geolocation granted), signed in through the real API. Console errors of every
- * page land in the fixture's list, so each test still fails on one.
+ * page land in the fixture's list, so each test still fails on one. The `test` here hands out
+ * such people (`people`) and closes their browsers once the test is over.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { isDeliveryFinished, type DeliveryStatus } from '../../src/shared/delivery.js';
-import { countConsoleErrors, DEMO_PASSWORD, demoEmail, expect, uniqueName } from './fixtures';
+import {
+  countConsoleErrors,
+  DEMO_PASSWORD,
+  demoEmail,
+  expect,
+  test as base,
+  uniqueName,
+} from './fixtures';
 import { makePng } from '../fixtures/png.js';
 import { verifyFromMailbox } from './mailbox';
 
@@ -130,6 +138,32 @@ export async function newActor(
   await storeUser(context, user);
   return { user, page, context };
 }
+
+/** The test's people, each in a browser of their own, closed after the test. */
+export interface People {
+  /** A newly registered student (a courier with `courier`), as `newActor` makes one. */
+  student: (prefix: string, options?: { phone?: boolean; courier?: boolean }) => Promise<Actor>;
+  /** A demo account, as `demoActor` signs one in. */
+  demo: (username: string, options?: { phone?: boolean }) => Promise<Actor>;
+}
+
+/** The e2e test with its `people`, whose console errors count against it. */
+export const test = base.extend<{ people: People }>({
+  people: async ({ browser, baseURL, consoleErrors }, use) => {
+    const opened: Actor[] = [];
+    const kept = (actor: Actor) => {
+      opened.push(actor);
+      return actor;
+    };
+    await use({
+      student: async (prefix, options = {}) =>
+        kept(await newActor(browser, baseURL!, prefix, { ...options, consoleErrors })),
+      demo: async (username, options = {}) =>
+        kept(await demoActor(browser, baseURL!, username, { ...options, consoleErrors })),
+    });
+    for (const actor of opened) await actor.context.close();
+  },
+});
 
 interface ListingRow {
   listing_id: number;

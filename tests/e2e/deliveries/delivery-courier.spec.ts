@@ -1,12 +1,5 @@
-import { expect, expectConsoleError, nextDialog, test, uniqueName } from '../fixtures';
-import {
-  acceptRequest,
-  demoActor,
-  listingOf,
-  newActor,
-  requestDelivery,
-  type Actor,
-} from '../delivery-support';
+import { expect, expectConsoleError, nextDialog, uniqueName } from '../fixtures';
+import { acceptRequest, listingOf, requestDelivery, test, type Actor } from '../delivery-support';
 
 /** A delivery waiting for a courier, told apart from the others by its buyer note. */
 async function unassignedDelivery(
@@ -34,15 +27,10 @@ function availableCard(courier: Actor, note: string) {
     .filter({ hasText: note });
 }
 
-test('UNABLE TO DELIVER asks first, then returns the delivery to Available', async ({
-  browser,
-  baseURL,
-  consoleErrors,
-}) => {
-  const buyer = await newActor(browser, baseURL!, 'buyer', { consoleErrors });
-  const vendor = await demoActor(browser, baseURL!, 'kai', { consoleErrors });
-  const courier = await newActor(browser, baseURL!, 'courier', {
-    consoleErrors,
+test('UNABLE TO DELIVER asks first, then returns the delivery to Available', async ({ people }) => {
+  const buyer = await people.student('buyer');
+  const vendor = await people.demo('kai');
+  const courier = await people.student('courier', {
     phone: true,
     courier: true,
   });
@@ -92,20 +80,17 @@ test('UNABLE TO DELIVER asks first, then returns the delivery to Available', asy
   await expect(page.getByText('You have no delivery in progress.')).toBeVisible();
   await page.getByRole('link', { name: 'Go to Courier Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Courier Dashboard' })).toBeVisible();
-
-  for (const actor of [buyer, vendor, courier]) await actor.context.close();
 });
 
 test('two couriers race for one delivery: the loser is told plainly and cannot open it', async ({
-  browser,
-  baseURL,
+  people,
   consoleErrors,
 }) => {
-  const buyer = await newActor(browser, baseURL!, 'buyer', { consoleErrors });
-  const vendor = await demoActor(browser, baseURL!, 'sofia', { consoleErrors });
-  const options = { consoleErrors, phone: true, courier: true };
-  const winner = await newActor(browser, baseURL!, 'winner', options);
-  const loser = await newActor(browser, baseURL!, 'loser', options);
+  const buyer = await people.student('buyer');
+  const vendor = await people.demo('sofia');
+  const options = { phone: true, courier: true };
+  const winner = await people.student('winner', options);
+  const loser = await people.student('loser', options);
   const { deliveryId, note } = await unassignedDelivery(buyer, vendor);
   // Both tap Accept on the same card. Live updates would normally clear the loser's card the
   // moment the winner claims it, so the loser's live stream is held back here: their list is
@@ -138,6 +123,4 @@ test('two couriers race for one delivery: the loser is told plainly and cannot o
   // The winner still has it.
   await expect(winner.page.getByText('Loading your delivery...')).toBeHidden({ timeout: 15_000 });
   await expect(winner.page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
-
-  for (const actor of [buyer, vendor, winner, loser]) await actor.context.close();
 });

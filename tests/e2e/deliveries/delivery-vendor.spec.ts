@@ -1,13 +1,9 @@
-import { countConsoleErrors, expect, nextDialog, test, uniqueName } from '../fixtures';
-import { demoActor, listingOf, newActor, requestDelivery } from '../delivery-support';
+import { countConsoleErrors, expect, nextDialog, uniqueName } from '../fixtures';
+import { listingOf, requestDelivery, test } from '../delivery-support';
 
-test('a vendor declines a request: the card goes and the buyer sees Denied', async ({
-  browser,
-  baseURL,
-  consoleErrors,
-}) => {
-  const buyer = await newActor(browser, baseURL!, 'buyer', { consoleErrors });
-  const vendor = await demoActor(browser, baseURL!, 'omar', { consoleErrors, phone: true });
+test('a vendor declines a request: the card goes and the buyer sees Denied', async ({ people }) => {
+  const buyer = await people.student('buyer');
+  const vendor = await people.demo('omar', { phone: true });
   const listing = await listingOf(buyer.page.request, 'omar');
   const note = `No rush, ${uniqueName('n')}`;
   await requestDelivery(buyer, listing, 'Annex 1', note);
@@ -34,17 +30,15 @@ test('a vendor declines a request: the card goes and the buyer sees Denied', asy
   await expect(order).toContainText('Status: Denied');
   await order.click();
   await expect(buyer.page).toHaveURL(new RegExp(`/productListing/${listing.listing_id}$`));
-
-  await vendor.context.close();
-  await buyer.context.close();
 });
 
 test('empty and signed-out states of the delivery screens', async ({
+  people,
   browser,
   baseURL,
   consoleErrors,
 }) => {
-  const student = await newActor(browser, baseURL!, 'fresh', { consoleErrors, phone: true });
+  const student = await people.student('fresh', { phone: true });
   const page = student.page;
 
   await page.goto('/vendorDeliveryRequest');

@@ -4,27 +4,17 @@
  * (cancelling changes nothing, on the server either), the vendor follows what they accepted,
  * and a visitor's message waits through signing in.
  */
-import { demoActor, listItem, listingOf, newActor, requestDelivery } from '../delivery-support';
+import { listItem, listingOf, requestDelivery, test } from '../delivery-support';
 import { newStudent } from '../lie-fi-support';
-import {
-  countConsoleErrors,
-  DEMO_PASSWORD,
-  expect,
-  nextDialog,
-  test,
-  uniqueName,
-} from '../fixtures';
+import { countConsoleErrors, DEMO_PASSWORD, expect, nextDialog, uniqueName } from '../fixtures';
 
 test('Decline asks and Escape keeps the request; accepted, the vendor follows it to its courier, who is warned before END SHIFT', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
   test.setTimeout(120_000);
-  const buyer = await newActor(browser, baseURL!, 'buyer', { consoleErrors });
-  const vendor = await demoActor(browser, baseURL!, 'omar', { consoleErrors, phone: true });
-  const courier = await newActor(browser, baseURL!, 'courier', {
-    consoleErrors,
+  const buyer = await people.student('buyer');
+  const vendor = await people.demo('omar', { phone: true });
+  const courier = await people.student('courier', {
     phone: true,
     courier: true,
   });
@@ -113,18 +103,10 @@ test('Decline asks and Escape keeps the request; accepted, the vendor follows it
   await expect(
     shiftPage.getByRole('region', { name: /^In Progress/ }).getByText(note),
   ).toBeVisible();
-
-  await vendor.context.close();
-  await buyer.context.close();
-  await courier.context.close();
 });
 
-test('Mark as Sold asks; cancelled, the listing stays active', async ({
-  browser,
-  baseURL,
-  consoleErrors,
-}) => {
-  const seller = await newActor(browser, baseURL!, 'seller', { consoleErrors, phone: true });
+test('Mark as Sold asks; cancelled, the listing stays active', async ({ people }) => {
+  const seller = await people.student('seller', { phone: true });
   const title = `Oak bookshelf ${uniqueName('b')}`;
   await listItem(seller, title);
   const page = seller.page;
@@ -147,7 +129,6 @@ test('Mark as Sold asks; cancelled, the listing stays active', async ({
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(row).toHaveCount(0);
-  await seller.context.close();
 });
 
 test("a visitor's typed message survives signing in and is sent from the listing", async ({

@@ -4,8 +4,8 @@
  * blocked buyer cannot message the seller; "Write a review" waits for a conversation; the
  * safety page is one click from a listing and from the footer.
  */
-import { demoActor, listItem, newActor, type Actor } from '../delivery-support';
-import { expect, expectConsoleError, test, uniqueName } from '../fixtures';
+import { listItem, test, type Actor } from '../delivery-support';
+import { expect, expectConsoleError, uniqueName } from '../fixtures';
 
 async function searchFor(actor: Actor, title: string) {
   const { page } = actor;
@@ -15,12 +15,11 @@ async function searchFor(actor: Actor, title: string) {
 }
 
 test('a buyer reports a listing, a moderator hides it, and it leaves search', async ({
-  browser,
-  baseURL,
+  people,
   consoleErrors,
 }) => {
-  const seller = await newActor(browser, baseURL!, 'seller', { consoleErrors });
-  const buyer = await newActor(browser, baseURL!, 'buyer', { consoleErrors });
+  const seller = await people.student('seller');
+  const buyer = await people.student('buyer');
   const title = uniqueName('Speaker ');
   const listingId = await listItem(seller, title);
 
@@ -42,7 +41,7 @@ test('a buyer reports a listing, a moderator hides it, and it leaves search', as
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
   });
 
-  const moderator = await demoActor(browser, baseURL!, 'ben', { consoleErrors });
+  const moderator = await people.demo('ben');
   await test.step('the moderator sees it on the desk and hides it', async () => {
     const { page } = moderator;
     await page.goto('/');
@@ -84,12 +83,11 @@ test('a buyer reports a listing, a moderator hides it, and it leaves search', as
 });
 
 test('a blocked buyer cannot message the seller, and the seller no longer sees them', async ({
-  browser,
-  baseURL,
+  people,
   consoleErrors,
 }) => {
-  const seller = await newActor(browser, baseURL!, 'calm', { consoleErrors });
-  const pest = await newActor(browser, baseURL!, 'pest', { consoleErrors });
+  const seller = await people.student('calm');
+  const pest = await people.student('pest');
   const first = await listItem(seller, uniqueName('Desk '));
   const second = await listItem(seller, uniqueName('Chair '));
 
@@ -134,13 +132,9 @@ test('a blocked buyer cannot message the seller, and the seller no longer sees t
   });
 });
 
-test('"Write a review" shows once the buyer has talked with the seller', async ({
-  browser,
-  baseURL,
-  consoleErrors,
-}) => {
-  const seller = await newActor(browser, baseURL!, 'rated', { consoleErrors });
-  const buyer = await newActor(browser, baseURL!, 'rater', { consoleErrors });
+test('"Write a review" shows once the buyer has talked with the seller', async ({ people }) => {
+  const seller = await people.student('rated');
+  const buyer = await people.student('rater');
   const listingId = await listItem(seller, uniqueName('Lamp '));
   const { page } = buyer;
   await page.goto(`/productListing/${listingId}`);

@@ -8,8 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import { ORDER_STATUS_REFRESH_MS } from '../../../src/shared/constants.js';
-import { demoActor, newActor, type Actor } from '../delivery-support';
-import { expect, test } from '../fixtures';
+import { test, type Actor } from '../delivery-support';
+import { expect } from '../fixtures';
 
 const POLL_FREE_MS = 4_000;
 const LIBRARY = { latitude: 37.72145, longitude: -122.47785 };
@@ -49,13 +49,11 @@ async function jacesAssignedDelivery(maria: Actor, jace: Actor): Promise<Deliver
 }
 
 test('the buyer watches the courier move and the status change on /OrderStatus, by push', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
   test.setTimeout(120_000);
-  const maria = await demoActor(browser, baseURL!, 'maria', { consoleErrors });
-  const jace = await demoActor(browser, baseURL!, 'jace', { consoleErrors, phone: true });
+  const maria = await people.demo('maria');
+  const jace = await people.demo('jace', { phone: true });
   const delivery = await jacesAssignedDelivery(maria, jace);
   const positionPath = new RegExp(`/api/delivery_instruction/${delivery.delivery_id}/position$`);
 
@@ -114,18 +112,11 @@ test('the buyer watches the courier move and the status change on /OrderStatus, 
     // Still under way: the map stays, with the courier on it.
     await expect(courier).toBeVisible();
   });
-
-  await maria.context.close();
-  await jace.context.close();
 });
 
-test('a message appears in the other person’s open chat without a reload', async ({
-  browser,
-  baseURL,
-  consoleErrors,
-}) => {
+test('a message appears in the other person’s open chat without a reload', async ({ people }) => {
   test.setTimeout(120_000);
-  const maria = await demoActor(browser, baseURL!, 'maria', { consoleErrors });
+  const maria = await people.demo('maria');
   // A seller maria bought from starts a conversation about that listing.
   const deliveries = await maria.page.request.get('/api/delivery_instruction');
   const delivery = ((await deliveries.json()) as Delivery[]).find(
@@ -134,7 +125,7 @@ test('a message appears in the other person’s open chat without a reload', asy
   const res = await maria.page.request.get(`/api/user/${delivery.vendor_id}`);
   expect(res.ok()).toBe(true);
   const [seller] = (await res.json()) as [{ username: string }];
-  const vendor = await demoActor(browser, baseURL!, seller.username, { consoleErrors });
+  const vendor = await people.demo(seller.username);
   const started = await vendor.page.request.post('/api/direct_message', {
     data: {
       sender_id: vendor.user.user_id,
@@ -200,18 +191,13 @@ test('a message appears in the other person’s open chat without a reload', asy
       vendor.page.getByRole('link', { name: `Message ${unreadBefore + 1} unread` }),
     ).toBeVisible();
   });
-
-  await maria.context.close();
-  await vendor.context.close();
 });
 
 test('Leaflet loads only with a live map, never with the home page or Order Status itself', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
-  const student = await newActor(browser, baseURL!, 'maps', { consoleErrors });
-  const maria = await demoActor(browser, baseURL!, 'maria', { consoleErrors });
+  const student = await people.student('maps');
+  const maria = await people.demo('maria');
   /** Whether any script or stylesheet the page loaded so far carries Leaflet. */
   const watch = (page: Page) => {
     const bodies: Promise<string>[] = [];
@@ -238,7 +224,4 @@ test('Leaflet loads only with a live map, never with the home page or Order Stat
     .scrollIntoViewIfNeeded();
   await expect(maria.page.locator('.map-marker-pickup').first()).toBeVisible();
   expect(await orders()).toBe(true);
-
-  await student.context.close();
-  await maria.context.close();
 });

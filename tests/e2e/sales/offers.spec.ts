@@ -7,8 +7,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LISTING_ON_HOLD_MESSAGE } from '../../../src/shared/sales.js';
 import { conversationKey } from '../../../src/shared/screens.js';
-import { listItem, newActor, type Actor } from '../delivery-support';
-import { expect, nextDialog, signInWithForm, test, uniqueName } from '../fixtures';
+import { listItem, test } from '../delivery-support';
+import { expect, nextDialog, signInWithForm, uniqueName } from '../fixtures';
 import { newStudent } from '../lie-fi-support';
 import { goOffline, goOnline, waitForSaved, waitForServiceWorker } from '../offline-helpers';
 import { checkedPhone, expectAccessible } from './sales-support';
@@ -38,15 +38,13 @@ async function makeOffer(page: Page, amount: string, note?: string) {
 }
 
 test('an offer, a counter in the conversation and an acceptance hold the item; another buyer finds it on hold; Mark as Sold names the buyer', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
   test.setTimeout(120_000);
-  const options = { consoleErrors, phone: true };
-  const seller = await newActor(browser, baseURL!, 'seller', options);
-  const buyer = await newActor(browser, baseURL!, 'buyer', options);
-  const other = await newActor(browser, baseURL!, 'other', options);
+  const options = { phone: true };
+  const seller = await people.student('seller', options);
+  const buyer = await people.student('buyer', options);
+  const other = await people.student('other', options);
   const word = uniqueName('walnut');
   const title = `Desk ${word}`;
   const listingId = await listItem(seller, title);
@@ -138,20 +136,17 @@ test('an offer, a counter in the conversation and an acceptance hold the item; a
     ).find((s) => s.listing_id === listingId);
     expect(bought?.agreed_price).toBe(35);
   });
-
-  for (const actor of [seller, buyer, other] as Actor[]) await actor.context.close();
 });
 
 test('an offer written offline shows as waiting, survives a reload, and reaches the seller once', async ({
+  people,
   page,
   context,
-  browser,
   playwright,
   baseURL,
-  consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const seller = await newActor(browser, baseURL!, 'seller', { consoleErrors });
+  const seller = await people.student('seller');
   const listingId = await listItem(seller, `Lamp ${uniqueName('l')}`);
   const buyer = await newStudent((o) => playwright.request.newContext(o), baseURL!);
 
@@ -187,19 +182,19 @@ test('an offer written offline shows as waiting, survives a reload, and reaches 
   await expect(offers.getByRole('article')).toHaveCount(1);
   await expect(offers).toContainText('offers $25.00');
   expect(await offersOf(seller.page.request, listingId)).toHaveLength(1);
-  await seller.context.close();
   await buyer.api.dispose();
 });
 
 test('the offer screens pass axe and keep 24 px targets, for the buyer and the seller', async ({
+  people,
   browser,
   baseURL,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const options = { consoleErrors, phone: true };
-  const seller = await newActor(browser, baseURL!, 'seller', options);
-  const buyer = await newActor(browser, baseURL!, 'buyer', options);
+  const options = { phone: true };
+  const seller = await people.student('seller', options);
+  const buyer = await people.student('buyer', options);
   const title = `Chair ${uniqueName('c')}`;
   const listingId = await listItem(seller, title);
   const written = await buyer.page.request.post('/api/direct_message', {
@@ -258,5 +253,4 @@ test('the offer screens pass axe and keep 24 px targets, for the buyer and the s
   await expectAccessible(buyerPage, 'buyer: on hold for them');
 
   for (const page of [buyerPage, sellerPage]) await page.context().close();
-  for (const actor of [seller, buyer]) await actor.context.close();
 });
