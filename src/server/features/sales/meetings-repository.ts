@@ -145,65 +145,57 @@ export type MeetingEnd = 'unavailable' | 'hold_ended' | 'time_passed' | 'forgott
  */
 export async function endLapsedMeetings(db: Db): Promise<{ meetingId: number; end: MeetingEnd }[]> {
   const now = nowIso();
-  const cancel = () =>
-    db
-      .updateTable('meetings')
-      .set({ status: 'Cancelled', updated_at: now })
-      .where('status', 'in', OPEN_MEETING_STATUSES);
-  const ended: { meetingId: number; end: MeetingEnd }[] = [];
-  const record = (end: MeetingEnd, rows: { meeting_id: number }[]) => {
-    for (const r of rows) ended.push({ meetingId: r.meeting_id, end });
-  };
-  record(
-    'unavailable',
-    await cancel()
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('listings as l')
-            .select('l.listing_id')
-            .whereRef('l.listing_id', '=', 'meetings.listing_id')
-            .where('l.listing_status', '!=', 'Active'),
-        ),
-      )
-      .returning('meeting_id')
-      .execute(),
-  );
-  record(
-    'hold_ended',
-    await cancel()
-      .where((eb) => eb.or([eb('status', '=', 'Proposed'), eb('at', '>', now)]))
-      .where((eb) =>
-        eb.not(
+  const open = db
+    .updateTable('meetings')
+    .set({ status: 'Cancelled', updated_at: now })
+    .where('status', 'in', OPEN_MEETING_STATUSES);
+  // In this order: a meeting ends for the first reason that holds.
+  const ends: [MeetingEnd, (q: typeof open) => typeof open][] = [
+    [
+      'unavailable',
+      (q) =>
+        q.where((eb) =>
           eb.exists(
             eb
-              .selectFrom('sale_holds as h')
-              .select('h.hold_id')
-              .whereRef('h.hold_id', '=', 'meetings.hold_id')
-              .where('h.status', '=', 'Active')
-              .where('h.expires_at', '>', now),
+              .selectFrom('listings as l')
+              .select('l.listing_id')
+              .whereRef('l.listing_id', '=', 'meetings.listing_id')
+              .where('l.listing_status', '!=', 'Active'),
           ),
         ),
-      )
-      .returning('meeting_id')
-      .execute(),
-  );
-  record(
-    'time_passed',
-    await cancel()
-      .where('status', '=', 'Proposed')
-      .where('at', '<=', now)
-      .returning('meeting_id')
-      .execute(),
-  );
-  record(
-    'forgotten',
-    await cancel()
-      .where('status', '=', 'Agreed')
-      .where('at', '<=', isoIn(-MEETING_NO_SHOW_DAYS * 24 * HOUR_MS))
-      .returning('meeting_id')
-      .execute(),
-  );
+    ],
+    [
+      'hold_ended',
+      (q) =>
+        q
+          .where((eb) => eb.or([eb('status', '=', 'Proposed'), eb('at', '>', now)]))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('sale_holds as h')
+                  .select('h.hold_id')
+                  .whereRef('h.hold_id', '=', 'meetings.hold_id')
+                  .where('h.status', '=', 'Active')
+                  .where('h.expires_at', '>', now),
+              ),
+            ),
+          ),
+    ],
+    ['time_passed', (q) => q.where('status', '=', 'Proposed').where('at', '<=', now)],
+    [
+      'forgotten',
+      (q) =>
+        q
+          .where('status', '=', 'Agreed')
+          .where('at', '<=', isoIn(-MEETING_NO_SHOW_DAYS * 24 * HOUR_MS)),
+    ],
+  ];
+  const ended: { meetingId: number; end: MeetingEnd }[] = [];
+  for (const [end, narrow] of ends) {
+    const rows = await narrow(open).returning('meeting_id').execute();
+    for (const r of rows) ended.push({ meetingId: r.meeting_id, end });
+  }
   return ended;
 }
 
