@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { IDENTITY_PAGES } from '#shared/identity.js';
+import type { PrefetchStep } from '../lib/route-prefetch';
 import { TEAM_SLUGS } from '../features/pages/about/team-slugs';
 import { AppLayout } from './shell/app-layout';
 import { RouteError } from './shell/route-error';
@@ -141,7 +142,36 @@ export async function loadMatchedRoutes(location: Location): Promise<void> {
  * failure is the router's to show (its route error), not this one's.
  */
 export function preloadMatchedRoutes(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
-  }
+  void loadPages(pathname);
+}
+
+function loadPages(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+    typeof route.lazy === 'function' ? route.lazy().catch(() => undefined) : undefined,
+  );
+  return Promise.all(loads);
+}
+
+/**
+ * What a page's code needs that takes longest to start (to evaluate: a library building its
+ * classes, the contract building its schemas), by route. Prefetched a piece at a time before
+ * the page itself, each piece is a task of its own of about ten milliseconds on a desktop
+ * instead of one of 30-40 on the screen the person is using (the delivery screen's code,
+ * evaluated at once on the courier's dashboard, held it that long).
+ */
+const heavyImports: Record<string, PrefetchStep[]> = {
+  '/courierNav/:deliveryId': [
+    () => import('leaflet'),
+    // zod with the contract's common rules, then the delivery schemas built from them.
+    () => import('#shared/schemas/common.js'),
+    () => import('#shared/schemas/deliveries.js'),
+  ],
+};
+
+/** How to prefetch the page at `pathname` (lib/route-prefetch.ts): its heavy imports, then its code. */
+export function prefetchSteps(pathname: string): PrefetchStep[] {
+  const heavy = (matchRoutes(routes, pathname) ?? []).flatMap(
+    ({ route }) => (route.path && heavyImports[route.path]) || [],
+  );
+  return [...heavy, () => loadPages(pathname)];
 }

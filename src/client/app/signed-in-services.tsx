@@ -5,7 +5,7 @@ import { OutboxSync } from '../components/offline/outbox-sync';
 import { startOutbox } from '../lib/outbox';
 import { setRoutePrefetcher } from '../lib/route-prefetch';
 import { useSessionUser } from '../lib/session';
-import { preloadMatchedRoutes } from './router';
+import { prefetchSteps } from './router';
 
 /**
  * This device's push subscription follows who is signed in: after each sign-in it is tied to
@@ -36,7 +36,7 @@ function PushSync() {
  */
 export function SignedInServices() {
   useEffect(() => startOutbox(), []);
-  useEffect(() => setRoutePrefetcher(preloadMatchedRoutes), []);
+  useEffect(() => setRoutePrefetcher(prefetchSteps), []);
   return (
     <>
       <OutboxSync />

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Sale } from '#shared/schemas/sales.js';
 import { BackToProfile } from '#client/components/ui/back-to-profile.js';
 import { RequireUser } from '#client/components/require-user.js';
@@ -9,6 +10,11 @@ import '#client/components/ui/delivery-ui.css';
 import './orders.css';
 import { LoadingNote } from '#client/components/ui/status.js';
 import { Button } from '#client/components/ui/button.js';
+import { prepareCampusDates } from '#client/lib/campus-time.js';
+
+// Every order shows the day it was made: the date formatter is built as this screen's code
+// loads, in a task of its own, not in the middle of rendering the whole list.
+prepareCampusDates();
 
 export function OrderStatusPage() {
   return <RequireUser>{(user) => <OrderStatus buyerId={user.user_id} />}</RequireUser>;
@@ -28,7 +34,13 @@ function newestFirst(orders: Order[], purchases: Sale[]): Row[] {
 function OrderStatus({ buyerId }: { buyerId: number }) {
   const orders = useOrders(buyerId);
   const bought = useMeetingPurchases();
-  const rows = orders.state === 'ready' ? newestFirst(orders.orders, bought.purchases) : [];
+  const ready = orders.state === 'ready' ? orders.orders : null;
+  // The same rows while the answers are the same (a refetch starting or ending re-renders this
+  // screen at once): each order then re-renders only when it changed.
+  const rows = useMemo(
+    () => (ready ? newestFirst(ready, bought.purchases) : []),
+    [ready, bought.purchases],
+  );
   return (
     <section className="dl-page" aria-labelledby="os-title">
       <div className="dl-head os-head">

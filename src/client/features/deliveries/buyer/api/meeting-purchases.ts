@@ -3,6 +3,7 @@
  * Status lists beside the orders delivered by couriers (those are orders already).
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
 import type { Sale } from '#shared/schemas/sales.js';
 import { purchasesQuery } from '#client/lib/queries/sales.js';
@@ -15,8 +16,10 @@ export interface MeetingPurchases {
 
 export function useMeetingPurchases(): MeetingPurchases {
   const query = useQuery({ ...purchasesQuery(), refetchInterval: ORDER_STATUS_REFRESH_MS });
-  return {
-    purchases: (query.data ?? []).filter((s) => s.how === 'meeting'),
-    settled: query.data !== undefined || query.isError,
-  };
+  // The same list while the answer is the same (see useOrders).
+  const purchases = useMemo(
+    () => (query.data ?? []).filter((s) => s.how === 'meeting'),
+    [query.data],
+  );
+  return { purchases, settled: query.data !== undefined || query.isError };
 }

@@ -1,5 +1,6 @@
 /** The buyer's orders: their delivery requests with the status of the matching delivery. */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ORDER_STATUS_REFRESH_MS } from '#shared/constants.js';
 import { deliveryOfRequest, isActiveDelivery, orderStatus } from '#shared/delivery.js';
 import type { DeliveryRequest, OwnDeliveryInstruction } from '#shared/schemas/deliveries.js';
@@ -53,9 +54,16 @@ export function useOrders(buyerId: number): OrdersState {
     refetchInterval: ORDER_STATUS_REFRESH_MS,
   });
   const deliveries = useQuery({ ...deliveriesQuery(), refetchInterval: ORDER_STATUS_REFRESH_MS });
-  if (requests.data && deliveries.data) {
-    return { state: 'ready', orders: buyerOrders(buyerId, requests.data, deliveries.data) };
-  }
+  // Built again only when an answer changed, not each time a refetch starts or ends: each order
+  // keeps its identity, and the screen re-renders only the ones that changed.
+  const orders = useMemo(
+    () =>
+      requests.data && deliveries.data
+        ? buyerOrders(buyerId, requests.data, deliveries.data)
+        : null,
+    [buyerId, requests.data, deliveries.data],
+  );
+  if (orders) return { state: 'ready', orders };
   // A try that got no answer within its deadline is an error already (while the retries go on
   // behind it): never an endless "Loading…".
   const failed = (q: { data?: unknown; isError: boolean; failureReason: unknown }) =>

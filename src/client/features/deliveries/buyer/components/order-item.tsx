@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { isCancellableDelivery, isDeliveryFinished } from '#shared/delivery.js';
 import { DeliveryOutcome } from '#client/features/deliveries/components/delivery-outcome.js';
 import { CancelOrder } from './cancel-order';
@@ -17,7 +18,7 @@ function cancellable(order: Order): boolean {
  * One order: its card (a link to the listing), the handover code while it is on its way, the
  * live map while a courier has it, how it ended, and what the buyer may still do.
  */
-export function OrderItem({ order }: { order: Order }) {
+export const OrderItem = memo(function OrderItem({ order }: { order: Order }) {
   const delivery = order.delivery;
   const code =
     delivery?.handover_code && !isDeliveryFinished(delivery.delivery_status)
@@ -42,4 +43,4 @@ export function OrderItem({ order }: { order: Order }) {
       </div>
     </li>
   );
-}
+});
