@@ -53,6 +53,15 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100,
     );
   }
+  for (const p of Object.values(r.lighthouseAfterSignIn ?? {}) as Loose[]) {
+    if (!p?.url) continue;
+    add(
+      `Lighthouse just after signing in ${p.url} (perf / a11y / best practices)`,
+      '100 / 100 / 100',
+      `${p.performance} / ${p.accessibility} / ${p.bestPractices} (TBT ${p.tbtMs} ms)`,
+      p.performance >= 100 && p.accessibility >= 100 && p.bestPractices >= 100,
+    );
+  }
   for (const [tap, label] of [
     ['pickedUp', "courier's PICKED UP"],
     ['finishDropOff', "courier's FINISH DROP OFF"],

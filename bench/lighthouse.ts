@@ -79,7 +79,13 @@ async function audit(
       ...(!scripts && { blockedUrlPatterns: ['*.js'] }),
     });
     const runtimeError = run?.lhr.runtimeError;
-    if (run && !runtimeError) return run.lhr;
+    if (run && !runtimeError) {
+      // A page that sent the browser elsewhere (a signed-in screen that found no session goes
+      // to /login) was not the page measured.
+      const ended = new URL(run.lhr.finalDisplayedUrl).pathname;
+      if (ended !== new URL(url).pathname) throw new Error(`${url}: the page went to ${ended}`);
+      return run.lhr;
+    }
     failure = runtimeError ? `${runtimeError.code} ${runtimeError.message}` : 'no result';
   }
   throw new Error(`${url}: ${failure} (${attempts} attempts)`);

@@ -122,6 +122,18 @@ function bundle(b: Loose) {
   ].join('\n');
 }
 
+/** Lighthouse's table, and what the service worker was doing as each run began. */
+function afterSignIn(l: Loose) {
+  const workers = Object.entries(l as Record<string, Loose>).map(
+    ([name, p]) => `${name}: ${((p.serviceWorker ?? []) as string[]).join(', ') || 'not recorded'}`,
+  );
+  return [
+    lighthouse(l),
+    '',
+    `The service worker as each run began (per page, in run order): ${workers.join('; ')}.`,
+  ].join('\n');
+}
+
 function lighthouse(l: Loose) {
   const pages = Object.entries(l as Record<string, Loose>);
   const findings = pages.flatMap(([name, p]) =>
@@ -416,6 +428,11 @@ export function renderMarkdown(results: Record<string, unknown>): string {
     '',
     failed(r.lighthouseSignedIn) ??
       (r.lighthouseSignedIn ? lighthouse(r.lighthouseSignedIn) : 'Not measured.'),
+    '',
+    '## Lighthouse just after signing in (mobile preset, same browser, the service worker installing)',
+    '',
+    failed(r.lighthouseAfterSignIn) ??
+      (r.lighthouseAfterSignIn ? afterSignIn(r.lighthouseAfterSignIn) : 'Not measured.'),
     '',
     '## Taps that answer at once (INP at 4x CPU slowdown)',
     '',

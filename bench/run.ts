@@ -26,7 +26,7 @@ import { runInp } from './inp.js';
 import { runCourierFirstOpen } from './courier-first-open.js';
 import { runLieFi } from './lie-fi.js';
 import { runLighthouse } from './lighthouse.js';
-import { runLighthouseSignedIn } from './lighthouse-signed-in.js';
+import { runLighthouseAfterSignIn, runLighthouseSignedIn } from './lighthouse-signed-in.js';
 import { runLoad } from './load.js';
 import { runMap } from './map.js';
 import { RESULTS_JSON, RESULTS_MD, ROOT, TMP } from './lib/paths.js';
@@ -53,6 +53,7 @@ const STEPS = [
   'map',
   'lighthouse',
   'lighthouseSignedIn',
+  'lighthouseAfterSignIn',
   'inp',
   'courierFirstOpen',
   'repeatVisit',
@@ -166,6 +167,7 @@ async function main() {
     try {
       await step('lighthouse', results, () => runLighthouse(server.url));
       await step('lighthouseSignedIn', results, () => runLighthouseSignedIn(server.url));
+      await step('lighthouseAfterSignIn', results, () => runLighthouseAfterSignIn(server.url));
       await step('inp', results, () => runInp(server.url));
       await step('courierFirstOpen', results, () => runCourierFirstOpen(server.url));
       await step('repeatVisit', results, () => runRepeatVisit(server.url));
