@@ -416,3 +416,46 @@ export async function ownRead<T>(ctx: TestContext, actor: Actor, url: string): P
   expect(res.headers['cache-control']).toBe('no-store');
   return res.json<T>();
 }
+
+/**
+ * Two instances of the app on one fresh database, as behind a balancer (PostgreSQL): `a` made
+ * with `options`, `b` with the same pace (`secondInstance`); `close()` ends both.
+ */
+export async function twoInstances(options: Parameters<typeof createTestApp>[0] = {}) {
+  const a = await createTestApp(options);
+  const { env: _env, throttle = TEST_THROTTLE, ...pace } = options;
+  const b = await secondInstance(a, throttle, pace);
+  const close = async () => {
+    await b.close();
+    await a.close();
+  };
+  return { a, b, close };
+}
+
+/** Runs `use` with another instance of the app on `ctx`'s database, closed after it. */
+export async function withSecondInstance<T>(
+  ctx: TestContext,
+  use: (other: TestContext) => Promise<T>,
+): Promise<T> {
+  const other = await secondInstance(ctx);
+  try {
+    return await use(other);
+  } finally {
+    await other.close();
+  }
+}
+
+/** How many rows of `table` have `value` in `column`, read behind the API. */
+export async function countWhere<T extends keyof Database>(
+  ctx: TestContext,
+  table: T,
+  column: keyof Database[T] & string,
+  value: number | string,
+): Promise<number> {
+  const row = await ctx.database.db
+    .selectFrom(table as 'users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column as 'user_id', '=', value as number)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

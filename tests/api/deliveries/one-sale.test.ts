@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SOLD_TO_ANOTHER_BUYER } from '#shared/delivery.js';
 import type { DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { courier, listingOf } from '../data.js';
-import { as, listeningAppForFile, signedInUser, type Actor } from '../harness.js';
+import { as, countWhere, listeningAppForFile, signedInUser, type Actor } from '../harness.js';
 
 const { ctx, streams } = await listeningAppForFile();
 
@@ -42,14 +42,8 @@ const accept = (seller: Actor, request: DeliveryRequest) =>
     pickup: 'Cafe 101',
   });
 
-const countDeliveries = async (listingId: number) =>
-  (
-    await ctx.database.db
-      .selectFrom('delivery_instructions')
-      .select('delivery_id')
-      .where('listing_id', '=', listingId)
-      .execute()
-  ).length;
+const countDeliveries = (listingId: number) =>
+  countWhere(ctx, 'delivery_instructions', 'listing_id', listingId);
 
 describe('accepting one buyer', () => {
   it('declines the other pending requests as sold to another buyer, and tells those buyers', async () => {

@@ -6,36 +6,29 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListing } from '#server/db/factories.js';
-import {
-  createTestApp,
-  secondInstance,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { signedInUser, twoInstances, type Actor, type TestContext } from '../harness.js';
 import { acceptRequest, requestDelivery } from '../data.js';
 import { openSse, type SseConnection } from '../sse-client.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('live events across two instances', () => {
   let a: TestContext;
-  let second: TestContext;
   let b: FastifyInstance;
+  let close: () => Promise<void>;
   const streams: SseConnection[] = [];
   const baseOf = (app: FastifyInstance) =>
     `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   beforeAll(async () => {
-    a = await createTestApp();
-    second = await secondInstance(a);
-    b = second.app;
+    const pair = await twoInstances();
+    ({ a, close } = pair);
+    b = pair.b.app;
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     await b.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
     for (const s of streams) s.close();
-    await second.close();
-    await a.close();
+    await close();
   });
 
   it('delivers courier.position and delivery.updated from B to a buyer on A within a second; strangers get nothing', async () => {

@@ -17,14 +17,13 @@ const contents = (res: { json: () => DirectMessage[] }) => res.json().map((m) =>
 
 describe('POST /api/direct_message', () => {
   it('sends a buyer’s message to the seller and the seller’s answer back', async () => {
-    const res = await as(ctx, p.buyer).post('/api/direct_message', message(p.buyer, p.vendor));
+    const sent = message(p.buyer, p.vendor);
+    const res = await as(ctx, p.buyer).post('/api/direct_message', sent);
     expect(res.statusCode, res.body).toBe(201);
+    // What was sent (sender, receiver, listing, 'Is this available?'), stored and named.
     expect(res.json()).toEqual({
       message_id: expect.any(Number),
-      sender_id: p.buyer.user.user_id,
-      receiver_id: p.vendor.user.user_id,
-      listing_id: p.listing_id,
-      content: 'Is this available?',
+      ...sent,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       read_at: null,
       sender_username: p.buyer.user.username,

@@ -11,8 +11,8 @@ import {
   as,
   countRows,
   createTestApp,
-  secondInstance,
   signedInUser,
+  withSecondInstance,
   type Actor,
   type TestContext,
 } from '../harness.js';
@@ -107,8 +107,7 @@ describe('blocking', () => {
 
 describe('flood limits', () => {
   it('answers the 21st message in a minute with 429 and Retry-After, on every instance, and only for that account', async () => {
-    const other = await secondInstance(ctx);
-    try {
+    await withSecondInstance(ctx, async (other) => {
       const seller = await signedInUser(ctx);
       const chatty = await signedInUser(ctx);
       const calm = await signedInUser(ctx);
@@ -134,9 +133,7 @@ describe('flood limits', () => {
       expect(await countRows(ctx)).toEqual(rows);
       // Someone else writes on.
       expect((await send(other, calm, seller, listing_id, 'hello')).statusCode).toBe(201);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('counts a day of messages, listings and reports per account, and starts a new window when one passes', async () => {

@@ -6,29 +6,24 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPushService, type PushService } from '../../fixtures/push-service.js';
 import { acceptRequest, courier, parties, requestDelivery } from '../data.js';
-import {
-  as,
-  createTestApp,
-  FAST_NOTIFY,
-  secondInstance,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { as, FAST_NOTIFY, twoInstances, type Actor, type TestContext } from '../harness.js';
 import { allTold, setShift } from '../notify-support.js';
 
 let a: TestContext;
 let b: TestContext;
+let close: (() => Promise<void>) | undefined;
 let service: PushService;
 beforeAll(async () => {
   service = await startPushService();
   // Small batches, so the two workers interleave on the queue rather than one taking it all.
   const notifyTiming = { ...FAST_NOTIFY, pushBatch: 5 };
-  a = await createTestApp({ env: { PUSH_SERVICE_ORIGINS: service.origin }, notifyTiming });
-  b = await secondInstance(a, undefined, { notifyTiming });
+  ({ a, b, close } = await twoInstances({
+    env: { PUSH_SERVICE_ORIGINS: service.origin },
+    notifyTiming,
+  }));
 });
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
+  await close?.();
   await service.close();
 });
 

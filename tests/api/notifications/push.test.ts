@@ -8,11 +8,12 @@ import { startPushService, type Device, type PushService } from '../../fixtures/
 import { acceptRequest, courier, parties, requestDelivery } from '../data.js';
 import {
   as,
+  countWhere,
   createTestApp,
   FAST_NOTIFY,
-  secondInstance,
   sessionCookie,
   signedInUser,
+  withSecondInstance,
   type Actor,
   type TestContext,
 } from '../harness.js';
@@ -38,14 +39,8 @@ async function subscribe(actor: Actor, device: Device = service.device()): Promi
   return device;
 }
 
-const subscriptionCount = async (endpoint: string) =>
-  (
-    await ctx.database.db
-      .selectFrom('push_subscriptions')
-      .select('subscription_id')
-      .where('endpoint', '=', endpoint)
-      .execute()
-  ).length;
+const subscriptionCount = (endpoint: string) =>
+  countWhere(ctx, 'push_subscriptions', 'endpoint', endpoint);
 
 /** Every push message queued so far has left the queue (sent, or given up). */
 async function pushesSettled() {
@@ -64,12 +59,9 @@ describe('GET /api/push/public-key', () => {
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(point).toHaveLength(65);
     expect(point[0]).toBe(4);
-    const other = await secondInstance(ctx);
-    try {
+    await withSecondInstance(ctx, async (other) => {
       expect((await as(other).get('/api/push/public-key')).json()).toEqual({ publicKey });
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('answers the pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when they are set', async () => {

@@ -23,8 +23,8 @@ import {
   as,
   countRows,
   rowsOf,
-  secondInstance,
   signedInUser,
+  withSecondInstance,
   type Actor,
   type TestContext,
 } from '../harness.js';
@@ -411,8 +411,7 @@ describe('Idempotency-Key on the moves and creates of a delivery with proof', ()
 
 describe('Idempotency-Key across instances', () => {
   it('a repeat that reaches another instance gets the first answer', async () => {
-    const other = await secondInstance(ctx);
-    try {
+    await withSecondInstance(ctx, async (other) => {
       const p = await parties(ctx);
       const body = messageOf(p, 'Sent through two instances');
       const key = newKey();
@@ -424,8 +423,6 @@ describe('Idempotency-Key across instances', () => {
       expect([onA.statusCode, onB.statusCode]).toEqual([201, 201]);
       expect(onB.json()).toEqual(onA.json());
       expect(await messageCount()).toBe(before + 1);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -8,14 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '#shared/schemas/listings.js';
 import { listingBody, solidPng } from '../data.js';
-import {
-  as,
-  createTestApp,
-  secondInstance,
-  signedInUser,
-  type Actor,
-  type TestContext,
-} from '../harness.js';
+import { as, signedInUser, twoInstances, type Actor, type TestContext } from '../harness.js';
 
 /** How long a change made through one instance may take to show through the other. */
 const WITHIN_MS = 1000;
@@ -35,17 +28,14 @@ async function within<T>(read: () => Promise<T>, ok: (value: T) => boolean): Pro
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one database', () => {
   let a: TestContext;
   let b: TestContext;
+  let close: (() => Promise<void>) | undefined;
   let seller: Actor;
 
   beforeAll(async () => {
-    a = await createTestApp();
-    b = await secondInstance(a);
+    ({ a, b, close } = await twoInstances());
     seller = await signedInUser(a, { username: 'twin_seller' });
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => close?.());
 
   const ids = (listings: Listing[]) => listings.map((l) => l.listing_id);
   const search = async (ctx: TestContext, url: string) =>

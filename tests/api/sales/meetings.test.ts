@@ -255,23 +255,13 @@ describe('the handover', () => {
     expect(byBuyer.json().message).toBe(MEETING_MESSAGES.sellerTypesCode);
 
     const key = randomUUID();
-    const done = await actKeyed(
-      ctx,
-      p.vendor,
-      meeting.meeting_id,
-      { action: 'complete', code },
-      key,
-    );
+    const complete = () =>
+      actKeyed(ctx, p.vendor, meeting.meeting_id, { action: 'complete', code }, key);
+    const done = await complete();
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<Meeting>()).toMatchObject({ status: 'Completed', handover_code: null });
     // The outbox's replay of the same tap: the same answer, one sale.
-    const replay = await actKeyed(
-      ctx,
-      p.vendor,
-      meeting.meeting_id,
-      { action: 'complete', code },
-      key,
-    );
+    const replay = await complete();
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(done.json());
