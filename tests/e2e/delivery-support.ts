@@ -15,7 +15,7 @@ import {
   uniqueName,
 } from './fixtures';
 import { makePng } from '../fixtures/png.js';
-import { verifyFromMailbox } from './mailbox';
+import { verifiedStudent } from './mailbox';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;
 /** Near Cafe 101, where the e2e deliveries are picked up. */
@@ -116,18 +116,10 @@ export async function newActor(
 ): Promise<Actor> {
   const { context, page } = await openContext(browser, baseURL, options);
   const username = uniqueName(prefix);
-  const res = await page.request.post('/api/register', {
-    data: {
-      firstName: 'Test',
-      lastName: prefix,
-      username,
-      sfsu_email: `${username}@sfsu.edu`,
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    },
+  let user = await verifiedStudent<SessionUser>(page.request, username, {
+    firstName: 'Test',
+    lastName: prefix,
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  let user = await verifyFromMailbox<SessionUser>(page.request, `${username}@sfsu.edu`);
   if (options.courier) {
     const promoted = await page.request.put(`/api/user/${user.user_id}`, {
       data: { is_courier: 1 },

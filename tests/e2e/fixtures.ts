@@ -16,6 +16,8 @@ export const test = base.extend<
     consoleErrors: string[];
     /** Signs the test's page in through the login form: a demo username or any e-mail. */
     signIn: (who: string, password?: string) => Promise<void>;
+    /** The app itself (the browser may reach it otherwise): for the API calls that set up. */
+    appURL: string;
   },
   { workerServer: AppServer }
 >({
@@ -29,6 +31,7 @@ export const test = base.extend<
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.url),
+  appURL: async ({ workerServer }, use) => use(workerServer.url),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

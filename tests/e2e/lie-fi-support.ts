@@ -5,15 +5,14 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startLieFiProxy, type LieFiProxy } from '../fixtures/lie-fi-proxy';
-import { DEMO_PASSWORD, expect, test as base } from './fixtures';
-import { verifyFromMailbox } from './mailbox';
+import { expect } from './fixtures';
+import { verifiedStudent } from './mailbox';
 import { standInPort } from './map-support';
+import { test as base } from './offline-helpers';
 
 export const test = base.extend<
   {
     wifi: LieFiProxy;
-    /** The app itself, not through the proxy: for the API calls that set a journey up. */
-    appURL: string;
   },
   { lieFi: LieFiProxy }
 >({
@@ -32,8 +31,8 @@ export const test = base.extend<
     await use(lieFi);
     lieFi.pass();
   },
+  // The browser goes through the proxy; `appURL` stays the app itself.
   baseURL: async ({ lieFi }, use) => use(lieFi.url),
-  appURL: async ({ workerServer }, use) => use(workerServer.url),
 });
 
 export { expect };
@@ -67,17 +66,6 @@ export async function newStudent(
   const api = await newContext({ baseURL: appURL });
   const username = `liefi${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `${username}@sfsu.edu`;
-  const registered = await api.post('/api/register', {
-    data: {
-      firstName: 'Lie',
-      lastName: 'Fi',
-      username,
-      sfsu_email: email,
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await verifyFromMailbox(api, email);
+  await verifiedStudent(api, username, { firstName: 'Lie', lastName: 'Fi' });
   return { api, email };
 }

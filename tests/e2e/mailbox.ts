@@ -4,7 +4,7 @@
  * the API confirm their campus address from there, as a developer would.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from './fixtures';
+import { DEMO_PASSWORD, expect } from './fixtures';
 
 export interface MailboxMail {
   mail_id: number;
@@ -49,4 +49,41 @@ export async function verifyFromMailbox<User>(
   const res = await request.post('/api/verify-email', { data: { code } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { user: User }).user;
+}
+
+/** The names and password a student registers with (the demo password unless given). */
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  password?: string;
+}
+
+/** Registers `username` through the API (`request` then holds the session); answers the answer. */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  username: string,
+  { firstName, lastName, password = DEMO_PASSWORD }: Registration,
+) {
+  const res = await request.post('/api/register', {
+    data: {
+      firstName,
+      lastName,
+      username,
+      sfsu_email: `${username}@sfsu.edu`,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res;
+}
+
+/** A student registered through the API whose campus address is confirmed: their user. */
+export async function verifiedStudent<User>(
+  request: APIRequestContext,
+  username: string,
+  registration: Registration,
+): Promise<User> {
+  await registerThroughApi(request, username, registration);
+  return verifyFromMailbox<User>(request, `${username}@sfsu.edu`);
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, expect } from './fixtures';
-import { verifyFromMailbox } from './mailbox';
+import { DEMO_PASSWORD, demoEmail, expect, signInWithForm, test as base } from './fixtures';
+import { verifiedStudent } from './mailbox';
 
 /** Waits until the service worker is active and controls `page` (first visit claims it). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -67,30 +67,40 @@ export function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** The queries the app has saved to IndexedDB for offline use (lib/persist.ts), key and data. */
-function savedQueries(page: Page): Promise<{ key: string; data: string }[]> {
+/**
+ * What the app has saved to IndexedDB for offline use (lib/persist.ts): the key of each saved
+ * query cache (`query-cache:<user id or anonymous>`) and each persisted query client.
+ */
+function savedStore(page: Page): Promise<{ keys: string[]; clients: unknown[] }> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('campus-cache');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    if (!db.objectStoreNames.contains('queries')) return [];
-    const saved = await new Promise<unknown[]>((resolve, reject) => {
-      const all = db.transaction('queries').objectStore('queries').getAll();
-      all.onsuccess = () => resolve(all.result);
-      all.onerror = () => reject(all.error);
-    });
+    if (!db.objectStoreNames.contains('queries')) return { keys: [], clients: [] };
+    const store = db.transaction('queries').objectStore('queries');
+    const read = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const [keys, clients] = await Promise.all([read(store.getAllKeys()), read(store.getAll())]);
     db.close();
-    return saved.flatMap((client) =>
-      (
-        client as { clientState: { queries: { queryKey: unknown; state: { data: unknown } }[] } }
-      ).clientState.queries.map((q) => ({
-        key: JSON.stringify(q.queryKey),
-        data: JSON.stringify(q.state.data) ?? '',
-      })),
-    );
+    return { keys: keys.map(String), clients };
   });
+}
+
+/** The queries the app has saved to IndexedDB for offline use (lib/persist.ts), key and data. */
+async function savedQueries(page: Page): Promise<{ key: string; data: string }[]> {
+  return (await savedStore(page)).clients.flatMap((client) =>
+    (
+      client as { clientState: { queries: { queryKey: unknown; state: { data: unknown } }[] } }
+    ).clientState.queries.map((q) => ({
+      key: JSON.stringify(q.queryKey),
+      data: JSON.stringify(q.state.data) ?? '',
+    })),
+  );
 }
 
 /** The query keys the app has saved to IndexedDB for offline use (lib/persist.ts). */
@@ -99,22 +109,8 @@ export async function savedQueryKeys(page: Page): Promise<string[]> {
 }
 
 /** The names of the saved query caches in IndexedDB: `query-cache:<user id or anonymous>`. */
-export function savedCaches(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('campus-cache');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    if (!db.objectStoreNames.contains('queries')) return [];
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const all = db.transaction('queries').objectStore('queries').getAllKeys();
-      all.onsuccess = () => resolve(all.result);
-      all.onerror = () => reject(all.error);
-    });
-    db.close();
-    return keys.map(String);
-  });
+export async function savedCaches(page: Page): Promise<string[]> {
+  return (await savedStore(page)).keys;
 }
 
 /**
@@ -178,19 +174,10 @@ export async function deliveryForTom(
 ) {
   const buyer = await newContext({ baseURL });
   const username = `offline${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const registered = await buyer.post('/api/register', {
-    data: {
-      firstName: 'Offline',
-      lastName: 'Buyer',
-      username,
-      sfsu_email: `${username}@sfsu.edu`,
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    },
+  const { user_id: buyerId } = await verifiedStudent<{ user_id: number }>(buyer, username, {
+    firstName: 'Offline',
+    lastName: 'Buyer',
   });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await verifyFromMailbox(buyer, `${username}@sfsu.edu`);
-  const buyerId = ((await registered.json()) as { user: { user_id: number } }).user.user_id;
 
   const listings = (await (await buyer.get('/api/all')).json()) as {
     listing_id: number;
@@ -243,3 +230,32 @@ export async function events(api: APIRequestContext, deliveryId: number): Promis
   expect(res.ok()).toBe(true);
   return (await res.json()) as DeliveryEvent[];
 }
+
+/**
+ * Tom, signed in through the form, on the screen of his delivery (`/courierNav/{id}`) under the
+ * service worker, once the app has saved it for offline use.
+ */
+export async function openTomsDelivery(page: Page, deliveryId: number): Promise<void> {
+  await signInWithForm(page, 'tom');
+  await page.goto(`/courierNav/${deliveryId}`);
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
+  await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
+}
+
+/** The statuses a delivery went through, oldest first, as `api` reads its history. */
+export async function statusesOf(api: APIRequestContext, deliveryId: number): Promise<string[]> {
+  return (await events(api, deliveryId)).map((e) => e.delivery_status);
+}
+
+/**
+ * The e2e test with `tomsDelivery`: a fresh delivery assigned to tom (`deliveryForTom`, set up
+ * through the app at `appURL`), and blank map tiles in the test's browser.
+ */
+export const test = base.extend<{ tomsDelivery: Awaited<ReturnType<typeof deliveryForTom>> }>({
+  tomsDelivery: async ({ playwright, appURL, context }, use) => {
+    const delivery = await deliveryForTom((o) => playwright.request.newContext(o), appURL);
+    await blankTiles(context);
+    await use(delivery);
+  },
+});

@@ -5,42 +5,25 @@
  */
 import type { Page } from '@playwright/test';
 import { WRITE_DEADLINE_MS } from '../../../src/shared/deadlines.js';
-import { nextDialog, signInWithForm } from '../fixtures';
+import { nextDialog } from '../fixtures';
 import { expect, forgetNetworkErrors, test } from '../lie-fi-support';
-import {
-  blankTiles,
-  deliveryForTom,
-  events,
-  waitForSaved,
-  waitForServiceWorker,
-} from '../offline-helpers';
+import { openTomsDelivery, statusesOf } from '../offline-helpers';
 
 /** Queued well before a write could even time out. */
 const QUEUED_WITHIN = { timeout: WRITE_DEADLINE_MS / 2 };
-
-async function openDelivery(page: Page, deliveryId: number) {
-  await page.goto(`/courierNav/${deliveryId}`);
-  await waitForServiceWorker(page);
-  await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
-  await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
-}
 
 const step = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Delivery progress' }).getByText(name);
 
 test('PICKED UP and FINISH DROP OFF in a stall: at once on screen, queued, then sent once', async ({
   page,
-  context,
   wifi,
-  playwright,
-  appURL,
+  tomsDelivery,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const { deliveryId, tom } = await deliveryForTom((o) => playwright.request.newContext(o), appURL);
-  await blankTiles(context);
-  await signInWithForm(page, 'tom');
-  await openDelivery(page, deliveryId);
+  const { deliveryId, tom } = tomsDelivery;
+  await openTomsDelivery(page, deliveryId);
 
   wifi.stall();
   await page.getByRole('button', { name: 'PICKED UP' }).click();
@@ -57,34 +40,26 @@ test('PICKED UP and FINISH DROP OFF in a stall: at once on screen, queued, then 
     /^2 updates waiting to sync/,
     QUEUED_WITHIN,
   );
-  expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+  expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned']);
 
   // The network works again; the courier does nothing.
   wifi.pass();
   await expect(page.getByTestId('outbox-synced')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('pending-updates')).toHaveCount(0);
-  expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual([
-    'Assigned',
-    'Picked Up',
-    'Delivered',
-  ]);
+  expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned', 'Picked Up', 'Delivered']);
   await expect(page.getByText('Delivered. Thank you!')).toBeVisible();
   forgetNetworkErrors(consoleErrors);
 });
 
 test('UNABLE TO DELIVER in a stall: asked first, back to the dashboard at once, given up once the network works', async ({
   page,
-  context,
   wifi,
-  playwright,
-  appURL,
+  tomsDelivery,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const { deliveryId, tom } = await deliveryForTom((o) => playwright.request.newContext(o), appURL);
-  await blankTiles(context);
-  await signInWithForm(page, 'tom');
-  await openDelivery(page, deliveryId);
+  const { deliveryId, tom } = tomsDelivery;
+  await openTomsDelivery(page, deliveryId);
 
   wifi.stall();
   const question = nextDialog(page);
@@ -97,16 +72,13 @@ test('UNABLE TO DELIVER in a stall: asked first, back to the dashboard at once, 
     /^1 update waiting to sync/,
     QUEUED_WITHIN,
   );
-  expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+  expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned']);
 
   wifi.pass();
   await expect(page.getByTestId('outbox-synced')).toBeVisible({ timeout: 30_000 });
   const now = await tom.api.get(`/api/delivery_instruction/${deliveryId}`);
   expect(await now.json()).toMatchObject({ delivery_status: 'Unassigned', courier_id: null });
-  expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual([
-    'Assigned',
-    'Unassigned',
-  ]);
+  expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned', 'Unassigned']);
   // Queued, not confirmed on the spot: no "marked as unassigned" alert popped up meanwhile.
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   forgetNetworkErrors(consoleErrors);

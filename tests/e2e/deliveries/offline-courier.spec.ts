@@ -1,38 +1,23 @@
-import type { Page } from '@playwright/test';
 import { OUTBOX } from '../../../src/shared/outbox-names.js';
-import { DEMO_PASSWORD, demoEmail, expect, nextDialog, signInWithForm, test } from '../fixtures';
+import { DEMO_PASSWORD, demoEmail, expect, nextDialog } from '../fixtures';
 import {
-  blankTiles,
   cachedPaths,
-  deliveryForTom,
   events,
   goOffline,
   goOnline,
-  waitForSaved,
-  waitForServiceWorker,
+  openTomsDelivery,
+  statusesOf,
+  test,
 } from '../offline-helpers';
-
-async function openCourierScreen(page: Page, deliveryId: number) {
-  await blankTiles(page.context());
-  await signInWithForm(page, 'tom');
-  await page.goto(`/courierNav/${deliveryId}`);
-  await waitForServiceWorker(page);
-  await expect(page.getByRole('button', { name: 'PICKED UP' })).toBeEnabled();
-  await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
-}
 
 test.describe('courier updates without a network', () => {
   test('PICKED UP then FINISH DROP OFF offline show at once, survive a reload and reach the server in order', async ({
     page,
     context,
-    playwright,
-    baseURL,
+    tomsDelivery,
   }) => {
-    const { deliveryId, tom } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await openCourierScreen(page, deliveryId);
+    const { deliveryId, tom } = tomsDelivery;
+    await openTomsDelivery(page, deliveryId);
 
     await goOffline(context);
     await page.reload();
@@ -52,7 +37,7 @@ test.describe('courier updates without a network', () => {
     await page.reload();
     await expect(page.getByText('Delivered. Thank you!')).toBeVisible();
     await expect(page.getByTestId('pending-updates')).toHaveText('2 updates waiting to sync');
-    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+    expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned']);
 
     const backOnline = Date.now();
     await goOnline(context);
@@ -71,15 +56,11 @@ test.describe('courier updates without a network', () => {
   test('a replay after the session expired waits for sign-in, then lands', async ({
     page,
     context,
-    playwright,
-    baseURL,
+    tomsDelivery,
     consoleErrors,
   }) => {
-    const { deliveryId, tom } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await openCourierScreen(page, deliveryId);
+    const { deliveryId, tom } = tomsDelivery;
+    await openTomsDelivery(page, deliveryId);
 
     await goOffline(context);
     await page.getByRole('button', { name: 'PICKED UP' }).click();
@@ -89,7 +70,7 @@ test.describe('courier updates without a network', () => {
     await context.clearCookies();
     await goOnline(context);
     await expect(page.getByTestId('outbox-notice')).toContainText('Sign in to sync');
-    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+    expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned']);
 
     await page.getByTestId('outbox-notice').getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill(demoEmail('tom'));
@@ -99,10 +80,7 @@ test.describe('courier updates without a network', () => {
     expect(await welcome).toBe('Logged in!');
 
     await expect(page.getByTestId('outbox-synced')).toBeVisible();
-    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual([
-      'Assigned',
-      'Picked Up',
-    ]);
+    expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned', 'Picked Up']);
 
     // The browser logs each 401 answer of the expired session; that is this test's premise.
     // Every other console error still fails it.
@@ -115,14 +93,10 @@ test.describe('courier updates without a network', () => {
   test('UNABLE TO DELIVER offline: asked first, waits in the outbox, given up when back online', async ({
     page,
     context,
-    playwright,
-    baseURL,
+    tomsDelivery,
   }) => {
-    const { deliveryId, tom } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await openCourierScreen(page, deliveryId);
+    const { deliveryId, tom } = tomsDelivery;
+    await openTomsDelivery(page, deliveryId);
     await goOffline(context);
 
     const question = nextDialog(page);
@@ -132,15 +106,12 @@ test.describe('courier updates without a network', () => {
     // Only that question: nothing else is said while the give-up waits.
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
-    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual(['Assigned']);
+    expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned']);
 
     await goOnline(context);
     await expect(page.getByTestId('outbox-synced')).toBeVisible();
     await expect(page.getByTestId('pending-updates')).toHaveCount(0);
-    expect((await events(tom.api, deliveryId)).map((e) => e.delivery_status)).toEqual([
-      'Assigned',
-      'Unassigned',
-    ]);
+    expect(await statusesOf(tom.api, deliveryId)).toEqual(['Assigned', 'Unassigned']);
     // Queued, not confirmed on the spot: no "marked as unassigned" alert pops up afterwards.
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
@@ -148,14 +119,10 @@ test.describe('courier updates without a network', () => {
   test('with the app closed, the service worker replays through Background Sync', async ({
     page,
     context,
-    playwright,
-    baseURL,
+    tomsDelivery,
   }) => {
-    const { deliveryId, tom } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await openCourierScreen(page, deliveryId);
+    const { deliveryId, tom } = tomsDelivery;
+    await openTomsDelivery(page, deliveryId);
     await goOffline(context);
     await page.getByRole('button', { name: 'PICKED UP' }).click();
     await expect(page.getByTestId('pending-updates')).toHaveText('1 update waiting to sync');
@@ -175,8 +142,6 @@ test.describe('courier updates without a network', () => {
 
     // No page is open: only the worker can send it.
     await goOnline(context);
-    await expect
-      .poll(async () => (await events(tom.api, deliveryId)).map((e) => e.delivery_status))
-      .toEqual(['Assigned', 'Picked Up']);
+    await expect.poll(() => statusesOf(tom.api, deliveryId)).toEqual(['Assigned', 'Picked Up']);
   });
 });

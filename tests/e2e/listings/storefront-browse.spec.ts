@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { layoutProblems } from '../../fixtures/header-fit';
-import {
-  DEMO_PASSWORD,
-  expect,
-  expectConsoleError,
-  nextDialog,
-  signInWithForm,
-  test,
-} from '../fixtures';
+import { expect, expectConsoleError, nextDialog, signInWithForm, test } from '../fixtures';
+import { registerThroughApi } from '../mailbox';
 import { openBrowser } from '../storefront-support';
 
 interface ApiListing {
@@ -332,17 +326,7 @@ test('key pages and the header fit 390 and 360 px phone screens without sideways
   }
   // A 20-character username in the header.
   const username = `long${'n'.repeat(12)}${Date.now().toString(36).slice(-4)}`;
-  const registered = await page.request.post('/api/register', {
-    data: {
-      firstName: 'Long',
-      lastName: 'Name',
-      username,
-      sfsu_email: `${username}@sfsu.edu`,
-      password: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
+  await registerThroughApi(page.request, username, { firstName: 'Long', lastName: 'Name' });
   await page.request.post('/api/logout');
   await signInWithForm(page, username);
   for (const path of [

@@ -6,22 +6,16 @@
 import type { Request, Response } from '@playwright/test';
 import { signInWithForm } from '../fixtures';
 import { expect, forgetNetworkErrors, messagesWith, newStudent, test } from '../lie-fi-support';
-import { blankTiles, deliveryForTom, waitForSaved, waitForServiceWorker } from '../offline-helpers';
+import { waitForSaved, waitForServiceWorker } from '../offline-helpers';
 
 test('Order Status keeps showing the saved order through a stall and catches up by itself', async ({
   page,
-  context,
   wifi,
-  playwright,
-  appURL,
+  tomsDelivery,
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const { deliveryId, title, tom, buyerEmail } = await deliveryForTom(
-    (o) => playwright.request.newContext(o),
-    appURL,
-  );
-  await blankTiles(context);
+  const { deliveryId, title, tom, buyerEmail } = tomsDelivery;
   await signInWithForm(page, buyerEmail);
   await page.goto('/OrderStatus');
   await waitForServiceWorker(page);

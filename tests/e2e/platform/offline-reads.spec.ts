@@ -1,10 +1,9 @@
-import { expect, test } from '../fixtures';
+import { expect } from '../fixtures';
 import {
-  blankTiles,
-  deliveryForTom,
   goOffline,
   goOnline,
   savedCaches,
+  test,
   waitForSaved,
   waitForServiceWorker,
 } from '../offline-helpers';
@@ -14,14 +13,9 @@ test.describe('reading offline from the saved cache', () => {
     page,
     signIn,
     context,
-    playwright,
-    baseURL,
+    tomsDelivery,
   }) => {
-    const { title, buyerEmail } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await blankTiles(context); // the order's live map asks the (tile-less) test server
+    const { title, buyerEmail } = tomsDelivery;
     await signIn(buyerEmail);
     await page.goto('/OrderStatus');
     await waitForServiceWorker(page);
@@ -41,14 +35,9 @@ test.describe('reading offline from the saved cache', () => {
     page,
     signIn,
     context,
-    playwright,
-    baseURL,
+    tomsDelivery,
   }) => {
-    const { deliveryId, title } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await blankTiles(context);
+    const { deliveryId, title } = tomsDelivery;
     await signIn('tom');
     await page.goto('/CourierPage');
     await waitForServiceWorker(page);
@@ -81,15 +70,9 @@ test.describe('reading offline from the saved cache', () => {
   test("sign-out forgets the user's saved data: the next user on the phone sees none of it", async ({
     page,
     signIn,
-    context,
-    playwright,
-    baseURL,
+    tomsDelivery,
   }) => {
-    const { title, buyerEmail } = await deliveryForTom(
-      (o) => playwright.request.newContext(o),
-      baseURL!,
-    );
-    await blankTiles(context); // the order's live map asks the (tile-less) test server
+    const { title, buyerEmail } = tomsDelivery;
     await signIn(buyerEmail);
     await page.goto('/OrderStatus');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
