@@ -1,21 +1,12 @@
-import { expect, test, uniqueName } from '../fixtures';
-import {
-  acceptRequest,
-  demoActor,
-  listingOf,
-  newActor,
-  requestDelivery,
-} from '../delivery-support';
+import { expect, uniqueName } from '../fixtures';
+import { acceptRequest, listingOf, requestDelivery, test } from '../delivery-support';
 
 test('a courier messages the buyer from the delivery screen, and the buyer answers from /chats', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
-  const buyer = await newActor(browser, baseURL!, 'buyer', { consoleErrors, phone: true });
-  const vendor = await demoActor(browser, baseURL!, 'omar', { consoleErrors });
-  const courier = await newActor(browser, baseURL!, 'courier', {
-    consoleErrors,
+  const buyer = await people.student('buyer', { phone: true });
+  const vendor = await people.demo('omar');
+  const courier = await people.student('courier', {
     phone: true,
     courier: true,
   });

@@ -1,17 +1,13 @@
-import { expect, nextDialog, test, uniqueName } from '../fixtures';
-import { demoActor, listingOf, newActor } from '../delivery-support';
+import { expect, nextDialog, uniqueName } from '../fixtures';
+import { listingOf, test } from '../delivery-support';
 
 test('a delivery goes from the buyer’s request to Delivered on the buyer’s Order Status', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
   test.setTimeout(120_000);
-  const options = { consoleErrors };
-  const buyer = await newActor(browser, baseURL!, 'buyer', options);
-  const vendor = await demoActor(browser, baseURL!, 'ben', options);
-  const courier = await newActor(browser, baseURL!, 'courier', {
-    ...options,
+  const buyer = await people.student('buyer');
+  const vendor = await people.demo('ben');
+  const courier = await people.student('courier', {
     phone: true,
     courier: true,
   });
@@ -163,6 +159,4 @@ test('a delivery goes from the buyer’s request to Delivered on the buyer’s O
     const delivered = page.getByRole('region', { name: /^Delivered/ });
     await expect(delivered.getByRole('article').filter({ hasText: note })).toBeVisible();
   });
-
-  for (const actor of [buyer, vendor, courier]) await actor.context.close();
 });

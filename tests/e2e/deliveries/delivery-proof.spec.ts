@@ -5,18 +5,18 @@
  * the buyer cancelling; the courier returning an item. The courier's phone runs the real service
  * worker; the network is really cut.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makePng } from '../../fixtures/png';
 import {
   acceptRequest,
-  demoActor,
   listingOf,
   NEAR_CAFE_101,
-  newActor,
   requestDelivery,
+  test,
   type Actor,
+  type People,
 } from '../delivery-support';
-import { expect, signInWithForm, test, uniqueName } from '../fixtures';
+import { expect, signInWithForm, uniqueName } from '../fixtures';
 import {
   blankTiles,
   events,
@@ -41,14 +41,12 @@ interface Setup {
  * Cafe 101, and tom, signed in on the test's phone, claims it (and picks it up when asked).
  */
 async function deliveryForTom(
-  browser: Browser,
-  baseURL: string,
+  people: People,
   page: Page,
-  consoleErrors: string[],
   { handoverCode = false, pickedUp = false } = {},
 ): Promise<Setup> {
-  const buyer = await newActor(browser, baseURL, 'buyer', { phone: true, consoleErrors });
-  const vendor = await demoActor(browser, baseURL, 'kai', { consoleErrors });
+  const buyer = await people.student('buyer', { phone: true });
+  const vendor = await people.demo('kai');
   // One item, one sale: a listing of kai's with a delivery under way (an earlier test's) is not
   // for sale until that delivery ends.
   const listing = await listingOf(buyer.page.request, 'kai', vendor);
@@ -86,14 +84,12 @@ function dropExpected(consoleErrors: string[], status: number) {
 }
 
 test('a code-protected drop-off finished offline with a photo reaches the server when back online', async ({
-  browser,
-  baseURL,
+  people,
   page,
   context,
-  consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  const s = await deliveryForTom(browser, baseURL!, page, consoleErrors, {
+  const s = await deliveryForTom(people, page, {
     handoverCode: true,
     pickedUp: true,
   });
@@ -159,19 +155,16 @@ test('a code-protected drop-off finished offline with a photo reaches the server
     has: s.vendor.page.getByRole('img', { name: 'Photo of the drop-off at Library' }),
   });
   await expect(theirs.first()).toBeVisible();
-
-  for (const actor of [s.buyer, s.vendor]) await actor.context.close();
 });
 
 test('a wrong code typed offline comes back as a notice, and the screen asks for the code again across reloads', async ({
-  browser,
-  baseURL,
+  people,
   page,
   context,
   consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  const s = await deliveryForTom(browser, baseURL!, page, consoleErrors, {
+  const s = await deliveryForTom(people, page, {
     handoverCode: true,
     pickedUp: true,
   });
@@ -217,18 +210,15 @@ test('a wrong code typed offline comes back as a notice, and the screen asks for
   await expect(panel).toHaveCount(0);
 
   dropExpected(consoleErrors, 422);
-  for (const actor of [s.buyer, s.vendor]) await actor.context.close();
 });
 
 test('the buyer cancels: a Pending request, then a delivery its courier is walking to', async ({
-  browser,
-  baseURL,
+  people,
   page,
   context,
-  consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  const s = await deliveryForTom(browser, baseURL!, page, consoleErrors);
+  const s = await deliveryForTom(people, page);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(NEAR_CAFE_101);
   await openCourierScreen(page, s.deliveryId, 'PICKED UP');
@@ -275,18 +265,14 @@ test('the buyer cancels: a Pending request, then a delivery its courier is walki
   await page.getByRole('button', { name: 'Back to Courier Dashboard' }).click();
   const ended = page.getByRole('region', { name: /^Cancelled or Returned/ });
   await expect(ended.getByRole('article', { name: s.title })).toBeVisible();
-
-  for (const actor of [s.buyer, s.vendor]) await actor.context.close();
 });
 
 test('the courier returns an item to its pickup spot with a reason; buyer and vendor see why', async ({
-  browser,
-  baseURL,
+  people,
   page,
-  consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  const s = await deliveryForTom(browser, baseURL!, page, consoleErrors, { pickedUp: true });
+  const s = await deliveryForTom(people, page, { pickedUp: true });
   await openCourierScreen(page, s.deliveryId, 'FINISH DROP OFF');
 
   await page.getByRole('button', { name: 'RETURN ITEM' }).click();
@@ -319,6 +305,4 @@ test('the courier returns an item to its pickup spot with a reason; buyer and ve
   };
   await s.buyer.page.goto(`/productListing/${listing.listing_id}`);
   await expect(s.buyer.page.getByRole('button', { name: 'Get Item Delivered' })).toBeEnabled();
-
-  for (const actor of [s.buyer, s.vendor]) await actor.context.close();
 });

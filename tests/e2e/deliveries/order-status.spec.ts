@@ -1,5 +1,5 @@
-import { expect, test, uniqueName } from '../fixtures';
-import { acceptRequest, demoActor, listingOf, newActor, type Actor } from '../delivery-support';
+import { expect, uniqueName } from '../fixtures';
+import { acceptRequest, listingOf, test, type Actor } from '../delivery-support';
 import { DEFAULT_CAMPUS_TIME_ZONE } from '../../../src/shared/campus-time.js';
 
 /** Today as the app writes it: M/D/YYYY on campus (CAMPUS_TIME_ZONE), not in this machine's zone. */
@@ -13,15 +13,12 @@ async function move(courier: Actor, deliveryId: number, data: object) {
 }
 
 test('a buyer requests delivery on a phone, follows the confirmation to Order Status and reads where the order stands', async ({
-  browser,
-  baseURL,
-  consoleErrors,
+  people,
 }) => {
   test.setTimeout(120_000);
-  const options = { consoleErrors };
-  const buyer = await newActor(browser, baseURL!, 'buyer', { ...options, phone: true });
-  const vendor = await demoActor(browser, baseURL!, 'ben', options);
-  const courier = await newActor(browser, baseURL!, 'courier', { ...options, courier: true });
+  const buyer = await people.student('buyer', { phone: true });
+  const vendor = await people.demo('ben');
+  const courier = await people.student('courier', { courier: true });
   const listing = await listingOf(buyer.page.request, 'ben', vendor);
   const note = `By the stairs, ${uniqueName('n')}`;
   const page = buyer.page;
