@@ -6,9 +6,19 @@ import { InstallAppOffer } from '#client/components/install/install-app-offer.js
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
-// The bell and its count load once someone is signed in: the first page stays light.
+/** Where the bell stands while its code loads, or when its code could not be loaded. */
+function BellSlot() {
+  return <span className="bell-slot" />;
+}
+
+// The bell and its count load once someone is signed in: the first page stays light. Code lost
+// on the way (bad Wi-Fi, or a page left while it loaded) leaves the slot empty until the next
+// start: the header, and the page under it, never fail for the bell.
 const NotificationBell = lazy(() =>
-  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+  import('./notification-bell').then(
+    (m) => ({ default: m.NotificationBell }),
+    () => ({ default: BellSlot }),
+  ),
 );
 
 /**
@@ -39,7 +49,7 @@ export function SiteHeader() {
         {user && (
           // Beside the account on one row; on its own at the logo's right when a long username
           // moves the account to a row of its own, so the whole name still shows on a phone.
-          <Suspense fallback={<span className="bell-slot" />}>
+          <Suspense fallback={<BellSlot />}>
             <NotificationBell />
           </Suspense>
         )}
