@@ -136,12 +136,37 @@ export async function loadMatchedRoutes(location: Location): Promise<void> {
 }
 
 /**
+ * What a page's code needs that takes longest to start (to evaluate: a library building its
+ * classes, the contract building its schemas), by page module. A page's code is evaluated in
+ * one go once all of it has loaded; these pieces, asked for beside it, are complete first and
+ * each evaluated in a task of its own (about ten milliseconds each on a desktop, where the
+ * delivery screen's code at once held the courier's dashboard for 30-40).
+ */
+const heavyImports: Record<string, PrefetchStep[]> = {
+  '../features/deliveries/courier/courier-nav-page.tsx': [
+    () => import('leaflet'),
+    // zod with the contract's common rules, then the delivery schemas built from them.
+    () => import('#shared/schemas/common.js'),
+    () => import('#shared/schemas/deliveries.js'),
+  ],
+};
+
+function heavyImportsOf(pathname: string): PrefetchStep[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const page = (route.handle as PageHandle | undefined)?.page;
+    return (page && heavyImports[page]) || [];
+  });
+}
+
+/**
  * Starts loading the code of the routes that match `pathname` without waiting for it: a page
- * opened directly fetches its code while the saved cache is being restored instead of after,
- * and a page a tap is likely to open is ready before it (lib/route-prefetch.ts). The router's own load of the route then finds the modules already on their way; a
- * failure is the router's to show (its route error), not this one's.
+ * opened directly fetches its code while the saved cache is being restored instead of after.
+ * Its heavy imports start beside it, so they run in tasks of their own. The router's own load
+ * of the route then finds the modules already on their way; a failure is the router's to show
+ * (its route error), not this one's.
  */
 export function preloadMatchedRoutes(pathname: string): void {
+  for (const load of heavyImportsOf(pathname)) load().catch(() => undefined);
   void loadPages(pathname);
 }
 
@@ -153,25 +178,9 @@ function loadPages(pathname: string): Promise<unknown> {
 }
 
 /**
- * What a page's code needs that takes longest to start (to evaluate: a library building its
- * classes, the contract building its schemas), by route. Prefetched a piece at a time before
- * the page itself, each piece is a task of its own of about ten milliseconds on a desktop
- * instead of one of 30-40 on the screen the person is using (the delivery screen's code,
- * evaluated at once on the courier's dashboard, held it that long).
+ * How to prefetch the page at `pathname` before the tap that opens it (lib/route-prefetch.ts):
+ * its heavy imports one after the other, then its code.
  */
-const heavyImports: Record<string, PrefetchStep[]> = {
-  '/courierNav/:deliveryId': [
-    () => import('leaflet'),
-    // zod with the contract's common rules, then the delivery schemas built from them.
-    () => import('#shared/schemas/common.js'),
-    () => import('#shared/schemas/deliveries.js'),
-  ],
-};
-
-/** How to prefetch the page at `pathname` (lib/route-prefetch.ts): its heavy imports, then its code. */
 export function prefetchSteps(pathname: string): PrefetchStep[] {
-  const heavy = (matchRoutes(routes, pathname) ?? []).flatMap(
-    ({ route }) => (route.path && heavyImports[route.path]) || [],
-  );
-  return [...heavy, () => loadPages(pathname)];
+  return [...heavyImportsOf(pathname), () => loadPages(pathname)];
 }
