@@ -55,11 +55,26 @@ class WebDriverPhone extends Phone {
   url() {
     return this.browser.getUrl();
   }
+  /**
+   * Acts on the element `target` names, found again when the page replaced it between finding
+   * and acting (React re-rendering a list: "stale element reference"), as a locator does.
+   */
+  private async act(target: Target, action: (element: WebdriverIO.Element) => Promise<unknown>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await action(await this.element(target));
+        return;
+      } catch (error) {
+        const stale = error instanceof Error && /stale element reference/i.test(error.message);
+        if (!stale || attempt >= 3) throw error;
+      }
+    }
+  }
   async click(target: Target) {
-    await (await this.element(target)).click();
+    await this.act(target, (element) => element.click());
   }
   async fill(target: Target, value: string) {
-    await (await this.element(target)).setValue(value);
+    await this.act(target, (element) => element.setValue(value));
   }
   async choose(target: Target, option: { text: string } | { index: number }) {
     const select = await this.element(target);
