@@ -54,7 +54,11 @@ export const demoEmail = (username: string) => `${username}@sfsu.edu`;
 /** Console errors and uncaught errors of `page` go to `errors` (the test fails on any left). */
 export function countConsoleErrors(page: Page, errors: string[]): void {
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() !== 'error') return;
+    // The browser's line for a failed request does not say which one: the address is added.
+    const text = msg.text();
+    const where = msg.location().url;
+    errors.push(text.startsWith('Failed to load resource') && where ? `${text} ${where}` : text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   // The app shows its own dialogs: a browser one would freeze the page on a phone.

@@ -1,14 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
+import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { APP_READY_ATTRIBUTE } from '#shared/constants.js';
 import { OfflineStatus } from '../components/offline/offline-status';
+import { optionalPart } from '../lib/optional-part';
 import type { QueryPersistence } from '../lib/persist';
 import type { ServerData } from '../lib/server-data';
 import { useHydrated } from '../lib/use-hydrated';
 import { AppProviders } from './providers';
 
-const BackgroundServices = lazy(() =>
-  import('./background-services').then((m) => ({ default: m.BackgroundServices })),
+// The service worker, dialogs and the signed-in services: without their code (lost on bad
+// Wi-Fi) the page still works, and the next start brings them.
+const BackgroundServices = optionalPart(() =>
+  import('./background-services').then((m) => m.BackgroundServices),
 );
 
 /**

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { DialogHost } from '../components/dialogs/dialog-host';
 import { CacheOwnerSync } from '../components/offline/cache-owner-sync';
 import { ConnectionTrouble } from '../components/offline/connection-trouble';
 import { onConnectionBack, watchConnection } from '../lib/connection';
+import { optionalPart } from '../lib/optional-part';
 import type { QueryPersistence } from '../lib/persist';
 import { useSignedInOnce } from '../lib/session';
 import { registerServiceWorker } from '../lib/sw-register';
 
-const SignedInServices = lazy(() =>
-  import('./signed-in-services').then((m) => ({ default: m.SignedInServices })),
+const SignedInServices = optionalPart(() =>
+  import('./signed-in-services').then((m) => m.SignedInServices),
 );
 
 /** Registers the service worker once the page has loaded, as Workbox advises. */

@@ -3,10 +3,11 @@
  * online while every request hangs or crawls. No screen waits forever, each says when it shows
  * saved data, each recovers by itself, and nothing is sent twice.
  */
-import type { Request, Response } from '@playwright/test';
-import { signInWithForm } from '../fixtures';
+import type { APIRequestContext, Request, Response } from '@playwright/test';
+import { countConsoleErrors, signInWithForm } from '../fixtures';
 import { expect, forgetNetworkErrors, messagesWith, newStudent, test } from '../lie-fi-support';
 import { waitForSaved, waitForServiceWorker } from '../offline-helpers';
+import { makePng } from '../../fixtures/png';
 
 test('Order Status keeps showing the saved order through a stall and catches up by itself', async ({
   page,
@@ -58,16 +59,17 @@ test('a page never opened before, opened in a stall, offers Try again and loads 
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const { api, email } = await newStudent((o) => playwright.request.newContext(o), appURL);
-  const all = (await (await api.get('/api/all')).json()) as { listing_id: number; title: string }[];
-  const { listing_id: listingId, title } = all.at(-1)!;
+  const { email } = await newStudent((o) => playwright.request.newContext(o), appURL);
+  const seller = await newStudent((o) => playwright.request.newContext(o), appURL);
   await signInWithForm(page, email);
   await page.goto('/realUserProfile');
   await waitForServiceWorker(page);
 
   wifi.stall();
-  // The app shell comes from the phone (the service worker); the listing has to come over the
-  // network, which does not answer.
+  // A listing put up meanwhile: the app shell comes from the phone (the service worker), the
+  // listing has to come over the network, which does not answer.
+  const title = `Desk lamp ${Date.now().toString(36)}`;
+  const listingId = await listItem(seller.api, title);
   await page.goto(`/productListing/${listingId}`);
   const failure = page.getByRole('alert').filter({ hasText: 'The network is not answering' });
   await expect(failure).toBeVisible({ timeout: 20_000 });
@@ -209,3 +211,54 @@ test('pictures asked for in a stall do not keep the app off the network once it 
     .toBe(200);
   forgetNetworkErrors(consoleErrors);
 });
+
+test('a part of the page whose styles or code are lost on the way (the heart, the bell) leaves the page whole', async ({
+  browser,
+  appURL,
+  consoleErrors,
+}) => {
+  // No service worker: every chunk comes from the network, where these are lost (a page left
+  // while they load cuts them off the same way).
+  const context = await browser.newContext({ baseURL: appURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  countConsoleErrors(page, consoleErrors);
+  const lost = /\/assets\/(favorite|notification-bell)-[^/]+\.css$/;
+  const refused: string[] = [];
+  await context.route(lost, (route) => {
+    refused.push(route.request().url());
+    return route.abort('aborted');
+  });
+
+  await signInWithForm(page, 'maria');
+  await page.goto('/');
+  const cards = page.locator('main article');
+  await expect(cards.first().getByRole('link')).toBeVisible();
+  await expect(page.getByRole('button', { name: /maria account menu/ })).toBeVisible();
+  await expect.poll(() => refused.some((url) => url.includes('/favorite-'))).toBe(true);
+  await expect.poll(() => refused.some((url) => url.includes('/notification-bell-'))).toBe(true);
+  // The page stays, without the parts: no heart on the cards, the bell's place kept empty.
+  await expect(page.locator('.bell-slot')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Favourite: / })).toHaveCount(0);
+  await expect(cards.first().getByRole('link')).toBeVisible();
+  forgetNetworkErrors(consoleErrors);
+  await context.close();
+});
+
+/** A listing of the person `api` is signed in as, with a real picture; its id. */
+async function listItem(api: APIRequestContext, title: string): Promise<number> {
+  const me = (await (await api.get('/api/me')).json()) as { user: { user_id: number } };
+  const res = await api.post('/api/listing', {
+    data: {
+      thumbnail: makePng().toString('base64'),
+      mimetype: 'image/png',
+      title,
+      price: 25,
+      description: 'Bright and steady',
+      category: 'Furniture',
+      conditions: 'Used - Good',
+      vendor_id: me.user.user_id,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { listing_id: number }).listing_id;
+}

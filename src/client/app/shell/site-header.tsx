@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { parseSearch } from '#client/lib/search-state.js';
+import { optionalPart } from '#client/lib/optional-part.js';
 import { useSessionUser } from '#client/lib/session.js';
 import { InstallAppOffer } from '#client/components/install/install-app-offer.js';
 import { SearchForm } from './search-form';
@@ -14,11 +15,9 @@ function BellSlot() {
 // The bell and its count load once someone is signed in: the first page stays light. Code lost
 // on the way (bad Wi-Fi, or a page left while it loaded) leaves the slot empty until the next
 // start: the header, and the page under it, never fail for the bell.
-const NotificationBell = lazy(() =>
-  import('./notification-bell').then(
-    (m) => ({ default: m.NotificationBell }),
-    () => ({ default: BellSlot }),
-  ),
+const NotificationBell = optionalPart(
+  () => import('./notification-bell').then((m) => m.NotificationBell),
+  BellSlot,
 );
 
 /**

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useInstallWay } from '#client/lib/install-offer.js';
+import { optionalPart } from '#client/lib/optional-part.js';
 import type { InstallAppButtonProps } from './install-app-button';
 
-const InstallAppButton = lazy(() =>
-  import('./install-app-button').then((m) => ({ default: m.InstallAppButton })),
+const InstallAppButton = optionalPart(() =>
+  import('./install-app-button').then((m) => m.InstallAppButton),
 );
 
 /**

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useOnline } from '#client/lib/online.js';
+import { optionalPart } from '#client/lib/optional-part.js';
 import { useSignedInOnce } from '#client/lib/session.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
 import './offline.css';
@@ -15,25 +16,18 @@ function OfflineBar() {
 
 // The bar that says how old the data on screen is has its own chunk, fetched once the app has
 // rendered, so it is in memory before the network goes.
-let offlineBanner: Promise<{ default: () => React.ReactNode }> | undefined;
+let offlineBanner: Promise<() => React.ReactNode> | undefined;
 const loadOfflineBanner = () =>
-  (offlineBanner ??= import('./offline-banner').then(
-    (m) => ({ default: m.OfflineBanner }),
-    () => ({ default: OfflineBar }),
-  ));
-const OfflineBanner = lazy(loadOfflineBanner);
+  (offlineBanner ??= import('./offline-banner').then((m) => m.OfflineBanner));
+const OfflineBanner = optionalPart(loadOfflineBanner, OfflineBar);
 
 // Their own chunks, loaded after the first render: the outbox's news only once someone has
 // signed in (visitors have no outbox), the new-version prompt for everyone.
-const PendingUpdates = lazy(() =>
-  import('./pending-updates').then((m) => ({ default: m.PendingUpdates })),
+const PendingUpdates = optionalPart(() =>
+  import('./pending-updates').then((m) => m.PendingUpdates),
 );
-const OutboxNotice = lazy(() =>
-  import('./outbox-notice').then((m) => ({ default: m.OutboxNotice })),
-);
-const UpdatePrompt = lazy(() =>
-  import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })),
-);
+const OutboxNotice = optionalPart(() => import('./outbox-notice').then((m) => m.OutboxNotice));
+const UpdatePrompt = optionalPart(() => import('./update-prompt').then((m) => m.UpdatePrompt));
 
 /**
  * Connection, outbox and version state on every screen. The lasting states (offline, updates
@@ -46,7 +40,7 @@ export function OfflineStatus() {
   const online = useOnline();
   const outbox = useSignedInOnce() && hydrated;
   useEffect(() => {
-    if (hydrated) void loadOfflineBanner();
+    if (hydrated) loadOfflineBanner().catch(() => undefined);
   }, [hydrated]);
   return (
     <>

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { discountPercent, priceBeforeDiscount } from '#shared/constants.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { formatPrice, wasPrice } from '#client/lib/format.js';
+import { optionalPart } from '#client/lib/optional-part.js';
 import { useSessionUser } from '#client/lib/session.js';
 import { useHydrated } from '#client/lib/use-hydrated.js';
 import { ListingImage } from './listing-image';
@@ -10,7 +11,7 @@ import { Stars } from './stars';
 
 // The heart comes after the first render (it sits over the picture, so nothing moves): its
 // code, and the favourites it reads, stay out of the home route's first load (README, Performance).
-const Favorite = lazy(() => import('../favorite').then((m) => ({ default: m.Favorite })));
+const Favorite = optionalPart(() => import('../favorite').then((m) => m.Favorite));
 
 /** A listing in a grid, linking to /productListing/{listing_id}. */
 export function ListingCard({

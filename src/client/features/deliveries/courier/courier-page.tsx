@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { courierChatOpen, groupByColumn, isOwnOrder } from '#shared/delivery.js';
 import type { DeliveryInstruction } from '#shared/schemas/deliveries.js';
@@ -9,6 +9,7 @@ import { PushOffer } from '#client/components/notifications/push-offer.js';
 import { DeliveryPage } from '#client/features/deliveries/components/delivery-page.js';
 import { askToConfirm } from '#client/lib/dialogs.js';
 import { useInstallWay } from '#client/lib/install-offer.js';
+import { optionalPart } from '#client/lib/optional-part.js';
 import { keepOfflineData } from '#client/lib/persistent-storage.js';
 import { prefetchRouteWhenIdle } from '#client/lib/route-prefetch.js';
 import {
@@ -32,8 +33,8 @@ const TITLE = 'Courier Dashboard';
 const DELIVERY_SCREEN = '/courierNav/0';
 
 // Shown only while the app can be installed here, so loaded only then.
-const InstallCard = lazy(() =>
-  import('./components/install-card').then((m) => ({ default: m.InstallCard })),
+const InstallCard = optionalPart(() =>
+  import('./components/install-card').then((m) => m.InstallCard),
 );
 
 export const END_SHIFT_CONFIRM = 'End your shift with deliveries in progress?';
