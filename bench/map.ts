@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Request } from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { campusBounds, campusTiles, tileAt, tileUrl } from '#shared/campus-area.js';
-import { CAMPUS_LOCATIONS } from '#shared/locations.js';
+import { locationCoords } from '#shared/locations.js';
 import { writeMbtiles } from '../tests/fixtures/map-tiles.js';
 import { cannon, CONNECTIONS, DURATION, mean, round, warmUp, type ScenarioResult } from './api.js';
 import { CAMPUS_NETWORK, launchBrowser } from './lib/browser.js';
@@ -121,7 +121,7 @@ export async function runMap(): Promise<MapResult> {
       tileUrl: string;
     };
     // The Library's tile at zoom 18, the courier screen's zoom.
-    const library = CAMPUS_LOCATIONS.Library;
+    const library = locationCoords('Library');
     const tilePath = tileUrl(config.tileUrl, tileAt(library.lat, library.lng, 18));
     const tile = Buffer.from(await (await fetch(server.url + tilePath)).arrayBuffer());
     fs.writeFileSync(path.join(dir, 'static', 'tile.png'), tile);

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { AppRoot } from './app/app-root';
+import { adoptPageCampus } from './lib/campus-adopt';
 import { adoptPageTimeZone } from './lib/campus-time';
 import { createRouter, loadMatchedRoutes, preloadMatchedRoutes } from './app/router';
 import { watchInstallOffer } from './lib/install-offer';
@@ -18,8 +19,10 @@ import './styles/global.css';
 const RESTORE_WAIT_MS = 1500;
 
 followBrowserOnline();
-// Before anything renders: dates are written in the campus's zone, as the server wrote them.
+// Before anything renders: dates are written in the campus's zone, as the server wrote them,
+// and the spots and maps are the campus's the server named.
 adoptPageTimeZone();
+adoptPageCampus();
 // Before anything renders: the browser may offer installing the app at any moment.
 watchInstallOffer();
 const queryClient = createQueryClient();

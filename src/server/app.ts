@@ -54,6 +54,7 @@ import type { MailTiming } from './mail/worker.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWellFormedText } from './plugins/well-formed-text.js';
 import { registerCacheControl, sharedAnswer } from './plugins/cache-control.js';
+import { setCampus } from '#shared/campus.js';
 import { registerSession } from './plugins/session.js';
 import { registerStatic } from './plugins/static.js';
 
@@ -113,6 +114,8 @@ export async function buildApp({
   salesClock,
   sitemapUrlsPerFile,
 }: AppOptions): Promise<FastifyInstance> {
+  // Every check of a spot and every campus map from here on is this campus's.
+  setCampus(config.campus);
   const app = Fastify({
     logger: logger
       ? { level: config.logLevel, ...(typeof logger === 'object' && { stream: logger.stream }) }
@@ -192,6 +195,7 @@ export async function buildApp({
       ...mapTiles.client,
       emailVerification: config.emailVerification,
       campusTimeZone: config.campusTimeZone,
+      campus: config.campus.file,
     }),
   );
   if (archive) await app.register(tileRoutes, { archive });

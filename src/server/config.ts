@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { EMAIL_VERIFICATION_MODES, REGISTRATIONS_PER_HOUR } from '#shared/identity.js';
 import { DEFAULT_TILE_URL } from '#shared/tile-sources.js';
 import { canonicalTimeZone, DEFAULT_CAMPUS_TIME_ZONE } from '#shared/campus-time.js';
+import { defaultCampus, type Campus } from '#shared/campus.js';
+import { parseCampus } from '#shared/campus-file.js';
 
 /** An empty variable (`SMTP_URL=`) means the same as one not set. */
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -77,10 +79,16 @@ const envSchema = z.object({
     .default('sqlite:data/campus.db'),
   DEMO_DATA: z.enum(['0', '1']).default('1'),
   DATA_DIR: z.string().min(1).default('data'),
-  CAMPUS_EMAIL_DOMAIN: z
-    .string()
-    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'CAMPUS_EMAIL_DOMAIN must be a domain like sfsu.edu')
-    .default('sfsu.edu'),
+  // The campus file (docs/OPERATIONS.md, Another campus); the specification's campus without it.
+  CAMPUS_FILE: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // Both override the campus file's own.
+  CAMPUS_EMAIL_DOMAIN: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'CAMPUS_EMAIL_DOMAIN must be a domain like sfsu.edu')
+      .optional(),
+  ),
   // Dates on pages are written in it, on the server and in every browser.
   CAMPUS_TIME_ZONE: z.preprocess(
     unsetIfEmpty,
@@ -90,7 +98,7 @@ const envSchema = z.object({
         (name) => canonicalTimeZone(name) !== null,
         'CAMPUS_TIME_ZONE must be a time zone name such as America/Los_Angeles',
       )
-      .default(DEFAULT_CAMPUS_TIME_ZONE),
+      .optional(),
   ),
   TILE_URL: z
     .string()
@@ -307,7 +315,15 @@ const configSchema = envSchema
       });
     }
   })
-  .transform((e) => {
+  .transform((e, ctx) => {
+    let campus: Campus;
+    try {
+      campus = e.CAMPUS_FILE ? readCampusFile(e.CAMPUS_FILE) : defaultCampus();
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['CAMPUS_FILE'], message: (error as Error).message });
+      return z.NEVER;
+    }
+    const campusTimeZone = e.CAMPUS_TIME_ZONE ?? campus.timeZone;
     const dataDir = path.resolve(e.DATA_DIR);
     const publicUrl = (e.PUBLIC_URL ?? localOrigin(e.HOST, e.PORT)).replace(/\/$/, '');
     const mailFrom = e.MAIL_FROM ?? 'Gator Market <no-reply@localhost>';
@@ -318,9 +334,13 @@ const configSchema = envSchema
       demoData: e.DEMO_DATA === '1',
       dataDir,
       uploadsDir: path.join(dataDir, 'uploads'),
-      campusEmailDomain: e.CAMPUS_EMAIL_DOMAIN.toLowerCase(),
+      campus,
+      /** A student's address ends in one of these; the first is the one forms name. */
+      campusEmailDomains: e.CAMPUS_EMAIL_DOMAIN
+        ? [e.CAMPUS_EMAIL_DOMAIN.toLowerCase()]
+        : [...campus.emailDomains],
       /** The campus's IANA time zone: pages write dates in it (docs/decisions/013). */
-      campusTimeZone: canonicalTimeZone(e.CAMPUS_TIME_ZONE) ?? DEFAULT_CAMPUS_TIME_ZONE,
+      campusTimeZone: canonicalTimeZone(campusTimeZone) ?? DEFAULT_CAMPUS_TIME_ZONE,
       tileUrl: e.TILE_URL,
       /** Courier phones may save the campus from TILE_URL in advance (the host allows it). */
       tilePrefetch: e.TILE_PREFETCH === '1',
@@ -379,6 +399,28 @@ function vapidSubjectFor(publicUrl: string, mailFrom: string): string {
   if (publicUrl.startsWith('https://')) return publicUrl;
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
   return `mailto:${address.trim()}`;
+}
+
+/** The campus file at `file`, checked; an error names the file and each wrong field. */
+export function readCampusFile(file: string): Campus {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(file), 'utf8');
+  } catch (error) {
+    throw new Error(
+      `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      {
+        cause: error,
+      },
+    );
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  return parseCampus(data, file);
 }
 
 export type Config = z.output<typeof configSchema>;

@@ -29,7 +29,7 @@ async function main() {
     // The seed (and the image code it uses) loads only when demo data is wanted.
     if (config.demoData) {
       const { seedDemoData } = await import('./db/seed.js');
-      const seeded = await seedDemoData(db, { domain: config.campusEmailDomain });
+      const seeded = await seedDemoData(db, { domain: config.campusEmailDomains[0]! });
       if (seeded) console.log('Seeded demo data (see README for the demo accounts).');
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CAMPUS_MAP,
+  campusMap,
   campusBounds,
   campusTiles,
   tileAt,
@@ -9,11 +9,11 @@ import {
   tileUrl,
   type TileId,
 } from './campus-area';
-import { CAMPUS_LOCATIONS, DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from './locations';
+import { dropoffLocations, pickupLocations, locationCoords } from './locations';
 
 const WORLD = { minZoom: 0, maxZoom: 22, bounds: null };
 const key = (t: TileId) => `${t.z}/${t.x}/${t.y}`;
-const spots = [...PICKUP_LOCATIONS, ...DROPOFF_LOCATIONS].map((n) => CAMPUS_LOCATIONS[n]);
+const spots = [...pickupLocations(), ...dropoffLocations()].map((n) => locationCoords(n));
 
 describe('tile arithmetic', () => {
   it('finds the tile of a point as OpenStreetMap numbers it', () => {
@@ -61,7 +61,7 @@ describe('the campus area', () => {
   });
 
   it("holds every spot's tile at every zoom from 15 to 19, and the margin's corners", () => {
-    for (let z = CAMPUS_MAP.minZoom; z <= CAMPUS_MAP.maxZoom; z++) {
+    for (let z = campusMap().minZoom; z <= campusMap().maxZoom; z++) {
       for (const spot of spots) expect(keys.has(key(tileAt(spot.lat, spot.lng, z)))).toBe(true);
       for (const [lat, lng] of [
         [area.north, area.west],
@@ -109,7 +109,7 @@ describe('the campus area', () => {
     const east = campusTiles({ ...WORLD, bounds: { ...area, west: middle } });
     expect(east.length).toBeLessThan(tiles.length);
     for (const t of east) expect(tileBounds(t).east).toBeGreaterThan(middle);
-    const hensill = CAMPUS_LOCATIONS['Hensill Hall'];
+    const hensill = locationCoords('Hensill Hall');
     expect(east.map(key)).toContain(key(tileAt(hensill.lat, hensill.lng, 19)));
   });
 });

@@ -3,15 +3,13 @@
  * arithmetic (the "slippy map" scheme of OpenStreetMap, Leaflet and MBTiles' XYZ URLs) that
  * turns it into a list of tiles.
  */
-import { CAMPUS_LOCATIONS, DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from './locations';
+import { campus } from './campus';
+import { campusLocations, dropoffLocations, pickupLocations } from './locations';
 
-export const CAMPUS_MAP = {
-  /** Room around the outermost spots, so the streets leading to them are on the map too. */
-  marginMetres: 150,
-  /** From the whole campus on a phone's screen (15) to a building's doors (19). */
-  minZoom: 15,
-  maxZoom: 19,
-} as const;
+/** The campus map a courier's phone keeps, as the campus file sets it (its `map`). */
+export function campusMap(): { marginMetres: number; minZoom: number; maxZoom: number } {
+  return campus().map;
+}
 
 /**
  * The cache (Cache Storage) that holds the saved campus area on a courier's phone, apart from
@@ -37,19 +35,26 @@ const METRES_PER_DEGREE_LATITUDE = 111_320;
 /** Web Mercator stops here; beyond, y is undefined. */
 const MAX_LATITUDE = 85.0511287798;
 
-/** Every pickup and drop-off spot, plus the margin on every side. */
-export function campusBounds(marginMetres: number = CAMPUS_MAP.marginMetres): GeoBounds {
-  const spots = [...new Set([...PICKUP_LOCATIONS, ...DROPOFF_LOCATIONS])].map(
-    (name) => CAMPUS_LOCATIONS[name],
+/**
+ * The campus area: the campus file's bounds, or every pickup and drop-off spot plus the margin
+ * on every side (`marginMetres` asks for that area with another margin).
+ */
+export function campusBounds(marginMetres?: number): GeoBounds {
+  const given = campus().map.bounds;
+  if (given && marginMetres === undefined) return given;
+  const margin = marginMetres ?? campusMap().marginMetres;
+  const all = campusLocations();
+  const spots = [...new Set([...pickupLocations(), ...dropoffLocations()])].map(
+    (name) => all[name]!,
   );
   const lats = spots.map((s) => s.lat);
   const lngs = spots.map((s) => s.lng);
   const south = Math.min(...lats);
   const north = Math.max(...lats);
-  const dLat = marginMetres / METRES_PER_DEGREE_LATITUDE;
+  const dLat = margin / METRES_PER_DEGREE_LATITUDE;
   // A degree of longitude shrinks towards the poles; the wider one (nearer the equator) is used.
   const widest = Math.cos((Math.min(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
-  const dLng = marginMetres / (METRES_PER_DEGREE_LATITUDE * widest);
+  const dLng = margin / (METRES_PER_DEGREE_LATITUDE * widest);
   return {
     west: Math.min(...lngs) - dLng,
     south: south - dLat,
@@ -105,12 +110,12 @@ export interface TileSource {
 }
 
 /**
- * The campus area's tiles a source can give: zooms 15-19 narrowed to the source's own range,
+ * The campus area's tiles a source can give: the campus's zooms (15-19 on the default) narrowed to the source's own range,
  * and only tiles inside its bounds (asking for the others would only fetch "not found").
  */
 export function campusTiles(source: TileSource, area: GeoBounds = campusBounds()): TileId[] {
-  const from = Math.max(CAMPUS_MAP.minZoom, source.minZoom);
-  const to = Math.min(CAMPUS_MAP.maxZoom, source.maxZoom);
+  const from = Math.max(campusMap().minZoom, source.minZoom);
+  const to = Math.min(campusMap().maxZoom, source.maxZoom);
   const tiles: TileId[] = [];
   for (let z = from; z <= to; z++) {
     for (const tile of tilesCovering(area, z)) {

@@ -1,59 +1,45 @@
-/** Campus locations: every pickup and dropoff spot with its coordinates. */
+/**
+ * Campus locations: every pickup and drop-off spot with its coordinates, from the campus in use
+ * (campus.ts). Read when needed, never kept at module load: a browser learns its campus as it
+ * starts.
+ */
+import { campus, type LatLng } from './campus';
 
-export interface LatLng {
-  lat: number;
-  lng: number;
+export type { LatLng } from './campus';
+
+/** A spot's name, as the campus file writes it. */
+export type CampusLocation = string;
+export type PickupLocation = string;
+export type DropoffLocation = string;
+
+/** The middle of the campus map. */
+export function campusCentre(): LatLng {
+  return campus().map.centre;
 }
 
-export const CAMPUS_CENTRE: LatLng = { lat: 37.7219, lng: -122.4782 };
-
-export const CAMPUS_LOCATIONS = {
-  'SFSU Bookstore': { lat: 37.7224, lng: -122.4784 },
-  Quickly: { lat: 37.7226, lng: -122.4788 },
-  'Halal Shop': { lat: 37.7226, lng: -122.4786 },
-  'Cafe 101': { lat: 37.7223, lng: -122.4785 },
-  "Nizario's Pizza": { lat: 37.7225, lng: -122.4783 },
-  'Station Cafe': { lat: 37.7223, lng: -122.4784 },
-  'Cesar Chavez': { lat: 37.7225, lng: -122.4786 },
-  'Student Services': { lat: 37.7234, lng: -122.4808 },
-  Library: { lat: 37.7214, lng: -122.4778 },
-  'Hensill Hall': { lat: 37.7235, lng: -122.4755 },
-  'The Village at Centennial Square': { lat: 37.7233, lng: -122.482 },
-  'Annex 1': { lat: 37.7268, lng: -122.4821 },
-} as const satisfies Record<string, LatLng>;
-export type CampusLocation = keyof typeof CAMPUS_LOCATIONS;
+/** Every spot by name, map-only ones (the default campus's Station Cafe) included. */
+export function campusLocations(): Readonly<Record<string, LatLng>> {
+  return campus().spots;
+}
 
 /**
- * The pickup choices, in the order the product lists them. "Station Cafe" is on the map only
- * (it has coordinates but is not offered as a pickup choice).
+ * The pickup choices, in the order the product lists them. On the default campus "Station
+ * Cafe" is on the map only (it has coordinates but is not offered as a pickup choice).
  */
-export const DROPOFF_LOCATIONS = [
-  'Cesar Chavez',
-  'Student Services',
-  'Library',
-  'Hensill Hall',
-  'The Village at Centennial Square',
-  'Annex 1',
-] as const satisfies readonly CampusLocation[];
-export type DropoffLocation = (typeof DROPOFF_LOCATIONS)[number];
+export function pickupLocations(): readonly PickupLocation[] {
+  return campus().pickups;
+}
 
-/** Every dropoff spot is a pickup spot too, after the five shops. */
-export const PICKUP_LOCATIONS = [
-  'SFSU Bookstore',
-  'Quickly',
-  'Halal Shop',
-  'Cafe 101',
-  "Nizario's Pizza",
-  ...DROPOFF_LOCATIONS,
-] as const satisfies readonly CampusLocation[];
-export type PickupLocation = (typeof PICKUP_LOCATIONS)[number];
+/** The drop-off choices, in the order the product lists them. */
+export function dropoffLocations(): readonly DropoffLocation[] {
+  return campus().dropoffs;
+}
 
 /** Coordinates of a campus location by name; unknown names fall back to the campus centre. */
 export function locationCoords(name: string | null | undefined): LatLng {
-  if (name && Object.hasOwn(CAMPUS_LOCATIONS, name)) {
-    return CAMPUS_LOCATIONS[name as CampusLocation];
-  }
-  return CAMPUS_CENTRE;
+  const spots = campusLocations();
+  if (name && Object.hasOwn(spots, name)) return spots[name]!;
+  return campusCentre();
 }
 
 /** Distance in metres between two points (haversine). */

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { DialogHost } from '../components/dialogs/dialog-host';
 import { CacheOwnerSync } from '../components/offline/cache-owner-sync';
 import { ConnectionTrouble } from '../components/offline/connection-trouble';
+import { refreshSavedCampus } from '../lib/campus-refresh';
 import { onConnectionBack, watchConnection } from '../lib/connection';
 import { optionalPart } from '../lib/optional-part';
 import type { QueryPersistence } from '../lib/persist';
@@ -31,6 +32,7 @@ export function BackgroundServices({ persistence }: { persistence: Promise<Query
   const signedIn = useSignedInOnce();
   const client = useQueryClient();
   useEffect(registerAfterLoad, []);
+  useEffect(() => void refreshSavedCampus(client), [client]);
   useEffect(watchConnection, []);
   useEffect(() => onConnectionBack(() => void client.refetchQueries({ type: 'active' })), [client]);
   return (

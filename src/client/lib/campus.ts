@@ -1,11 +1,15 @@
 /**
- * The campus e-mail domain the register form checks before submitting. The server enforces
- * its own configured domain (CAMPUS_EMAIL_DOMAIN); a build for another campus sets
- * VITE_CAMPUS_EMAIL_DOMAIN so the friendly client check agrees.
+ * The campus e-mail domains the register form checks before submitting, from the campus in use
+ * (its file's `emailDomains`; the server enforces its own, CAMPUS_EMAIL_DOMAIN overriding).
  */
-export const CAMPUS_EMAIL_DOMAIN: string =
-  (import.meta.env.VITE_CAMPUS_EMAIL_DOMAIN as string | undefined) ?? 'sfsu.edu';
+import { campus } from '#shared/campus.js';
+
+/** The domain forms name: the campus file's first. */
+export function campusEmailDomain(): string {
+  return campus().emailDomains[0]!;
+}
 
 export function isCampusEmail(email: string): boolean {
-  return email.trim().toLowerCase().endsWith(`@${CAMPUS_EMAIL_DOMAIN}`);
+  const address = email.trim().toLowerCase();
+  return campus().emailDomains.some((domain) => address.endsWith(`@${domain}`));
 }

@@ -10,7 +10,7 @@ import {
   type Condition,
   type ListingStatus,
 } from '#shared/constants.js';
-import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '#shared/locations.js';
+import { dropoffLocations, pickupLocations } from '#shared/locations.js';
 import { hashPassword } from '../features/accounts/password.js';
 import { insertUser, type NewUser } from '../features/accounts/repository.js';
 import { insertListing, insertProduct } from '../features/listings/repository.js';
@@ -144,5 +144,5 @@ export const createMessage = insertMessage;
 export const createReview = insertReview;
 
 export const randomCategory = (rng: Rng) => rng.pick(CATEGORIES);
-export const randomPickup = (rng: Rng) => rng.pick(PICKUP_LOCATIONS);
-export const randomDropoff = (rng: Rng) => rng.pick(DROPOFF_LOCATIONS);
+export const randomPickup = (rng: Rng) => rng.pick(pickupLocations());
+export const randomDropoff = (rng: Rng) => rng.pick(dropoffLocations());

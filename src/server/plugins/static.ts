@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appShell, createPageRenderer } from '../ssr/page-renderer.js';
+import { appShell, createPageRenderer, pagePlace } from '../ssr/page-renderer.js';
 import { sendError } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,7 +36,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
   const shell = hasClient
     ? appShell(
         fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
-        app.config.campusTimeZone,
+        pagePlace(app.config),
       )(false)
     : '';
 

@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import { TIME_ZONE_ATTRIBUTE } from '#shared/campus-time.js';
+import type { CampusFile } from '#shared/campus-file.js';
+import { CAMPUS_ELEMENT_ID } from '#shared/campus-state.js';
 import { SERVER_DATA_ELEMENT_ID } from '#shared/constants.js';
 import { deferredStartElement } from './deferred-start.js';
 
@@ -62,7 +64,12 @@ export interface DocumentHead {
   tags?: string;
   /** CAMPUS_TIME_ZONE, for the browser to write dates as the server did. */
   timeZone: string;
+  /** The campus file, when it is not the default one the app is built with. */
+  campus?: CampusFile | undefined;
 }
+
+/** Where a page is: the campus's time zone, and its file unless it is the default. */
+export type PagePlace = Pick<DocumentHead, 'timeZone' | 'campus'>;
 
 /**
  * index.html (a page's template, or the app shell) with a page's title, description and tags,
@@ -73,6 +80,10 @@ export function documentHead(template: string, head: DocumentHead): string {
     HTML_ELEMENT,
     (element) => `${element} ${TIME_ZONE_ATTRIBUTE}="${escapeHtml(head.timeZone)}"`,
   );
+  if (head.campus) {
+    const campus = `<script type="application/json" id="${CAMPUS_ELEMENT_ID}">${scriptSafeJson(head.campus)}</script>`;
+    html = html.replace('</head>', () => `${campus}</head>`);
+  }
   if (head.title !== undefined) {
     html = html.replace(TITLE, () => `<title>${escapeHtml(head.title!)}</title>`);
   }

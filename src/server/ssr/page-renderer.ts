@@ -11,7 +11,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_NAME } from '../images/image-store.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import { coverOf, pageHead, SITE_DESCRIPTION, type PictureFacts } from './link-preview.js';
-import { documentHead, pageHtml, templateDescription, type ViteManifest } from './page-html.js';
+import { defaultCampus } from '#shared/campus.js';
+import type { Config } from '../config.js';
+import {
+  documentHead,
+  pageHtml,
+  templateDescription,
+  type PagePlace,
+  type ViteManifest,
+} from './page-html.js';
 
 export interface PageAnswer {
   status: number;
@@ -24,10 +32,18 @@ export interface PageRenderer {
 }
 
 /** The app shell, with the campus's time zone; kept out of search engines where asked. */
-export function appShell(template: string, timeZone: string) {
-  const plain = documentHead(template, { timeZone });
+/** The campus's time zone, and its file when the app was not built with it (not the default). */
+export function pagePlace(config: Config): PagePlace {
+  return {
+    timeZone: config.campusTimeZone,
+    campus: config.campus === defaultCampus() ? undefined : config.campus.file,
+  };
+}
+
+export function appShell(template: string, place: PagePlace) {
+  const plain = documentHead(template, place);
   const unindexed = documentHead(template, {
-    timeZone,
+    ...place,
     tags: '<meta name="robots" content="noindex" />',
   });
   return (noindex: boolean) => (noindex ? unindexed : plain);
@@ -64,7 +80,8 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
     return null;
   }
   const { renderPage, matchPage, setApiTransport } = client;
-  const shell = appShell(template, campusTimeZone);
+  const place = pagePlace(app.config);
+  const shell = appShell(template, place);
 
   // The pages' queries reach the API in-process, as a visitor without a session.
   setApiTransport(async (url, init) => {
@@ -111,7 +128,7 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
           meta: page.meta,
           picture: listing && (await pictureFacts(coverOf(listing))),
         });
-        const document = documentHead(template, { ...head, timeZone: campusTimeZone });
+        const document = documentHead(template, { ...head, ...place });
         return {
           status: page.meta.status ?? 200,
           html: pageHtml(document, manifest, page, readCss),

@@ -73,6 +73,18 @@ export function choiceOf<const Values extends readonly [string, ...string[]]>(
   });
 }
 
+/**
+ * One of the campus's spots `choices()` names (the campus file's lists), spelt exactly; anything
+ * else is refused with "<what> must be one of: …". Checked against the campus in use when the
+ * value arrives, not when the schema is built.
+ */
+export function spotChoice(choices: () => readonly string[], what: string) {
+  const message = () => `${what} must be one of: ${choices().join(', ')}`;
+  return z
+    .string({ error: message })
+    .refine((name) => choices().includes(name), { error: message });
+}
+
 /** What a blank required field is told. */
 export const requiredMessage = (label: string) => `${label} is required`;
 

@@ -1,3 +1,4 @@
+import { campusFile } from '../campus-file.js';
 import { z } from 'zod';
 import { EMAIL_VERIFICATION_MODES } from '../identity.js';
 
@@ -45,5 +46,7 @@ export const clientConfig = clientMapConfig.extend({
    * <html data-time-zone>). Optional for clients that do not read it.
    */
   campusTimeZone: z.string().optional(),
+  /** The campus file in use (src/shared/campuses/*.json, CAMPUS_FILE): spots, map, hours. */
+  campus: campusFile.optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -2,16 +2,12 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { DELIVERY_REQUEST_STATUSES, DELIVERY_STATUSES } from '../delivery.js';
 import { HANDOVER_CODE_PATTERN, PROOF_LIMITS, RETURN_REASONS } from '../handover.js';
-import { DROPOFF_LOCATIONS, PICKUP_LOCATIONS } from '../locations.js';
-import { choiceOf, flag, id, idParam, optionalText } from './common.js';
+import { dropoffLocations, pickupLocations } from '../locations.js';
+import { choiceOf, flag, id, idParam, optionalText, spotChoice } from './common.js';
 import { ratingValue } from './reviews.js';
 
-export const dropoff = z.enum(DROPOFF_LOCATIONS, {
-  message: `Dropoff must be one of: ${DROPOFF_LOCATIONS.join(', ')}`,
-});
-export const pickup = z.enum(PICKUP_LOCATIONS, {
-  message: `Pickup must be one of: ${PICKUP_LOCATIONS.join(', ')}`,
-});
+export const dropoff = spotChoice(dropoffLocations, 'Dropoff');
+export const pickup = spotChoice(pickupLocations, 'Pickup');
 
 /** What every reader of an order sees of its listing: the title, picture and price. */
 const orderedListing = {
@@ -26,7 +22,7 @@ export const deliveryRequest = z.object({
   vendor_id: z.number(),
   listing_id: z.number(),
   status: z.enum(DELIVERY_REQUEST_STATUSES),
-  dropoff: z.enum(DROPOFF_LOCATIONS),
+  dropoff: z.string(),
   buyer_special_request: z.string(),
   created_at: z.string(),
   /** 1 when the buyer asked for a handover code (the delivery gets one on accept). */
@@ -88,8 +84,8 @@ export type AcceptBody = z.input<typeof acceptBody>;
 export const deliveryInstruction = z.object({
   delivery_id: z.number(),
   delivery_request_id: z.number(),
-  pickup: z.enum(PICKUP_LOCATIONS),
-  dropoff: z.enum(DROPOFF_LOCATIONS),
+  pickup: z.string(),
+  dropoff: z.string(),
   seller_special_request: z.string(),
   vendor_special_request: z.string(),
   buyer_special_request: z.string(),

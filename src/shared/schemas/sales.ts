@@ -1,7 +1,7 @@
 /** Offers, holds and sales (docs/api.md, "Sales"; states in src/shared/sales.ts). */
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { PICKUP_LOCATIONS } from '../locations.js';
+import { pickupLocations } from '../locations.js';
 import {
   HOLD_ACTIONS,
   HOLD_STATUSES,
@@ -12,7 +12,7 @@ import {
   OFFER_STATUSES,
   SALE_HOWS,
 } from '../sales.js';
-import { choiceOf, id, idParam, numeric, optionalText } from './common.js';
+import { choiceOf, id, idParam, numeric, optionalText, spotChoice } from './common.js';
 import { handoverCode } from './deliveries.js';
 import { PRICE_CENTS_MESSAGE, isWholeCents } from './listings.js';
 
@@ -118,9 +118,7 @@ export const sale = z.object({
 export type Sale = z.infer<typeof sale>;
 
 /** A meeting spot: one of the spec's pickup and drop-off locations (on the campus map). */
-export const meetingSpot = z.enum(PICKUP_LOCATIONS, {
-  message: `The meeting spot must be one of: ${PICKUP_LOCATIONS.join(', ')}`,
-});
+export const meetingSpot = spotChoice(pickupLocations, 'The meeting spot');
 const meetingTime = z.iso.datetime({
   offset: true,
   message: 'Give the meeting time as an ISO date and time',
@@ -135,7 +133,7 @@ export const meeting = z.object({
   seller_username: z.string(),
   buyer_id: z.number(),
   buyer_username: z.string(),
-  location: z.enum(PICKUP_LOCATIONS),
+  location: z.string(),
   at: z.string(),
   /** Who proposed the spot and time now on the table: the other side accepts. */
   proposed_by: z.number(),

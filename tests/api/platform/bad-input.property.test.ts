@@ -14,7 +14,7 @@ import { defaultErrorCode } from '#shared/errors.js';
 import { PROOF_LIMITS, RETURN_REASONS } from '#shared/handover.js';
 import { parseIdempotencyKey } from '#shared/idempotency.js';
 import { MODERATION_LIMITS, REPORT_REASONS, REPORT_TARGETS } from '#shared/moderation.js';
-import { PICKUP_LOCATIONS } from '#shared/locations.js';
+import { pickupLocations } from '#shared/locations.js';
 import { HOLD_ACTIONS, MEETING_ACTIONS, OFFER_ACTIONS } from '#shared/sales.js';
 import { errorBody } from '#shared/schemas/errors.js';
 import { DECIMAL_TEXT } from '#shared/schemas/common.js';
@@ -358,7 +358,7 @@ const CASES: BodyCase[] = [
     name: 'propose a meeting',
     as: 'buyer',
     ...VALID.proposeMeeting,
-    fields: { hold_id: 'id', location: { oneOf: PICKUP_LOCATIONS }, at: 'datetime' },
+    fields: { hold_id: 'id', location: { oneOf: pickupLocations() }, at: 'datetime' },
   },
   {
     name: 'change a meeting',
@@ -368,7 +368,7 @@ const CASES: BodyCase[] = [
     optional: ['location', 'at', 'code'],
     fields: {
       action: { oneOf: MEETING_ACTIONS },
-      location: { oneOf: PICKUP_LOCATIONS },
+      location: { oneOf: pickupLocations() },
       at: 'datetime',
       code: { text: 4 },
     },

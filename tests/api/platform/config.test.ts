@@ -1,3 +1,4 @@
+import sfsu from '#shared/campuses/sfsu.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { DEFAULT_PUSH_SERVICE_ORIGINS, loadConfig } from '#server/config.js';
@@ -34,6 +35,7 @@ describe('GET /api/config', () => {
       },
       emailVerification: 'required',
       campusTimeZone: 'America/Los_Angeles',
+      campus: sfsu,
     });
   });
 

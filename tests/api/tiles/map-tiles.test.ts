@@ -12,7 +12,7 @@ import { openTileArchive } from '#server/features/tiles/archive.js';
 import { loadConfig } from '#server/config.js';
 import { API } from '#shared/api-paths.js';
 import { campusBounds, campusTiles, tileAt, type TileId } from '#shared/campus-area.js';
-import { CAMPUS_LOCATIONS } from '#shared/locations.js';
+import { locationCoords } from '#shared/locations.js';
 import type { ClientConfig } from '#shared/schemas/config.js';
 import { tileColour, writeMbtiles } from '../../fixtures/map-tiles.js';
 import { as, createTestApp, type TestContext } from '../harness.js';
@@ -87,7 +87,7 @@ describe('GET /api/config with MAP_TILES', () => {
 
 describe('GET /tiles/<version>/<z>/<x>/<y>.png', () => {
   it('answers a campus tile as an immutable PNG: the right one, rows counted from the north', async () => {
-    const library = CAMPUS_LOCATIONS.Library;
+    const library = locationCoords('Library');
     for (const z of [15, 17, 19]) {
       const tile = tileAt(library.lat, library.lng, z);
       const res = await as(ctx).get(tilePath(tile));

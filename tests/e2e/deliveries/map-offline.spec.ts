@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { campusBounds, campusTiles, tileAt, type TileId } from '../../../src/shared/campus-area.js';
-import { CAMPUS_LOCATIONS } from '../../../src/shared/locations.js';
+import { locationCoords } from '../../../src/shared/locations.js';
 import { tileColour, writeMbtiles } from '../../fixtures/map-tiles';
 import { onShift, PHONE } from '../delivery-support';
 import { expect, signInWithForm, test as base } from '../fixtures';
@@ -128,11 +128,11 @@ test('offline, PICKED UP recentres on a far drop-off and the map is whole at eve
   await waitForSaved(page, ['deliveries', 'detail', deliveryId]);
   await waitForTiles(page, 18);
   const atPickup = await expectMapShows(page, online);
-  const cafe = CAMPUS_LOCATIONS['Cafe 101'];
+  const cafe = locationCoords('Cafe 101');
   expect(atPickup.map(key)).toContain(key(tileAt(cafe.lat, cafe.lng, 18)));
 
   // The drop-off, 500 m away, has never been on this screen.
-  const annex = CAMPUS_LOCATIONS['Annex 1'];
+  const annex = locationCoords('Annex 1');
   const annexTile = key(tileAt(annex.lat, annex.lng, 18));
   expect(atPickup.map(key)).not.toContain(annexTile);
 

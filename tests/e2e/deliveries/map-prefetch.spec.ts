@@ -3,7 +3,7 @@
  * campus from that host (another origin) as it does from the product's own archive.
  */
 import { campusTiles, tileAt } from '../../../src/shared/campus-area.js';
-import { CAMPUS_LOCATIONS } from '../../../src/shared/locations.js';
+import { locationCoords } from '../../../src/shared/locations.js';
 import { tileColour } from '../../fixtures/map-tiles';
 import { PHONE } from '../delivery-support';
 import { expect, signInWithForm } from '../fixtures';
@@ -50,6 +50,6 @@ test("with the host's permission the campus is saved from it, and shown from the
   const shown = await expectMapShows(page, (t) =>
     campus.has(key(t)) ? tileColour(t, 'host') : null,
   );
-  const hensill = CAMPUS_LOCATIONS['Hensill Hall'];
+  const hensill = locationCoords('Hensill Hall');
   expect(shown.map(key)).toContain(key(tileAt(hensill.lat, hensill.lng, 18)));
 });

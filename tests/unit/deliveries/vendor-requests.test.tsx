@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VendorRequestsPage } from '#client/features/deliveries/vendor/vendor-requests-page.js';
-import { PICKUP_LOCATIONS } from '#shared/locations.js';
+import { pickupLocations } from '#shared/locations.js';
 import { makeDelivery, makeRequest, makeUser, signIn } from '../support/data';
 import { never, reply, stubApi } from '../support/fetch-stub';
 import { answerNextDialog, noDialog } from '../support/dialogs';
@@ -126,7 +126,7 @@ describe('vendor delivery requests', () => {
     const choices = within(pickup)
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(choices.slice(1)).toEqual([...PICKUP_LOCATIONS]);
+    expect(choices.slice(1)).toEqual([...pickupLocations()]);
     const note = within(dialog).getByLabelText('Vendor Special Request');
     expect(note).toHaveAttribute('rows', '3');
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
-import { DROPOFF_LOCATIONS } from '#shared/locations.js';
+import { dropoffLocations } from '#shared/locations.js';
 import { BOUGHT_HERE_LABEL } from '#shared/sales.js';
 import { DELETE_CONFIRM } from '#client/features/listings/components/listing-row.js';
 import { answerNextDialog } from '../support/dialogs';
@@ -282,7 +282,7 @@ describe('a signed-in buyer', () => {
         .getAllByRole('option')
         .map((o) => o.textContent)
         .slice(1),
-    ).toEqual([...DROPOFF_LOCATIONS]);
+    ).toEqual([...dropoffLocations()]);
     const note = within(dialog).getByLabelText('Special Request for Courier');
     expect(note).toHaveAttribute('rows', '7');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));

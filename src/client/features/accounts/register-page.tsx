@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants.js';
-import { CAMPUS_EMAIL_DOMAIN } from '#client/lib/campus.js';
+import { campusEmailDomain } from '#client/lib/campus.js';
 import { TextField } from '#client/components/ui/fields.js';
 import { showAlert } from '#client/lib/dialogs.js';
 import { loginStateOf } from '#client/lib/login-reason.js';
@@ -56,7 +56,7 @@ const FIELDS: readonly {
     type: 'email',
     autoComplete: 'email',
     maxLength: LIMITS.email,
-    hint: `Your campus address, ending in @${CAMPUS_EMAIL_DOMAIN}`,
+    hint: `Your campus address, ending in @${campusEmailDomain()}`,
   },
   {
     name: 'password',

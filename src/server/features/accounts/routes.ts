@@ -41,14 +41,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ guard: SignInGuard }> = asyn
   app,
   { guard },
 ) => {
-  const domain = app.config.campusEmailDomain;
+  const domains = app.config.campusEmailDomains;
+  const domain = domains[0]!;
 
   app.post(
     '/api/register',
     { schema: { body: registerBody, response: { 201: authResponse } } },
     async (request, reply) => {
       const body = request.body;
-      if (!body.sfsu_email.endsWith(`@${domain}`)) {
+      if (!domains.some((d) => body.sfsu_email.endsWith(`@${d}`))) {
         throw badRequest(`Please register with your campus e-mail (@${domain}).`);
       }
       // Every registration counts, per network address and per e-mail address (its deleted

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PICKUP_LOCATIONS } from '#shared/locations.js';
+import { pickupLocations } from '#shared/locations.js';
 import { acceptBody, type DeliveryRequest } from '#shared/schemas/deliveries.js';
 import { ListingImage } from '#client/components/ui/listing-image.js';
 import {
@@ -72,7 +72,7 @@ export function AcceptModal({ request, userId, onClose }: AcceptModalProps) {
           id={pickupId}
           label="Pickup Location"
           placeholder="Select a pickup location"
-          options={PICKUP_LOCATIONS}
+          options={pickupLocations()}
           value={pickup}
           invalid={error !== null && !pickup}
           describedBy={error ? errorId : undefined}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '#shared/constants.js';
-import { DROPOFF_LOCATIONS, type DropoffLocation } from '#shared/locations.js';
+import { dropoffLocations, type DropoffLocation } from '#shared/locations.js';
 import type { Listing } from '#shared/schemas/listings.js';
 import { SelectField, TextAreaField } from '#client/components/ui/fields.js';
 import { ModalForm } from '#client/components/ui/modal-form.js';
@@ -62,7 +62,7 @@ export function DeliveryRequestForm({ listing, buyerId, onClose }: Props) {
         id="dropoff-location"
         label="Dropoff Location"
         placeholder="Choose a dropoff location"
-        options={DROPOFF_LOCATIONS}
+        options={dropoffLocations()}
         value={dropoff}
         invalid={problem !== ''}
         onValue={(value) => setDropoff(value as DropoffLocation | '')}

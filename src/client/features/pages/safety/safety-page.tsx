@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PICKUP_LOCATIONS } from '#shared/locations.js';
+import { pickupLocations } from '#shared/locations.js';
 import { useDocumentTitle } from '#client/lib/use-document-title.js';
 import '#client/components/ui/info-page.css';
 
@@ -16,7 +16,7 @@ export function SafetyPage() {
         choices:
       </p>
       <ul>
-        {PICKUP_LOCATIONS.map((place) => (
+        {pickupLocations().map((place) => (
           <li key={place}>{place}</li>
         ))}
       </ul>

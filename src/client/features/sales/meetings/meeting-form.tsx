@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { PICKUP_LOCATIONS, type PickupLocation } from '#shared/locations.js';
+import { pickupLocations, type PickupLocation } from '#shared/locations.js';
 import type { Hold, Meeting } from '#shared/schemas/sales.js';
 import { CampusSpotMap } from '#client/components/campus-spot-map.js';
 import { SelectField } from '#client/components/ui/fields.js';
@@ -18,7 +18,7 @@ interface Props {
 }
 
 const isSpot = (value: string): value is PickupLocation =>
-  (PICKUP_LOCATIONS as readonly string[]).includes(value);
+  (pickupLocations() as readonly string[]).includes(value);
 
 /**
  * "Arrange a meeting" (or "Change the meeting"): a spot among the campus's pickup and drop-off
@@ -68,7 +68,7 @@ export function MeetingForm({ userId, hold, meeting, onClose }: Props) {
         id="meeting-spot"
         label="Meeting spot"
         placeholder="Choose a spot"
-        options={PICKUP_LOCATIONS}
+        options={pickupLocations()}
         value={spot}
         onValue={setSpot}
       />
