@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { DialogHost } from '../components/dialogs/dialog-host';
 import { CacheOwnerSync } from '../components/offline/cache-owner-sync';
 import { ConnectionTrouble } from '../components/offline/connection-trouble';
-import { refreshSavedCampus } from '../lib/campus-refresh';
+import { pageFromServer } from '../lib/campus-adopt';
 import { onConnectionBack, watchConnection } from '../lib/connection';
 import { optionalPart } from '../lib/optional-part';
 import type { QueryPersistence } from '../lib/persist';
@@ -32,7 +32,11 @@ export function BackgroundServices({ persistence }: { persistence: Promise<Query
   const signedIn = useSignedInOnce();
   const client = useQueryClient();
   useEffect(registerAfterLoad, []);
-  useEffect(() => void refreshSavedCampus(client), [client]);
+  // Started from the service worker's app shell: is the saved campus still the server's?
+  useEffect(() => {
+    if (!pageFromServer())
+      void import('../lib/campus-refresh').then((m) => m.refreshSavedCampus(client));
+  }, [client]);
   useEffect(watchConnection, []);
   useEffect(() => onConnectionBack(() => void client.refetchQueries({ type: 'active' })), [client]);
   return (

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { defaultCampus } from '#shared/campus.js';
-import { pageFromServer, SAVED_CAMPUS } from './campus-adopt';
+import { SAVED_CAMPUS } from './campus-adopt';
 import { configQuery } from './queries/config';
 
 /**
@@ -9,7 +9,6 @@ import { configQuery } from './queries/config';
  * next start uses what it says. An operator's new campus file reaches installed apps this way.
  */
 export async function refreshSavedCampus(client: QueryClient): Promise<void> {
-  if (pageFromServer()) return;
   const config = await client.fetchQuery(configQuery()).catch(() => null);
   // Offline, or a server that does not say: the saved campus stays.
   if (!config?.campus) return;
