@@ -107,18 +107,22 @@ export async function demoActor(
   return { user, page, context };
 }
 
-/** A newly registered student, optionally made a courier, in their own browser. */
+/**
+ * A newly registered student, optionally made a courier, in their own browser; their address
+ * is on `domain` (the default campus's unless given).
+ */
 export async function newActor(
   browser: Browser,
   baseURL: string,
   prefix: string,
-  options: ActorOptions & { courier?: boolean },
+  options: ActorOptions & { courier?: boolean; domain?: string },
 ): Promise<Actor> {
   const { context, page } = await openContext(browser, baseURL, options);
   const username = uniqueName(prefix);
   let user = await verifiedStudent<SessionUser>(page.request, username, {
     firstName: 'Test',
     lastName: prefix,
+    domain: options.domain,
   });
   if (options.courier) {
     const promoted = await page.request.put(`/api/user/${user.user_id}`, {
@@ -133,8 +137,14 @@ export async function newActor(
 
 /** The test's people, each in a browser of their own, closed after the test. */
 export interface People {
-  /** A newly registered student (a courier with `courier`), as `newActor` makes one. */
-  student: (prefix: string, options?: { phone?: boolean; courier?: boolean }) => Promise<Actor>;
+  /**
+   * A newly registered student (a courier with `courier`, their address on `domain`), as
+   * `newActor` makes one.
+   */
+  student: (
+    prefix: string,
+    options?: { phone?: boolean; courier?: boolean; domain?: string },
+  ) => Promise<Actor>;
   /** A demo account, as `demoActor` signs one in. */
   demo: (username: string, options?: { phone?: boolean }) => Promise<Actor>;
 }

@@ -51,25 +51,32 @@ export async function verifyFromMailbox<User>(
   return ((await res.json()) as { user: User }).user;
 }
 
-/** The names and password a student registers with (the demo password unless given). */
+/**
+ * The names and password a student registers with (the demo password unless given), and the
+ * campus e-mail domain of their address (the default campus's, sfsu.edu, unless given).
+ */
 export interface Registration {
   firstName: string;
   lastName: string;
   password?: string;
+  domain?: string | undefined;
 }
+
+/** The campus address `username` registers with. */
+export const campusAddress = (username: string, domain = 'sfsu.edu') => `${username}@${domain}`;
 
 /** Registers `username` through the API (`request` then holds the session); answers the answer. */
 export async function registerThroughApi(
   request: APIRequestContext,
   username: string,
-  { firstName, lastName, password = DEMO_PASSWORD }: Registration,
+  { firstName, lastName, password = DEMO_PASSWORD, domain }: Registration,
 ) {
   const res = await request.post('/api/register', {
     data: {
       firstName,
       lastName,
       username,
-      sfsu_email: `${username}@sfsu.edu`,
+      sfsu_email: campusAddress(username, domain),
       password,
       confirmPassword: password,
     },
@@ -85,5 +92,5 @@ export async function verifiedStudent<User>(
   registration: Registration,
 ): Promise<User> {
   await registerThroughApi(request, username, registration);
-  return verifyFromMailbox<User>(request, `${username}@sfsu.edu`);
+  return verifyFromMailbox<User>(request, campusAddress(username, registration.domain));
 }
