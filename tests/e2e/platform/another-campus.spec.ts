@@ -49,10 +49,7 @@ async function choices(select: Locator) {
 /**
  * Where on Earth a point of the delivery map is: worked out from a tile on screen (its z/x/y in
  * its address, its box in the page) by the Web Mercator arithmetic of the "slippy map" scheme.
- * `at` is the map's middle, or the point Leaflet placed a marker's anchor at (its pane's origin
- * plus the marker's translation), which is where the middle of its pin belongs. (Not the pin's
- * drawn box: the markers are laid out `position: relative` (map-markers.css), so each one after
- * the first is drawn 11 px further down than its place, a fault of its own outside this test.)
+ * `at` is the map's middle, or the middle of a marker's pin as it is drawn (where its spot is).
  */
 function latLngOnMap(page: Page, at: { marker: 'pickup' | 'dropoff' | 'courier' } | 'centre') {
   return page.evaluate((at) => {
@@ -64,11 +61,11 @@ function latLngOnMap(page: Page, at: { marker: 'pickup' | 'dropoff' | 'courier' 
       x = box.left + box.width / 2;
       y = box.top + box.height / 2;
     } else {
-      const marker = map.querySelector(`.leaflet-marker-icon.map-marker-${at.marker}`)!;
-      const pane = marker.parentElement!.getBoundingClientRect();
-      const placed = new DOMMatrix(getComputedStyle(marker).transform);
-      x = pane.left + placed.m41;
-      y = pane.top + placed.m42;
+      const pin = map
+        .querySelector(`.leaflet-marker-icon.map-marker-${at.marker} .map-marker-pin`)!
+        .getBoundingClientRect();
+      x = pin.left + pin.width / 2;
+      y = pin.top + pin.height / 2;
     }
     const tile = map.querySelector<HTMLImageElement>('img.leaflet-tile-loaded')!;
     const [z, tx, ty] = /(\d+)\/(\d+)\/(\d+)\.\w+$/.exec(tile.src)!.slice(1).map(Number) as [
