@@ -1,6 +1,6 @@
 /**
- * The campus file's rules (src/shared/campuses/*.json): checked by the server at start, with errors that
- * name the field, before the campus is used (campus.ts).
+ * The campus file's rules (src/shared/campuses/*.json): checked by the server at start, with
+ * errors that name the field, before the campus is used (campus.ts).
  */
 import { z } from 'zod';
 import { campusOf, type Campus } from './campus';

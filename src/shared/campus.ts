@@ -1,9 +1,10 @@
 /**
  * The campus the product serves, as data: its name, the e-mail domains of its students, its
  * spots (which are pickup and drop-off choices), its map, its time zone and hours. One file
- * (src/shared/campuses/*.json, CAMPUS_FILE on the server) describes it; the server checks the file at start
- * and hands it to the browser with every page and at GET /api/campus (docs/OPERATIONS.md,
- * "Another campus"). Without a file, the campus is the specification's San Francisco State.
+ * (src/shared/campuses/*.json; CAMPUS_FILE on the server) describes it. The server checks it at
+ * start and hands it to browsers in GET /api/config and, when it is not the default, in every
+ * page (docs/OPERATIONS.md, "Another campus"; decision 022). Without a file, the campus is the
+ * specification's San Francisco State.
  *
  * Everything that names spots (the forms' lists, the checks on a request, the maps, the campus
  * area a courier's phone keeps) reads the campus in use from here.
