@@ -3,7 +3,7 @@
  * spots (which are pickup and drop-off choices), its map, its time zone and hours. One file
  * (src/shared/campuses/*.json; CAMPUS_FILE on the server) describes it. The server checks it at
  * start and hands it to browsers in GET /api/config and, when it is not the default, in every
- * page (docs/OPERATIONS.md, "Another campus"; decision 022). Without a file, the campus is the
+ * page (docs/OPERATIONS.md, "Another campus"; decision 032). Without a file, the campus is the
  * specification's San Francisco State.
  *
  * Everything that names spots (the forms' lists, the checks on a request, the maps, the campus
