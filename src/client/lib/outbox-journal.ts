@@ -53,6 +53,24 @@ export function journalAdd(change: PressedChange): void {
   write([...kept, { ...change, details }]);
 }
 
+/**
+ * Changes this page is sending itself at this moment (outbox-once.ts): their answer is on its
+ * way, so the outbox leaves them in the journal rather than queue a second copy behind them. A
+ * page closed before the answer leaves them unmarked, and its next start queues them.
+ */
+const sending: PressedChange[] = [];
+
+export function markSending(change: PressedChange, on: boolean): void {
+  const at = sending.indexOf(change);
+  if (on && at < 0) sending.push(change);
+  if (!on && at >= 0) sending.splice(at, 1);
+}
+
+/** Whether this page is sending `change` itself right now. */
+export function isBeingSent(change: PressedChange): boolean {
+  return sending.some((c) => sameChange(c, change));
+}
+
 export function journalRemove(change: PressedChange): void {
   write(readJournal().filter((c) => !same(c, change)));
 }

@@ -9,7 +9,13 @@
 import type { OutboxEntry } from '#shared/outbox.js';
 import { ApiError, isNetworkError } from './api';
 import { getOutboxState } from './outbox';
-import { journalAdd, journalForget, type PressedMessage, type PressedSale } from './outbox-journal';
+import {
+  journalAdd,
+  journalForget,
+  markSending,
+  type PressedMessage,
+  type PressedSale,
+} from './outbox-journal';
 
 export type Outcome<T> = { queued: false; answer: T } | { queued: true; entry: OutboxEntry };
 
@@ -36,11 +42,15 @@ export async function sendOrQueue<Change extends PressedMessage | PressedSale, T
   journalAdd(change);
   const waiting = getOutboxState().entries.some((e) => e.key !== change.key && how.waitsBefore(e));
   if (waiting || !navigator.onLine) return queue();
+  // Sent from here: a replay meanwhile leaves it alone (it would keep a second copy waiting).
+  markSending(change, true);
   try {
     const answer = await how.send();
+    markSending(change, false);
     journalForget(change);
     return { queued: false, answer };
   } catch (error) {
+    markSending(change, false);
     if (worthWaiting(error)) return queue();
     journalForget(change);
     throw error;

@@ -26,6 +26,7 @@ import { isNetworkError } from './api';
 import { onConnectionBack, reportAnswer, reportNoAnswer } from './connection';
 import { rememberRejection } from './handover-rejections';
 import {
+  isBeingSent,
   journalAdd,
   journalRemove,
   readJournal,
@@ -119,6 +120,8 @@ function withPhoto(change: PressedChange): PressedChange {
 function moveJournal(): Promise<void> {
   const run = moving.then(async () => {
     for (const change of readJournal()) {
+      // Its page is sending it and waits for the answer: not a change left behind.
+      if (isBeingSent(change)) continue;
       await outboxStore().add(withPhoto(change), change.createdAt);
       journalRemove(change);
       if (isStatusEntry(change)) photos.delete(photoKey(change));
