@@ -73,6 +73,10 @@ const withShell: RouteObject[] = [
   },
   { path: 'courierPage', ...page('../features/deliveries/courier/courier-page.tsx') },
   { path: 'CourierNav', ...page('../features/deliveries/courier/current-delivery-page.tsx') },
+  {
+    path: 'courierRecord',
+    ...page('../features/deliveries/courier/record/courier-record-page.tsx'),
+  },
   { path: 'OrderStatus', ...page('../features/deliveries/buyer/order-status-page.tsx') },
   {
     path: 'vendorDeliveryRequest',

@@ -115,6 +115,12 @@ export const deliveryInstruction = z.object({
 });
 export type DeliveryInstruction = z.infer<typeof deliveryInstruction>;
 
+/** A delivery in its courier's own list: also the buyer's words with their rating. */
+export const courierDeliveryInstruction = deliveryInstruction.extend({
+  delivery_rating_comment: z.string().nullable().optional(),
+});
+export type CourierDeliveryInstruction = z.infer<typeof courierDeliveryInstruction>;
+
 /**
  * A delivery in its buyer's own list (GET /api/delivery_instruction): the only answer that
  * carries the handover code. No other answer, event or log line does.

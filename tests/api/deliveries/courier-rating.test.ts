@@ -97,3 +97,39 @@ describe('rating the courier', () => {
     expect((await profile(undefined, jace.user.user_id)).courier_rating_count).toBe(1);
   });
 });
+
+describe("the courier's record", () => {
+  it("carries each buyer's words with their rating, in the courier's own list only", async () => {
+    const kai = await newCourier(ctx);
+    const rated = await delivered(kai);
+    const unrated = await delivered(kai);
+    await as(ctx, rated.buyer).post(ratingUrl(rated.delivery), {
+      rating: 4,
+      comment: 'Left it with the front desk as asked',
+    });
+    const own = (
+      await as(ctx, kai).get(`/api/delivery_instruction/courier/${kai.user.user_id}`)
+    ).json<
+      {
+        delivery_id: number;
+        delivery_rating: number | null;
+        delivery_rating_comment: string | null;
+      }[]
+    >();
+    expect(own.find((d) => d.delivery_id === rated.delivery.delivery_id)).toMatchObject({
+      delivery_status: 'Delivered',
+      delivery_rating: 4,
+      delivery_rating_comment: 'Left it with the front desk as asked',
+    });
+    expect(own.find((d) => d.delivery_id === unrated.delivery.delivery_id)).toMatchObject({
+      delivery_rating: null,
+      delivery_rating_comment: null,
+    });
+    // The seller reads the delivery, not the buyer's words about the courier.
+    const sellers = (
+      await as(ctx, rated.vendor).get(`/api/delivery_instruction/${rated.delivery.delivery_id}`)
+    ).json();
+    expect(sellers.delivery_rating).toBe(4);
+    expect(sellers).not.toHaveProperty('delivery_rating_comment');
+  });
+});

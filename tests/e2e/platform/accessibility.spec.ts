@@ -306,7 +306,12 @@ for (const viewport of ['phone', 'desktop'] as const) {
       ).json()) as { delivery_id: number; delivery_status: string }[];
       const assigned = mine.find((d) => d.delivery_status === 'Assigned');
       expect(assigned, 'jace has an Assigned delivery in the demo data').toBeDefined();
-      for (const url of ['/CourierPage', '/CourierNav', `/courierNav/${assigned!.delivery_id}`]) {
+      for (const url of [
+        '/CourierPage',
+        '/courierRecord',
+        '/CourierNav',
+        `/courierNav/${assigned!.delivery_id}`,
+      ]) {
         await page.goto(url);
         await check(page, url);
       }

@@ -5,7 +5,11 @@
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import * as orderPaths from '#shared/api-paths/deliveries.js';
-import type { DeliveryInstruction, DeliveryRequest } from '#shared/schemas/deliveries.js';
+import type {
+  CourierDeliveryInstruction,
+  DeliveryInstruction,
+  DeliveryRequest,
+} from '#shared/schemas/deliveries.js';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
 
@@ -35,5 +39,5 @@ export const unassignedQuery = () =>
 
 export const courierDeliveriesQuery = (userId: number) =>
   alwaysAsked(queryKeys.courierDeliveries(userId), () =>
-    api<DeliveryInstruction[]>(orderPaths.courierDeliveries(userId)),
+    api<CourierDeliveryInstruction[]>(orderPaths.courierDeliveries(userId)),
   );

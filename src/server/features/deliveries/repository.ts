@@ -256,12 +256,17 @@ export async function unassignedInstructions(db: Db) {
   return rows.map(toInstruction);
 }
 
+/** The courier's own deliveries, with the words of each buyer's rating: their record. */
 export async function courierInstructions(db: Db, courierId: number) {
   const rows = await instructionQuery(db)
+    .select('dr.comment as delivery_rating_comment')
     .where('d.courier_id', '=', courierId)
     .orderBy('d.delivery_id', 'desc')
     .execute();
-  return rows.map(toInstruction);
+  return rows.map(({ delivery_rating_comment, ...row }) => ({
+    ...toInstruction(row),
+    delivery_rating_comment,
+  }));
 }
 
 export async function findInstruction(db: Db, deliveryId: number) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  courierDeliveryInstruction,
   courierParams,
   deliveryEvent,
   deliveryInstruction,
@@ -68,7 +69,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/delivery_instruction/courier/:user_id',
     {
       ...signedIn(self('params', 'user_id')),
-      schema: { params: courierParams, response: { 200: instructions } },
+      schema: { params: courierParams, response: { 200: z.array(courierDeliveryInstruction) } },
     },
     async (request) =>
       courierInstructions(db, requireSelf(request, request.params.user_id).user_id),

@@ -26,6 +26,7 @@ export const PRIVATE_PATHS = [
   '/CourierPage',
   '/CourierNav',
   '/courierNav/',
+  '/courierRecord',
   '/OrderStatus',
   '/vendorDeliveryRequest',
   IDENTITY_PAGES.forgotPassword,

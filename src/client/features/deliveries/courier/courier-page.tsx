@@ -116,6 +116,10 @@ function CourierDashboard({ user }: { user: SessionUser }) {
     <DeliveryPage titleId="courier-title" title={TITLE}>
       <ShiftToggle onShift={onShift} busy={shift.isPending} onToggle={() => void toggleShift()} />
       <CourierRating userId={user.user_id} />
+      <p className="cr-record">
+        <Link to="/courierRecord">My deliveries</Link>: your week, your walking and what buyers
+        said.
+      </p>
       {notice && (
         <p className="dl-notice" role="alert">
           {notice}
