@@ -85,10 +85,13 @@ export function asWaitingEntry(change: PressedChange): OutboxEntry {
   return { ...change, id: change.createdAt, attempts: 0 } as OutboxEntry;
 }
 
-/** The stored entries plus the journal's changes not stored yet, oldest first. */
+/**
+ * The stored entries plus the journal's changes not stored yet, oldest first. A change this page
+ * is sending itself is not waiting: its box says "Sending…" until the answer or the queue.
+ */
 export function withJournal(stored: OutboxEntry[]): OutboxEntry[] {
   const extra = readJournal()
-    .filter((c) => !stored.some((e) => sameChange(e, c)))
+    .filter((c) => !stored.some((e) => sameChange(e, c)) && !isBeingSent(c))
     .map(asWaitingEntry);
   return [...stored, ...extra];
 }

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { ChatsPage } from '#client/features/messages/chats-page.js';
-import { getOutboxState, replayNow } from '#client/lib/outbox.js';
+import { getOutboxState, refreshOutbox, replayNow } from '#client/lib/outbox.js';
 import { makeListing, signIn } from '../support/data';
 import { offline, reply, stubApi, type Routes } from '../support/fetch-stub';
 import { renderAt } from '../support/render';
@@ -87,8 +87,12 @@ describe('a message on a slow network', () => {
     await user.type(await screen.findByPlaceholderText('Type a message'), 'Is it still there?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('button', { name: 'Sending…' });
-    // Meanwhile the outbox replays (the connection came back, a timer, another tab).
+    // Meanwhile the outbox replays (the connection came back, a timer, another tab): the
+    // message is still being sent, not waiting.
     await replayNow();
+    await act(() => refreshOutbox());
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeVisible();
+    expect(screen.queryByTestId('message-waiting')).toBeNull();
     const sent = api.callsTo('POST /api/direct_message')[0]!.body as Record<string, unknown>;
     answer(
       new Response(JSON.stringify({ message_id: 5, ...sent, timestamp: '2026-12-07T12:00:00Z' }), {
