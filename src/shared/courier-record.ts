@@ -53,15 +53,23 @@ export const RECORD_DAYS = 7;
 export const RECORD_WEEKS = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** One formatter per zone: building one costs a phone more than formatting many dates. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The campus date of `at` in `timeZone`, YYYY-MM-DD. */
 export function campusDay(at: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** `day` (YYYY-MM-DD) moved by `days`, as calendar dates (no time zone involved). */
