@@ -27,36 +27,15 @@ function worthWaiting(error: unknown): boolean {
   );
 }
 
-interface How<Change, T> {
-  /** An earlier change of the same person that still waits. */
-  waitsBefore: (entry: OutboxEntry) => boolean;
-  enqueue: (change: Change) => Promise<OutboxEntry>;
-  send: () => Promise<T>;
-}
-
-/** Changes on their way from this page, by Idempotency-Key. */
-const underWay = new Map<string, Promise<Outcome<unknown>>>();
-
-/**
- * Sends `change` (`send`), or keeps it waiting (`enqueue`) behind the person's earlier ones. The
- * same change pressed again while it is on its way (a double tap) joins it: one request.
- */
-export function sendOrQueue<Change extends PressedMessage | PressedSale, T>(
+/** Sends `change` (`send`), or keeps it waiting (`enqueue`) behind the person's earlier ones. */
+export async function sendOrQueue<Change extends PressedMessage | PressedSale, T>(
   change: Change,
-  how: How<Change, T>,
-): Promise<Outcome<T>> {
-  const joined = underWay.get(change.key) as Promise<Outcome<T>> | undefined;
-  if (joined) return joined;
-  const attempt = sendOrQueueNow(change, how);
-  underWay.set(change.key, attempt);
-  const done = () => void underWay.delete(change.key);
-  attempt.then(done, done);
-  return attempt;
-}
-
-async function sendOrQueueNow<Change extends PressedMessage | PressedSale, T>(
-  change: Change,
-  how: How<Change, T>,
+  how: {
+    /** An earlier change of the same person that still waits. */
+    waitsBefore: (entry: OutboxEntry) => boolean;
+    enqueue: (change: Change) => Promise<OutboxEntry>;
+    send: () => Promise<T>;
+  },
 ): Promise<Outcome<T>> {
   const queue = () => how.enqueue(change).then((entry) => ({ queued: true as const, entry }));
   // From the tap on: a page closed or frozen before the answer finds it at its next start.

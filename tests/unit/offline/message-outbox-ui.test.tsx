@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ProductPage } from '#client/features/listings/product-page.js';
 import { ChatsPage } from '#client/features/messages/chats-page.js';
 import { getOutboxState, refreshOutbox, replayNow } from '#client/lib/outbox.js';
-import { sendOrQueueMessage } from '#client/lib/outbox-message.js';
 import { makeListing, signIn } from '../support/data';
 import { offline, reply, stubApi, type Routes } from '../support/fetch-stub';
 import { renderAt } from '../support/render';
@@ -107,30 +106,6 @@ describe('a message on a slow network', () => {
       getOutboxState().entries.filter((e) => e.kind === 'message' && e.senderId === 9),
     ).toEqual([]);
     await replayNow();
-    expect(api.callsTo('POST /api/direct_message')).toHaveLength(1);
-  });
-});
-
-describe('a double tap on Send', () => {
-  it('sends the message once: the second tap joins the first while its answer is on the way', async () => {
-    let answer: () => void = () => undefined;
-    const api = stubApi({
-      'POST /api/direct_message': ({ body }) =>
-        new Promise((resolve) => {
-          answer = () =>
-            resolve(
-              reply(201, { message_id: 6, ...(body as object), timestamp: '2026-12-07T12:00:00Z' }),
-            );
-        }),
-    });
-    const body = { sender_id: 10, receiver_id: 3, listing_id: 11, content: 'With a case?' };
-    // Both taps before the button could show Sending… (a loaded phone): the same key.
-    const first = sendOrQueueMessage(body, 'tap-key');
-    const second = sendOrQueueMessage(body, 'tap-key');
-    answer();
-    const [a, b] = await Promise.all([first, second]);
-    expect(a).toEqual(b);
-    expect(a).toMatchObject({ queued: false, message: { message_id: 6 } });
     expect(api.callsTo('POST /api/direct_message')).toHaveLength(1);
   });
 });
